@@ -1,0 +1,129 @@
+//! The one error type of the library: bad input and broken files.
+//!
+//! "No solution" is not an error: unsolvable boards and exhausted budgets are
+//! [`Outcome`](crate::Outcome) variants.
+
+use crate::board::Shape;
+
+/// Everything that can go wrong when a user's text or a file is turned into
+/// boards, goals or tables.
+#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// A token that is neither a number nor a blank marker.
+    #[error("bad token {token:?} at position {index}: expected a tile number or a blank (x, 0, _, .)")]
+    BadToken {
+        /// The token as written (shortened when very long).
+        token: String,
+        /// 1-based position of the token in the board.
+        index: usize,
+    },
+    /// The number of tiles does not match the board size.
+    #[error("wrong tile count: a {shape} board needs {expected} tiles, got {got}")]
+    WrongTileCount {
+        /// The board shape the tiles were read for.
+        shape: Shape,
+        /// Cells on that board.
+        expected: usize,
+        /// Tokens read.
+        got: usize,
+    },
+    /// The size could not be inferred because the count is not a square.
+    #[error(
+        "cannot infer the board size from {count} tiles (not a square of at least 2x2); give the size as --size WxH"
+    )]
+    NotSquare {
+        /// Tokens read.
+        count: usize,
+    },
+    /// A tile number larger than the board allows.
+    #[error("tile {tile} at position {index} is out of range: a {shape} board has tiles 1..={max}")]
+    TileOutOfRange {
+        /// The tile as read.
+        tile: u64,
+        /// 1-based position of the token.
+        index: usize,
+        /// The board shape.
+        shape: Shape,
+        /// Largest valid tile.
+        max: usize,
+    },
+    /// The same tile twice (tile 0 is the blank).
+    #[error("{} appears twice, at positions {first} and {second}", tile_name(*.tile))]
+    DuplicateTile {
+        /// The repeated tile (0 = blank).
+        tile: u8,
+        /// 1-based position of its first occurrence.
+        first: usize,
+        /// 1-based position of its second occurrence.
+        second: usize,
+    },
+    /// A tile that never appears (tile 0 is the blank).
+    #[error("{} is missing", tile_name(*.tile))]
+    MissingTile {
+        /// The absent tile (0 = blank).
+        tile: u8,
+    },
+    /// A size outside 2 ≤ W, H and W·H ≤ 256.
+    #[error("invalid board size {width}x{height}: need width and height of at least 2 and at most 256 cells")]
+    InvalidSize {
+        /// Requested width.
+        width: usize,
+        /// Requested height.
+        height: usize,
+    },
+    /// A size argument that is not of the form `WxH`.
+    #[error("bad size {text:?}: expected WxH, for example 3x3 or 4x3")]
+    BadSizeText {
+        /// The text as given.
+        text: String,
+    },
+    /// Board and goal of different shapes.
+    #[error("the board is {board} but the goal is {goal}")]
+    ShapeMismatch {
+        /// Shape of the board.
+        board: Shape,
+        /// Shape of the goal.
+        goal: Shape,
+    },
+    /// A move character other than `u d l r`.
+    #[error("bad move {ch:?} at position {index}: moves are u, d, l, r (the direction the blank moves)")]
+    BadMove {
+        /// The character.
+        ch: char,
+        /// 1-based position in the move string.
+        index: usize,
+    },
+    /// A move that would take the blank off the board.
+    #[error("move {mv} at step {step} takes the blank off the board")]
+    IllegalMove {
+        /// The move.
+        mv: char,
+        /// 1-based step number.
+        step: usize,
+    },
+    /// The algorithm cannot handle this board at all (not a budget matter).
+    #[error("{algorithm} cannot solve a {shape} board: {reason}")]
+    Unsupported {
+        /// Algorithm name.
+        algorithm: &'static str,
+        /// The board shape.
+        shape: Shape,
+        /// Why.
+        reason: String,
+    },
+    /// A found path did not replay to the goal: a bug, reported rather than printed.
+    #[error("internal error: the {algorithm} path does not reach the goal when replayed")]
+    ReplayMismatch {
+        /// Algorithm name.
+        algorithm: &'static str,
+    },
+}
+
+fn tile_name(tile: u8) -> String {
+    if tile == 0 {
+        "the blank".to_string()
+    } else {
+        format!("tile {tile}")
+    }
+}

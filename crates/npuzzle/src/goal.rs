@@ -1,0 +1,99 @@
+//! The arrangement a search must reach.
+
+use std::fmt;
+
+use crate::board::{Board, Shape};
+use crate::Error;
+
+/// A goal board together with where each tile belongs.
+///
+/// ```
+/// use npuzzle::{Goal, Shape};
+/// let shape = Shape::new(3, 3).unwrap();
+/// assert_eq!(Goal::standard(shape).board().to_string(), "1 2 3 4 5 6 7 8 x");
+/// assert_eq!(Goal::blank_first(shape).board().to_string(), "x 1 2 3 4 5 6 7 8");
+/// let g = Goal::parse("blank-first", shape).unwrap();
+/// assert_eq!(g.position_of(1), 1);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Goal {
+    board: Board,
+    position: Vec<u8>,
+}
+
+impl Goal {
+    /// Any arrangement as the goal.
+    pub fn new(board: Board) -> Goal {
+        let position = board.positions();
+        Goal { board, position }
+    }
+
+    /// `1 2 … N-1` then the blank (HDU 1043's goal).
+    pub fn standard(shape: Shape) -> Goal {
+        let n = shape.cells();
+        let tiles = (1..n).map(|t| t as u8).chain(std::iter::once(0)).collect();
+        Goal::new(Board::new(shape, tiles).expect("the standard goal is a valid board"))
+    }
+
+    /// `0 1 2 … N-1`: blank first, the convention of the research literature.
+    pub fn blank_first(shape: Shape) -> Goal {
+        let tiles = (0..shape.cells()).map(|t| t as u8).collect();
+        Goal::new(Board::new(shape, tiles).expect("the blank-first goal is a valid board"))
+    }
+
+    /// A named goal (`standard`, `default`, `blank-first`) or tiles as text.
+    pub fn parse(text: &str, shape: Shape) -> Result<Goal, Error> {
+        match text.trim() {
+            "standard" | "default" | "blank-last" => Ok(Goal::standard(shape)),
+            "blank-first" => Ok(Goal::blank_first(shape)),
+            other => {
+                let board = Board::parse(other, Some(shape))?;
+                Ok(Goal::new(board))
+            }
+        }
+    }
+
+    /// The goal arrangement.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The shape.
+    pub fn shape(&self) -> Shape {
+        self.board.shape()
+    }
+
+    /// Where tile `t` (0 = blank) belongs.
+    #[inline]
+    pub fn position_of(&self, tile: u8) -> usize {
+        usize::from(self.position[usize::from(tile)])
+    }
+
+    /// Where every tile belongs, indexed by tile.
+    pub fn positions(&self) -> &[u8] {
+        &self.position
+    }
+
+    /// An error unless `board` has this goal's shape.
+    pub fn check_shape(&self, board: &Board) -> Result<(), Error> {
+        if board.shape() == self.shape() {
+            Ok(())
+        } else {
+            Err(Error::ShapeMismatch {
+                board: board.shape(),
+                goal: self.shape(),
+            })
+        }
+    }
+
+    /// Whether `board` is this goal.
+    pub fn is_reached_by(&self, board: &Board) -> bool {
+        board.tiles() == self.board.tiles()
+    }
+}
+
+impl fmt::Display for Goal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.board.fmt(f)
+    }
+}

@@ -1,0 +1,42 @@
+//! # npuzzle
+//!
+//! Optimal solutions of sliding-tile puzzles — the 8-puzzle, the 15- and
+//! 24-puzzle and any W×H board — with every classic search ("the eight
+//! realms" of the HDU 1043 write-ups) selectable by name.
+//!
+//! ```
+//! use npuzzle::{Algorithm, Board, Goal, Outcome, Solver, SolverOptions};
+//!
+//! let board: Board = "8 6 7 2 5 4 3 x 1".parse()?;
+//! let goal = Goal::standard(board.shape());
+//! let solver = Solver::new(SolverOptions { algorithm: Algorithm::IdaStar, ..Default::default() });
+//! let report = solver.solve(&board, &goal)?;
+//! match report.outcome {
+//!     Outcome::Solved(solution) => assert_eq!(solution.len(), 31),
+//!     other => panic!("unexpected {other:?}"),
+//! }
+//! # Ok::<(), npuzzle::Error>(())
+//! ```
+//!
+//! Moves name the direction the **blank** travels (`u d l r`), and every
+//! solution the solver returns has been replayed to the goal.
+
+#![deny(missing_docs)]
+
+pub mod board;
+mod error;
+pub mod goal;
+pub mod heuristic;
+pub mod packed;
+pub mod parity;
+pub mod parse;
+pub mod rank;
+pub mod search;
+pub mod solution;
+
+pub use board::{Board, Move, Shape};
+pub use error::Error;
+pub use goal::Goal;
+pub use heuristic::{Heuristic, HeuristicKind};
+pub use search::{Algorithm, Solver, SolverOptions};
+pub use solution::{Budget, BudgetKind, Outcome, Report, Solution, Stats};

@@ -1,0 +1,148 @@
+//! Reading boards from text.
+//!
+//! Tokens are separated by whitespace or commas, rows may sit on one line or
+//! several. The blank is written `x`, `X`, `0`, `_` or `.`. Without an
+//! explicit shape the tile count must be a square (9 → 3×3, 16 → 4×4).
+
+use crate::board::{Board, Shape};
+use crate::Error;
+
+/// Splits text into tokens at whitespace and commas.
+///
+/// ```
+/// let t: Vec<&str> = npuzzle::parse::tokens("1,2 3\n x").collect();
+/// assert_eq!(t, ["1", "2", "3", "x"]);
+/// ```
+pub fn tokens(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+}
+
+/// Whether a token names the blank.
+pub fn is_blank_token(token: &str) -> bool {
+    matches!(token, "x" | "X" | "0" | "_" | ".")
+}
+
+/// Reads one token as a tile: 0 for the blank, else its number.
+/// `index` is the token's 1-based position, used in errors.
+pub fn parse_tile(token: &str, index: usize, shape: Shape) -> Result<u8, Error> {
+    if is_blank_token(token) {
+        return Ok(0);
+    }
+    let bad = || Error::BadToken {
+        token: shorten(token),
+        index,
+    };
+    if !token.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    let out_of_range = |tile: u64| Error::TileOutOfRange {
+        tile,
+        index,
+        shape,
+        max: shape.cells() - 1,
+    };
+    let value: u64 = token.parse().map_err(|_| out_of_range(u64::MAX))?;
+    if value >= shape.cells() as u64 {
+        return Err(out_of_range(value));
+    }
+    Ok(value as u8)
+}
+
+/// Parses a board from tokens; see the module documentation.
+///
+/// ```
+/// use npuzzle::{parse::parse_board, Shape};
+/// let b = parse_board("1 2 3\n4 5 6\n7 8 x", None).unwrap();
+/// assert_eq!(b.shape(), Shape::new(3, 3).unwrap());
+/// let wide = parse_board("1,2,3,4,5,6,7,0", Some("4x2".parse().unwrap())).unwrap();
+/// assert_eq!(wide.blank(), 7);
+/// assert!(parse_board("1 2 3 4 5 6 7 8", None).is_err());
+/// ```
+pub fn parse_board(text: &str, shape: Option<Shape>) -> Result<Board, Error> {
+    let toks: Vec<&str> = tokens(text).collect();
+    parse_tokens(&toks, shape)
+}
+
+/// Parses a board from already split tokens.
+pub fn parse_tokens(toks: &[&str], shape: Option<Shape>) -> Result<Board, Error> {
+    let shape = match shape {
+        Some(s) => s,
+        None => Shape::square_with_cells(toks.len()).ok_or(Error::NotSquare { count: toks.len() })?,
+    };
+    if toks.len() != shape.cells() {
+        return Err(Error::WrongTileCount {
+            shape,
+            expected: shape.cells(),
+            got: toks.len(),
+        });
+    }
+    let tiles = toks
+        .iter()
+        .enumerate()
+        .map(|(i, t)| parse_tile(t, i + 1, shape))
+        .collect::<Result<Vec<u8>, Error>>()?;
+    Board::new(shape, tiles)
+}
+
+fn shorten(token: &str) -> String {
+    const MAX: usize = 24;
+    if token.chars().count() <= MAX {
+        token.to_string()
+    } else {
+        let head: String = token.chars().take(MAX).collect();
+        format!("{head}…")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blank_aliases() {
+        for blank in ["x", "X", "0", "_", "."] {
+            let b = parse_board(&format!("1 2 3 {blank}"), None).unwrap();
+            assert_eq!(b.blank(), 3, "{blank}");
+        }
+    }
+
+    #[test]
+    fn errors_name_the_problem() {
+        let e = parse_board("1 2 3 4 5 6 7 8 9", None).unwrap_err();
+        assert!(matches!(e, Error::TileOutOfRange { tile: 9, index: 9, .. }), "{e}");
+        let e = parse_board("1 2 3 4 5 6 7 8 8", None).unwrap_err();
+        assert_eq!(
+            e,
+            Error::DuplicateTile {
+                tile: 8,
+                first: 8,
+                second: 9
+            }
+        );
+        let e = parse_board("x 2 3 4 5 6 7 8 0", None).unwrap_err();
+        assert_eq!(e.to_string(), "the blank appears twice, at positions 1 and 9");
+        let e = parse_board("1 2 3 4 5 6 7 8 -1", None).unwrap_err();
+        assert!(matches!(e, Error::BadToken { index: 9, .. }), "{e}");
+        let e = parse_board("1 2 3 4 5 6 7 8 99999999999999999999999", None).unwrap_err();
+        assert!(matches!(e, Error::TileOutOfRange { .. }), "{e}");
+        let e = parse_board("", None).unwrap_err();
+        assert_eq!(e, Error::NotSquare { count: 0 });
+        let e = parse_board("1 2 x", Some(Shape::new(2, 2).unwrap())).unwrap_err();
+        assert!(matches!(
+            e,
+            Error::WrongTileCount {
+                expected: 4,
+                got: 3,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn long_tokens_are_shortened_in_errors() {
+        let long = "y".repeat(1000);
+        let e = parse_board(&format!("1 2 3 {long}"), None).unwrap_err();
+        assert!(e.to_string().len() < 200);
+    }
+}

@@ -1,0 +1,123 @@
+//! IDA* (realm 8): depth-first iterative deepening on f = g + h.
+//!
+//! The board is changed in place and changed back, the heuristic is updated
+//! incrementally, the move that would undo the previous one is never tried,
+//! and each iteration's bound is the smallest f that exceeded the last one,
+//! so no threshold is skipped and the first solution found is optimal. Nothing
+//! is allocated per node.
+
+use crate::board::{Board, Move};
+use crate::goal::Goal;
+use crate::heuristic::Heuristic;
+use crate::solution::{BudgetClock, BudgetKind, Outcome, Solution, Stats};
+
+const NONE: u16 = u16::MAX;
+
+struct Ida<'a, H> {
+    heuristic: &'a H,
+    goal: &'a [u8],
+    tiles: Vec<u8>,
+    /// `neighbors[cell][move]`: where the blank goes, or `NONE`.
+    neighbors: Vec<[u16; 4]>,
+    path: Vec<Move>,
+    bound: u32,
+    next_bound: u32,
+    expanded: u64,
+    generated: u64,
+    clock: &'a mut BudgetClock,
+    stopped: Option<BudgetKind>,
+}
+
+impl<H: Heuristic> Ida<'_, H> {
+    fn dfs(&mut self, g: u32, h: u32, blank: usize, prev: Option<Move>) -> bool {
+        let f = g + h;
+        if f > self.bound {
+            self.next_bound = self.next_bound.min(f);
+            return false;
+        }
+        if h == 0 && self.tiles == self.goal {
+            return true;
+        }
+        self.expanded += 1;
+        if let Some(kind) = self.clock.check(self.expanded, 0) {
+            self.stopped = Some(kind);
+            return false;
+        }
+        for mv in Move::ALL {
+            if prev == Some(mv.opposite()) {
+                continue;
+            }
+            let to = self.neighbors[blank][mv.index()];
+            if to == NONE {
+                continue;
+            }
+            let to = usize::from(to);
+            let tile = self.tiles[to];
+            self.tiles[blank] = tile;
+            self.tiles[to] = 0;
+            self.generated += 1;
+            let nh = self.heuristic.update(&self.tiles, h, tile, to, blank);
+            self.path.push(mv);
+            if self.dfs(g + 1, nh, to, Some(mv)) {
+                return true;
+            }
+            self.path.pop();
+            self.tiles[to] = tile;
+            self.tiles[blank] = 0;
+            if self.stopped.is_some() {
+                return false;
+            }
+        }
+        false
+    }
+}
+
+/// Runs IDA* from `board` to `goal` (same shape, known solvable).
+pub(crate) fn search<H: Heuristic>(
+    board: &Board,
+    goal: &Goal,
+    heuristic: &H,
+    clock: &mut BudgetClock,
+) -> (Outcome, Stats) {
+    let shape = board.shape();
+    let neighbors = (0..shape.cells())
+        .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).map_or(NONE, |p| p as u16)))
+        .collect();
+    let h0 = heuristic.estimate(board.tiles());
+    let mut ida = Ida {
+        heuristic,
+        goal: goal.board().tiles(),
+        tiles: board.tiles().to_vec(),
+        neighbors,
+        path: Vec::with_capacity(256),
+        bound: h0,
+        next_bound: u32::MAX,
+        expanded: 0,
+        generated: 0,
+        clock,
+        stopped: None,
+    };
+    let mut stats = Stats::default();
+    let outcome = loop {
+        let before = ida.expanded;
+        ida.next_bound = u32::MAX;
+        let found = ida.dfs(0, h0, board.blank(), None);
+        stats.iterations.push((ida.bound, ida.expanded - before));
+        if found {
+            break Outcome::Solved(Solution::new(std::mem::take(&mut ida.path)));
+        }
+        if let Some(kind) = ida.stopped {
+            break Outcome::BudgetReached(kind);
+        }
+        if ida.next_bound == u32::MAX {
+            // Only possible if the goal is unreachable, which parity rules out first.
+            break Outcome::Unsolvable;
+        }
+        ida.bound = ida.next_bound;
+    };
+    stats.expanded = ida.expanded;
+    stats.generated = ida.generated;
+    stats.peak_states = stats.iterations.last().map_or(0, |&(b, _)| u64::from(b) + 1);
+    stats.peak_bytes = (ida.tiles.len() + ida.neighbors.len() * 8 + ida.path.capacity()) as u64;
+    (outcome, stats)
+}

@@ -1,0 +1,216 @@
+//! What a search returns: an outcome and its statistics, and the budgets that
+//! bound it.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use crate::board::Move;
+
+/// An optimal move list (blank directions).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Solution {
+    moves: Vec<Move>,
+}
+
+impl Solution {
+    /// Wraps a move list.
+    pub fn new(moves: Vec<Move>) -> Solution {
+        Solution { moves }
+    }
+
+    /// The moves.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Number of moves.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether the board was already solved.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+}
+
+/// The moves as `u d l r` letters.
+impl fmt::Display for Solution {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&Move::format_list(&self.moves))
+    }
+}
+
+/// Which budget stopped a search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum BudgetKind {
+    /// `max_nodes` expansions were reached.
+    Nodes,
+    /// The time limit passed.
+    Time,
+    /// The search would have held more than `max_memory` bytes.
+    Memory,
+}
+
+impl fmt::Display for BudgetKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            BudgetKind::Nodes => "node limit",
+            BudgetKind::Time => "time limit",
+            BudgetKind::Memory => "memory limit",
+        })
+    }
+}
+
+/// How a search ended. Not finding a solution is an outcome, not an error.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// An optimal solution, replayed to the goal.
+    Solved(Solution),
+    /// The parity invariant shows the goal cannot be reached.
+    Unsolvable,
+    /// A budget ran out first.
+    BudgetReached(BudgetKind),
+}
+
+impl Outcome {
+    /// The solution, if there is one.
+    pub fn solution(&self) -> Option<&Solution> {
+        match self {
+            Outcome::Solved(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// Counters every search reports.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// States taken off the frontier and expanded.
+    pub expanded: u64,
+    /// Successor states generated.
+    pub generated: u64,
+    /// Most states held at once (frontier plus visited/closed structures).
+    pub peak_states: u64,
+    /// Bytes the search's own structures held at their largest (estimate).
+    pub peak_bytes: u64,
+    /// Wall time of the search.
+    pub elapsed: Duration,
+    /// For iterative deepening: (threshold, nodes expanded) per iteration.
+    pub iterations: Vec<(u32, u64)>,
+}
+
+/// A search's outcome with its statistics.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    /// How it ended.
+    pub outcome: Outcome,
+    /// What it cost.
+    pub stats: Stats,
+}
+
+/// Limits on one search. `Budget::default()` has none.
+///
+/// ```
+/// use npuzzle::Budget;
+/// use std::time::Duration;
+/// let b = Budget { max_nodes: Some(1_000_000), timeout: Some(Duration::from_secs(2)), max_memory: None };
+/// assert!(b.max_nodes.is_some());
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Budget {
+    /// Most nodes a search may expand.
+    pub max_nodes: Option<u64>,
+    /// Longest a search may run.
+    pub timeout: Option<Duration>,
+    /// Most bytes a search may hold in its own structures.
+    pub max_memory: Option<u64>,
+}
+
+/// Checks a [`Budget`] cheaply from inside a search loop: the clock is read
+/// only every 1024 calls.
+#[derive(Debug)]
+pub struct BudgetClock {
+    budget: Budget,
+    started: Instant,
+    deadline: Option<Instant>,
+    countdown: u32,
+}
+
+impl BudgetClock {
+    /// Starts the clock now.
+    pub fn start(budget: Budget) -> BudgetClock {
+        let started = Instant::now();
+        BudgetClock {
+            budget,
+            started,
+            deadline: budget.timeout.map(|t| started + t),
+            countdown: 1024,
+        }
+    }
+
+    /// Time since the start.
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+
+    /// Which budget, if any, is spent after `expanded` nodes holding `bytes`.
+    #[inline]
+    pub fn check(&mut self, expanded: u64, bytes: u64) -> Option<BudgetKind> {
+        if self.budget.max_nodes.is_some_and(|m| expanded >= m) {
+            return Some(BudgetKind::Nodes);
+        }
+        if self.budget.max_memory.is_some_and(|m| bytes > m) {
+            return Some(BudgetKind::Memory);
+        }
+        self.countdown -= 1;
+        if self.countdown == 0 {
+            self.countdown = 1024;
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                return Some(BudgetKind::Time);
+            }
+        }
+        None
+    }
+
+    /// The budget being checked.
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn node_budget_trips_at_the_limit() {
+        let mut c = BudgetClock::start(Budget {
+            max_nodes: Some(10),
+            ..Budget::default()
+        });
+        assert_eq!(c.check(9, 0), None);
+        assert_eq!(c.check(10, 0), Some(BudgetKind::Nodes));
+    }
+
+    #[test]
+    fn time_budget_trips_after_deadline() {
+        let mut c = BudgetClock::start(Budget {
+            timeout: Some(Duration::ZERO),
+            ..Budget::default()
+        });
+        let tripped = (0..2048).find_map(|i| c.check(i, 0));
+        assert_eq!(tripped, Some(BudgetKind::Time));
+    }
+
+    #[test]
+    fn memory_budget_trips_when_exceeded() {
+        let mut c = BudgetClock::start(Budget {
+            max_memory: Some(100),
+            ..Budget::default()
+        });
+        assert_eq!(c.check(0, 100), None);
+        assert_eq!(c.check(0, 101), Some(BudgetKind::Memory));
+    }
+}
