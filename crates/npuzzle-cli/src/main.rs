@@ -1,1 +1,60 @@
-fn main() {}
+//! `npuzzle`: the command-line face of the npuzzle library. This file only
+//! parses arguments and dispatches; each subcommand lives in `cmd/`.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod cmd;
+mod input;
+
+/// Optimal solver for sliding-tile puzzles (8-, 15-, 24-puzzle, any W×H board).
+///
+/// Moves `u d l r` name the direction the blank moves. The blank is written
+/// x, X, 0, _ or . and the default goal is 1 2 … N-1 then the blank.
+#[derive(Parser)]
+#[command(name = "npuzzle", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Solve boards given as arguments or on stdin.
+    Solve(cmd::solve::Args),
+    /// Answer classic online-judge formats on stdin (hdu1043, soj2061, textbook).
+    Judge(cmd::judge::Args),
+    /// Run every algorithm and heuristic on one board and compare them.
+    Compare(cmd::compare::Args),
+    /// Print random solvable boards.
+    Random(cmd::random::Args),
+    /// Build the complete distance table of a small board and print its statistics.
+    Table(cmd::table::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Solve(args) => cmd::solve::run(args),
+        Command::Judge(args) => cmd::judge::run(args),
+        Command::Compare(args) => cmd::compare::run(args),
+        Command::Random(args) => cmd::random::run(args),
+        Command::Table(args) => cmd::table::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => {
+            if is_broken_pipe(&err) {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("npuzzle: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// A closed pipe (`npuzzle … | head`) ends the program quietly.
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| e.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe))
+}

@@ -1,0 +1,7 @@
+//! One module per subcommand, each with its `Args` and `run`.
+
+pub mod compare;
+pub mod judge;
+pub mod random;
+pub mod solve;
+pub mod table;

@@ -1,0 +1,40 @@
+//! Tests that run the real `npuzzle` binary, one module per area.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `npuzzle` with `args`, feeding `stdin`.
+pub fn npuzzle(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_npuzzle"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the npuzzle binary starts");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    let data = stdin.as_bytes().to_vec();
+    let writer = std::thread::spawn(move || {
+        // The program may exit before reading everything; that is not a test failure.
+        let _ = input.write_all(&data);
+    });
+    let out = child.wait_with_output().expect("npuzzle runs");
+    writer.join().expect("stdin writer thread");
+    out
+}
+
+/// Stdout as text.
+pub fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Stderr as text.
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A fixture file's text.
+pub fn fixture(name: &str) -> String {
+    let path = format!("{}/tests/cli/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("fixture {path}: {e}"))
+}
