@@ -30,7 +30,11 @@ impl BoardOptions {
                     Ok(g) => g,
                     Err(npuzzle::Error::WrongTileCount { .. }) if self.size.is_none() => {
                         let board = Board::parse(text, None).context("reading --goal")?;
-                        return Err(npuzzle::Error::ShapeMismatch { board: shape, goal: board.shape() }.into());
+                        return Err(npuzzle::Error::ShapeMismatch {
+                            board: shape,
+                            goal: board.shape(),
+                        }
+                        .into());
                     }
                     Err(e) => return Err(anyhow::Error::new(e).context("reading --goal")),
                 };

@@ -56,5 +56,8 @@ fn main() -> ExitCode {
 
 /// A closed pipe (`npuzzle … | head`) ends the program quietly.
 fn is_broken_pipe(err: &anyhow::Error) -> bool {
-    err.chain().any(|e| e.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe))
+    err.chain().any(|e| {
+        e.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }

@@ -116,6 +116,108 @@ pub fn is_odd(perm: &[u8]) -> bool {
     transpositions % 2 == 1
 }
 
+/// A dense index of the boards that can reach one goal: `0..N!/2`.
+///
+/// Index = blank cell × (N-1)!/2 + [`rank_half`] of the other tiles (tile `t`
+/// read as `t-1`) in row-major order. For each blank cell only one parity of
+/// that order can reach the goal (see [`crate::parity`]), so the half rank
+/// loses nothing, and tables indexed this way need N!/2 entries, not N!.
+///
+/// ```
+/// use npuzzle::{rank::BoardIndexer, Board, Goal};
+/// let goal = Goal::standard("3x3".parse()?);
+/// let ix = BoardIndexer::new(&goal).unwrap();
+/// let b: Board = "8 6 7 2 5 4 3 x 1".parse()?;
+/// let i = ix.index(b.tiles());
+/// assert!(i < ix.len());
+/// let mut tiles = [0u8; 9];
+/// ix.unindex(i, &mut tiles);
+/// assert_eq!(&tiles, b.tiles());
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct BoardIndexer {
+    cells: usize,
+    per_blank: u64,
+    /// For each blank cell, whether the order of the other tiles is odd on reachable boards.
+    odd_at: Vec<bool>,
+}
+
+impl BoardIndexer {
+    /// For the boards that reach `goal`; `None` if N!/2 does not fit (more than 21 cells).
+    pub fn new(goal: &crate::Goal) -> Option<BoardIndexer> {
+        let shape = goal.shape();
+        let cells = shape.cells();
+        if cells - 1 > MAX_RANKED {
+            return None;
+        }
+        let rest: Vec<u8> = goal
+            .board()
+            .tiles()
+            .iter()
+            .filter(|&&t| t != 0)
+            .map(|&t| t - 1)
+            .collect();
+        let goal_odd = is_odd(&rest);
+        let goal_row = goal.position_of(0) / shape.width();
+        let odd_at = (0..cells)
+            .map(|p| goal_odd ^ (shape.width() % 2 == 0 && (p / shape.width()).abs_diff(goal_row) % 2 == 1))
+            .collect();
+        Some(BoardIndexer {
+            cells,
+            per_blank: factorial(cells - 1) / 2,
+            odd_at,
+        })
+    }
+
+    /// Number of indices: N!/2.
+    pub fn len(&self) -> u64 {
+        self.per_blank * self.cells as u64
+    }
+
+    /// Never true: every board has at least 4 cells.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// Index of a board that can reach the goal (anything else gets the index
+    /// of its partner with the last two tiles swapped).
+    #[inline]
+    pub fn index(&self, tiles: &[u8]) -> u64 {
+        debug_assert_eq!(tiles.len(), self.cells);
+        let mut rest = [0u8; MAX_RANKED];
+        let mut blank = 0;
+        let mut k = 0;
+        for (p, &t) in tiles.iter().enumerate() {
+            if t == 0 {
+                blank = p;
+            } else {
+                rest[k] = t - 1;
+                k += 1;
+            }
+        }
+        blank as u64 * self.per_blank + rank_half(&rest[..k])
+    }
+
+    /// Writes the board with index `index` into `tiles`.
+    #[inline]
+    pub fn unindex(&self, index: u64, tiles: &mut [u8]) {
+        let blank = (index / self.per_blank) as usize;
+        let mut rest = [0u8; MAX_RANKED];
+        let rest = &mut rest[..self.cells - 1];
+        unrank_half(index % self.per_blank, self.odd_at[blank], rest);
+        let mut k = 0;
+        for (p, slot) in tiles.iter_mut().enumerate() {
+            if p == blank {
+                *slot = 0;
+            } else {
+                *slot = rest[k] + 1;
+                k += 1;
+            }
+        }
+    }
+}
+
 const FACT: [u64; MAX_RANKED + 1] = {
     let mut t = [1u64; MAX_RANKED + 1];
     let mut i = 1;
@@ -195,6 +297,23 @@ mod tests {
 
     fn permutation(max: usize) -> impl Strategy<Value = Vec<u8>> {
         (1..=max).prop_flat_map(|n| Just((0..n as u8).collect::<Vec<u8>>()).prop_shuffle())
+    }
+
+    #[test]
+    fn board_index_is_a_bijection_on_reachable_boards() {
+        for goal in crate::heuristic::tests::small_goals() {
+            let ix = BoardIndexer::new(&goal).unwrap();
+            let mut seen = vec![false; ix.len() as usize];
+            let mut tiles = vec![0u8; goal.shape().cells()];
+            for i in 0..ix.len() {
+                ix.unindex(i, &mut tiles);
+                let b = crate::Board::new(goal.shape(), tiles.clone()).unwrap();
+                assert!(crate::parity::is_solvable(&b, &goal), "{b}");
+                assert_eq!(ix.index(&tiles), i);
+                assert!(!seen[i as usize]);
+                seen[i as usize] = true;
+            }
+        }
     }
 
     proptest! {
