@@ -43,3 +43,151 @@ impl BoardOptions {
         }
     }
 }
+
+/// `--algorithm`, `--heuristic` and the budgets, flattened into subcommands.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SearchOptions {
+    /// Search algorithm: bfs-set, bfs, table, bibfs, astar, idastar.
+    #[arg(long, short = 'a', default_value = "idastar")]
+    pub algorithm: npuzzle::Algorithm,
+    /// Heuristic for astar/idastar: misplaced, manhattan, linear-conflict.
+    #[arg(long = "heuristic", default_value = "linear-conflict")]
+    pub heuristic: npuzzle::HeuristicKind,
+    /// Give up a board after expanding this many nodes.
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Give up a board after this long (e.g. 500ms, 10s, 2m; a bare number is seconds).
+    #[arg(long, value_name = "TIME", value_parser = parse_duration)]
+    pub timeout: Option<std::time::Duration>,
+    /// Give up a board when the search would hold more than this (e.g. 512M, 2G).
+    #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
+    pub max_memory: Option<u64>,
+}
+
+impl SearchOptions {
+    /// The budget these options set.
+    pub fn budget(&self) -> npuzzle::Budget {
+        npuzzle::Budget {
+            max_nodes: self.max_nodes,
+            timeout: self.timeout,
+            max_memory: self.max_memory,
+        }
+    }
+
+    /// Solver options for these flags.
+    pub fn solver_options(&self) -> npuzzle::SolverOptions {
+        npuzzle::SolverOptions {
+            algorithm: self.algorithm,
+            heuristic: self.heuristic,
+            budget: self.budget(),
+        }
+    }
+}
+
+/// Parses `500ms`, `10s`, `2m`, `1h` or a bare number of seconds.
+pub fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
+    let t = text.trim();
+    let (num, scale) = if let Some(n) = t.strip_suffix("ms") {
+        (n, 0.001)
+    } else if let Some(n) = t.strip_suffix('s') {
+        (n, 1.0)
+    } else if let Some(n) = t.strip_suffix('m') {
+        (n, 60.0)
+    } else if let Some(n) = t.strip_suffix('h') {
+        (n, 3600.0)
+    } else {
+        (t, 1.0)
+    };
+    let value: f64 = num
+        .trim()
+        .parse()
+        .map_err(|_| format!("bad duration {text:?}: expected e.g. 500ms, 10s, 2m"))?;
+    let secs = value * scale;
+    if !secs.is_finite() || !(0.0..=1e9).contains(&secs) {
+        return Err(format!("bad duration {text:?}: must be between 0 and 10^9 seconds"));
+    }
+    Ok(std::time::Duration::from_secs_f64(secs))
+}
+
+/// Parses `4096`, `64K`, `512M`, `2G` (powers of 1024).
+pub fn parse_bytes(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let (num, scale) = match t.chars().last().map(|c| c.to_ascii_uppercase()) {
+        Some('K') => (&t[..t.len() - 1], 1u64 << 10),
+        Some('M') => (&t[..t.len() - 1], 1 << 20),
+        Some('G') => (&t[..t.len() - 1], 1 << 30),
+        Some('T') => (&t[..t.len() - 1], 1 << 40),
+        _ => (t, 1),
+    };
+    let value: u64 = num
+        .trim()
+        .parse()
+        .map_err(|_| format!("bad size {text:?}: expected e.g. 512M or 2G"))?;
+    value
+        .checked_mul(scale)
+        .ok_or_else(|| format!("bad size {text:?}: too large"))
+}
+
+/// Splits text into boards: blank-line-separated blocks, where a block whose
+/// first line alone is a whole board holds one board per line. `#` starts a
+/// comment. Yields (first line number, board text).
+pub fn split_boards(text: &str, cells: Option<usize>) -> Vec<(usize, String)> {
+    let is_whole = |line: &str| {
+        let n = npuzzle::parse::tokens(line).count();
+        match cells {
+            Some(c) => n == c,
+            None => Shape::square_with_cells(n).is_some(),
+        }
+    };
+    let mut boards = Vec::new();
+    let mut block: Vec<(usize, &str)> = Vec::new();
+    let mut flush = |block: &mut Vec<(usize, &str)>| {
+        if let Some(&(first_no, first)) = block.first() {
+            if is_whole(first) {
+                boards.extend(block.iter().map(|&(no, l)| (no, l.to_string())));
+            } else {
+                let text: Vec<&str> = block.iter().map(|&(_, l)| l).collect();
+                boards.push((first_no, text.join("\n")));
+            }
+        }
+        block.clear();
+    };
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            // A comment-only line does not end a block; an empty one does.
+            if raw.trim().is_empty() {
+                flush(&mut block);
+            }
+            continue;
+        }
+        block.push((i + 1, line));
+    }
+    flush(&mut block);
+    boards
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_and_sizes() {
+        assert_eq!(parse_duration("500ms").unwrap().as_millis(), 500);
+        assert_eq!(parse_duration("2").unwrap().as_secs(), 2);
+        assert_eq!(parse_duration("1.5m").unwrap().as_secs(), 90);
+        assert!(parse_duration("-1s").is_err());
+        assert!(parse_duration("soon").is_err());
+        assert_eq!(parse_bytes("2G").unwrap(), 2 << 30);
+        assert!(parse_bytes("99999999999T").is_err());
+    }
+
+    #[test]
+    fn boards_split_by_lines_and_blocks() {
+        let text = "# two boards\n1 2 3 4 5 6 7 8 x\n8 6 7 2 5 4 3 x 1\n\n1 2 3\n4 5 6\n# mid-block comment\nx 7 8\n";
+        let boards = split_boards(text, None);
+        assert_eq!(boards.len(), 3);
+        assert_eq!(boards[0].0, 2);
+        assert_eq!(boards[2], (5, "1 2 3\n4 5 6\nx 7 8".to_string()));
+    }
+}

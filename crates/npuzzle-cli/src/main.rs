@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 mod cmd;
 mod input;
+mod output;
 
 /// Optimal solver for sliding-tile puzzles (8-, 15-, 24-puzzle, any W×H board).
 ///

@@ -30,6 +30,7 @@ pub mod heuristic;
 pub mod packed;
 pub mod parity;
 pub mod parse;
+pub mod random;
 pub mod rank;
 pub mod search;
 pub mod solution;

@@ -1,12 +1,41 @@
-//! `npuzzle random`.
+//! `npuzzle random`: random solvable boards.
 
+use std::io::{BufWriter, Write};
 use std::process::ExitCode;
+
+use anyhow::Result;
+use npuzzle::random::random_solvable;
+use npuzzle::Shape;
+use rand::SeedableRng;
+
+use crate::input::BoardOptions;
 
 /// Arguments of `npuzzle random`.
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    #[command(flatten)]
+    pub options: BoardOptions,
+    /// How many boards.
+    #[arg(long, short = 'n', default_value_t = 1)]
+    pub count: u64,
+    /// Seed for a reproducible sequence (random when omitted).
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
 
-/// Runs `npuzzle random`.
-pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("not built yet")
+/// Runs `npuzzle random`: one board per line, blank as `x`, uniform over the
+/// boards that can reach the goal.
+pub fn run(args: Args) -> Result<ExitCode> {
+    let shape = args.options.size.unwrap_or(Shape::new(3, 3)?);
+    let goal = args.options.goal(shape)?;
+    let mut rng = match args.seed {
+        Some(seed) => rand_chacha::ChaCha8Rng::seed_from_u64(seed),
+        None => rand_chacha::ChaCha8Rng::from_os_rng(),
+    };
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    for _ in 0..args.count {
+        writeln!(out, "{}", random_solvable(&goal, &mut rng))?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
 }

@@ -1,12 +1,104 @@
-//! `npuzzle solve`.
+//! `npuzzle solve`: solve boards from arguments or stdin.
 
+use std::io::{BufWriter, Read, Write};
 use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use npuzzle::{Outcome, Solver};
+
+use crate::input::{split_boards, BoardOptions, SearchOptions};
+use crate::output;
 
 /// Arguments of `npuzzle solve`.
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Boards, each as one argument ("8 6 7 2 5 4 3 x 1"); read from stdin when none is given.
+    pub boards: Vec<String>,
+    #[command(flatten)]
+    pub board: BoardOptions,
+    #[command(flatten)]
+    pub search: SearchOptions,
+    /// Print only the move string of each board (`unsolvable` when there is none).
+    #[arg(long, conflicts_with = "json")]
+    pub moves: bool,
+    /// Print JSON Lines: {"type":"solution","data":{...}} per board.
+    #[arg(long)]
+    pub json: bool,
+}
 
-/// Runs `npuzzle solve`.
-pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("not built yet")
+/// Runs `npuzzle solve`. Exit 0 when every board was solved or proven
+/// unsolvable, 1 when a board was invalid or a budget ran out.
+pub fn run(args: Args) -> Result<ExitCode> {
+    let inputs: Vec<(usize, String)> = if args.boards.is_empty() {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .context("reading boards from stdin")?;
+        split_boards(&text, args.board.size.map(|s| s.cells()))
+    } else {
+        args.boards
+            .iter()
+            .enumerate()
+            .map(|(i, b)| (i + 1, b.clone()))
+            .collect()
+    };
+    if inputs.is_empty() {
+        anyhow::bail!("no board given: pass one as an argument (\"8 6 7 2 5 4 3 x 1\") or on stdin");
+    }
+    let options = args.search.solver_options();
+    let solver = Solver::new(options);
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut failed = false;
+    for (index, (line, text)) in inputs.iter().enumerate() {
+        let parsed = args.board.board(text).and_then(|b| {
+            let goal = args.board.goal(b.shape())?;
+            Ok((b, goal))
+        });
+        let (board, goal) = match parsed {
+            Ok(pair) => pair,
+            Err(err) => {
+                failed = true;
+                let where_ = if args.boards.is_empty() {
+                    format!("line {line}")
+                } else {
+                    format!("board {line}")
+                };
+                if args.json {
+                    writeln!(out, "{}", output::error_json(*line, text, &format!("{err:#}")))?;
+                } else {
+                    out.flush()?;
+                    eprintln!("npuzzle: {where_}: {err:#}");
+                }
+                continue;
+            }
+        };
+        let report = solver.solve(&board, &goal)?;
+        if matches!(report.outcome, Outcome::BudgetReached(_)) {
+            failed = true;
+        }
+        if args.json {
+            writeln!(out, "{}", output::solution_json(&board, &goal, &options, &report))?;
+        } else if args.moves {
+            match &report.outcome {
+                Outcome::Solved(s) => writeln!(out, "{s}")?,
+                Outcome::Unsolvable => writeln!(out, "unsolvable")?,
+                Outcome::BudgetReached(kind) => writeln!(out, "budget reached ({kind})")?,
+            }
+        } else {
+            if index > 0 {
+                writeln!(out)?;
+            }
+            write!(out, "{}", board.to_grid())?;
+            match &report.outcome {
+                Outcome::Solved(s) => {
+                    writeln!(out, "{} moves: {s}", s.len())?;
+                }
+                Outcome::Unsolvable => writeln!(out, "unsolvable: the parity invariant rules out reaching {goal}")?,
+                Outcome::BudgetReached(kind) => writeln!(out, "no answer: {kind} reached")?,
+            }
+            writeln!(out, "{}", output::human_stats(&options, &report.stats))?;
+        }
+    }
+    out.flush()?;
+    Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }

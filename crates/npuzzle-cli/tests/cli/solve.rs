@@ -1,0 +1,124 @@
+//! `npuzzle solve`, `compare` and `random`, and how bad input is reported.
+
+use crate::{npuzzle, stderr, stdout};
+
+/// Replays `moves` (blank directions) on a 9-tile board and returns the result.
+fn replay(board: &str, moves: &str) -> String {
+    let b: npuzzle::Board = board.parse().expect("test boards are valid");
+    let m = npuzzle::Move::parse_list(moves).expect("moves parse");
+    b.replay(&m).expect("moves stay on the board").to_string()
+}
+
+#[test]
+fn solves_the_31_move_boards_optimally() {
+    for board in ["8 6 7 2 5 4 3 x 1", "6 4 7 8 5 x 3 2 1"] {
+        let out = npuzzle(&["solve", "--moves", board], "");
+        assert!(out.status.success(), "{}", stderr(&out));
+        let moves = stdout(&out).trim().to_string();
+        assert_eq!(moves.len(), 31, "{moves}");
+        assert_eq!(replay(board, &moves), "1 2 3 4 5 6 7 8 x");
+    }
+}
+
+#[test]
+fn reads_many_boards_from_stdin_in_lines_and_blocks() {
+    let input = "# from a file\n1 2 3 4 5 6 x 7 8\n2 1 3 4 5 6 7 8 x\n\n1 2 3\n4 5 6\n7 x 8\n";
+    let out = npuzzle(&["solve", "--moves"], input);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "rr\nunsolvable\nr\n");
+}
+
+#[test]
+fn json_lines_use_the_tagged_envelope() {
+    let out = npuzzle(&["solve", "--json", "1 2 3 4 5 6 x 7 8"], "");
+    assert!(out.status.success());
+    let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("one JSON object");
+    assert_eq!(line["type"], "solution");
+    assert_eq!(line["data"]["outcome"], "solved");
+    assert_eq!(line["data"]["length"], 2);
+    assert_eq!(line["data"]["moves"], "rr");
+}
+
+#[test]
+fn rectangular_board_and_blank_first_goal() {
+    let out = npuzzle(
+        &[
+            "solve",
+            "--moves",
+            "--size",
+            "4x2",
+            "--goal",
+            "blank-first",
+            "1 x 2 3 4 5 6 7",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "l\n");
+}
+
+#[test]
+fn bad_boards_get_a_one_line_error_and_exit_1() {
+    let cases = [
+        ("1 2 3 4 5 6 7 8 8", "tile 8 appears twice, at positions 8 and 9"),
+        ("1 2 3 4 5 6 7 8", "cannot infer the board size from 8 tiles"),
+        ("1 2 3 4 5 6 7 8 9", "tile 9 at position 9 is out of range"),
+        ("1 2 3 4 5 6 7 8 y", "bad token \"y\" at position 9"),
+    ];
+    for (board, message) in cases {
+        let out = npuzzle(&["solve", board], "");
+        assert_eq!(out.status.code(), Some(1), "{board}");
+        let err = stderr(&out);
+        assert!(err.contains(message), "{board}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(!err.contains("panicked"));
+    }
+}
+
+#[test]
+fn goal_of_another_size_is_rejected() {
+    let out = npuzzle(&["solve", "--goal", "1 2 3 x", "1 2 3 4 5 6 7 8 x"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("the board is 3x3 but the goal is 2x2"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn node_budget_is_an_outcome_not_a_crash() {
+    let out = npuzzle(&["solve", "--max-nodes", "10", "8 6 7 2 5 4 3 x 1"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("node limit reached"), "{}", stdout(&out));
+}
+
+#[test]
+fn compare_agrees_on_the_default_board() {
+    let out = npuzzle(&["compare"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("agree: 31 moves"), "{text}");
+    assert!(!text.contains("DISAGREEMENT"));
+}
+
+#[test]
+fn random_boards_are_reproducible_and_solvable() {
+    let a = npuzzle(&["random", "--size", "4x4", "--count", "5", "--seed", "42"], "");
+    let b = npuzzle(&["random", "--size", "4x4", "--count", "5", "--seed", "42"], "");
+    assert!(a.status.success());
+    assert_eq!(stdout(&a), stdout(&b));
+    let goal = npuzzle::Goal::standard("4x4".parse().expect("shape"));
+    for line in stdout(&a).lines() {
+        let board: npuzzle::Board = line.parse().expect("random prints valid boards");
+        assert!(npuzzle::parity::is_solvable(&board, &goal), "{line}");
+    }
+    assert_eq!(stdout(&a).lines().count(), 5);
+}
+
+#[test]
+fn no_board_is_a_usage_error() {
+    let out = npuzzle(&["solve"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("no board given"));
+}
