@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use npuzzle::{Outcome, Solver};
 
-use crate::input::{split_boards, BoardOptions, SearchOptions};
+use crate::input::{read_boards, BoardInput, BoardOptions, SearchOptions};
 use crate::output;
 
 /// Arguments of `npuzzle solve`.
@@ -29,17 +29,20 @@ pub struct Args {
 /// Runs `npuzzle solve`. Exit 0 when every board was solved or proven
 /// unsolvable, 1 when a board was invalid or a budget ran out.
 pub fn run(args: Args) -> Result<ExitCode> {
-    let inputs: Vec<(usize, String)> = if args.boards.is_empty() {
-        let mut text = String::new();
+    let inputs: Vec<BoardInput> = if args.boards.is_empty() {
+        let mut bytes = Vec::new();
         std::io::stdin()
-            .read_to_string(&mut text)
+            .read_to_end(&mut bytes)
             .context("reading boards from stdin")?;
-        split_boards(&text, args.board.size.map(|s| s.cells()))
+        read_boards(&bytes, args.board.size.map(|s| s.cells()))
     } else {
         args.boards
             .iter()
             .enumerate()
-            .map(|(i, b)| (i + 1, b.clone()))
+            .map(|(i, b)| BoardInput {
+                line: i + 1,
+                text: Ok(b.clone()),
+            })
             .collect()
     };
     if inputs.is_empty() {
@@ -49,25 +52,22 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let solver = Solver::new(options);
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut failed = false;
-    for (index, (line, text)) in inputs.iter().enumerate() {
-        let parsed = args.board.board(text).and_then(|b| {
-            let goal = args.board.goal(b.shape())?;
-            Ok((b, goal))
-        });
+    for (index, input) in inputs.iter().enumerate() {
+        let parsed = match &input.text {
+            Ok(text) => args.board.parse(text),
+            Err(message) => Err(anyhow::anyhow!("{message}")),
+        };
         let (board, goal) = match parsed {
             Ok(pair) => pair,
             Err(err) => {
                 failed = true;
-                let where_ = if args.boards.is_empty() {
-                    format!("line {line}")
-                } else {
-                    format!("board {line}")
-                };
+                let place = if args.boards.is_empty() { "line" } else { "board" };
                 if args.json {
-                    writeln!(out, "{}", output::error_json(*line, text, &format!("{err:#}")))?;
+                    let text = input.text.as_deref().unwrap_or("");
+                    writeln!(out, "{}", output::error_json(input.line, text, &format!("{err:#}")))?;
                 } else {
                     out.flush()?;
-                    eprintln!("npuzzle: {where_}: {err:#}");
+                    eprintln!("npuzzle: {place} {}: {err:#}", input.line);
                 }
                 continue;
             }
@@ -90,9 +90,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             }
             write!(out, "{}", board.to_grid())?;
             match &report.outcome {
-                Outcome::Solved(s) => {
-                    writeln!(out, "{} moves: {s}", s.len())?;
-                }
+                Outcome::Solved(s) => writeln!(out, "{} moves: {s}", s.len())?,
                 Outcome::Unsolvable => writeln!(out, "unsolvable: the parity invariant rules out reaching {goal}")?,
                 Outcome::BudgetReached(kind) => writeln!(out, "no answer: {kind} reached")?,
             }
