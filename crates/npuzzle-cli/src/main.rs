@@ -24,6 +24,8 @@ struct Cli {
 enum Command {
     /// Solve boards given as arguments or on stdin.
     Solve(cmd::solve::Args),
+    /// Solve a file of boards on all cores into JSON Lines or CSV, resumable after a kill.
+    Batch(cmd::batch::Args),
     /// Answer classic online-judge formats on stdin (hdu1043, soj2061, textbook).
     Judge(cmd::judge::Args),
     /// Run every algorithm and heuristic on one board and compare them.
@@ -38,6 +40,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => cmd::solve::run(args),
+        Command::Batch(args) => cmd::batch::run(args),
         Command::Judge(args) => cmd::judge::run(args),
         Command::Compare(args) => cmd::compare::run(args),
         Command::Random(args) => cmd::random::run(args),

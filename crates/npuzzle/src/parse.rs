@@ -68,7 +68,20 @@ pub fn parse_board(text: &str, shape: Option<Shape>) -> Result<Board, Error> {
 pub fn parse_tokens(toks: &[&str], shape: Option<Shape>) -> Result<Board, Error> {
     let shape = match shape {
         Some(s) => s,
-        None => Shape::square_with_cells(toks.len()).ok_or(Error::NotSquare { count: toks.len() })?,
+        None => {
+            // A token that is not a tile at all says more than a count that is not a square.
+            if let Some((i, t)) = toks
+                .iter()
+                .enumerate()
+                .find(|(_, t)| !is_blank_token(t) && !t.bytes().all(|b| b.is_ascii_digit()))
+            {
+                return Err(Error::BadToken {
+                    token: shorten(t),
+                    index: i + 1,
+                });
+            }
+            Shape::square_with_cells(toks.len()).ok_or(Error::NotSquare { count: toks.len() })?
+        }
     };
     if toks.len() != shape.cells() {
         return Err(Error::WrongTileCount {

@@ -1,5 +1,6 @@
 //! One module per subcommand, each with its `Args` and `run`.
 
+pub mod batch;
 pub mod compare;
 pub mod judge;
 pub mod random;

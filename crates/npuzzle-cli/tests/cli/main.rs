@@ -1,5 +1,6 @@
 //! Tests that run the real `npuzzle` binary, one module per area.
 
+mod batch;
 mod solve;
 
 use std::io::Write;

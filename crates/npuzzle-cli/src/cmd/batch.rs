@@ -1,0 +1,446 @@
+//! `npuzzle batch`: solve a file of boards on all cores, writing each result
+//! as soon as it is known, resumable after a kill.
+//!
+//! Output rows have the fields `line` (input line number of the board),
+//! `board`, `outcome` (`solved`, `unsolvable`, `budget`, `invalid`),
+//! `length`, `moves`, `nodes`, `millis` and `message` (why a board was
+//! invalid, or which budget ran out). JSON Lines wrap each row in the envelope
+//! `{"type":"result","data":{…}}`; CSV has a header line.
+//!
+//! Exit codes: 0 every board solved or proven unsolvable; 1 some board invalid
+//! or out of budget; 2 usage or I/O error; 130 interrupted (rerun with
+//! `--resume` to finish).
+
+use std::collections::{BTreeMap, HashSet};
+use std::fs::{File, OpenOptions};
+use std::io::{BufWriter, IsTerminal, Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result};
+use npuzzle::{Budget, Outcome, Solver};
+use serde::{Deserialize, Serialize};
+
+use crate::input::{read_boards, BoardInput, BoardOptions, SearchOptions};
+use crate::output::{human_duration, millis};
+
+/// Exit code after an interruption.
+const INTERRUPTED_EXIT: u8 = 130;
+
+/// Set by the first Ctrl-C / SIGTERM: stop taking new boards, write what is done.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Output formats.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// JSON Lines, one `{"type":"result","data":{…}}` per board.
+    Jsonl,
+    /// Comma-separated values with a header line.
+    Csv,
+}
+
+/// Arguments of `npuzzle batch`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Boards, one per line (or one per blank-line-separated block of rows); `#` starts a comment; - for stdin.
+    #[arg(long, short = 'i', default_value = "-")]
+    pub input: String,
+    /// Where to write results (default: stdout). Needed for --resume.
+    #[arg(long, short = 'o')]
+    pub output: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Jsonl)]
+    pub format: Format,
+    /// Worker threads (default: all cores).
+    #[arg(long, short = 'j')]
+    pub threads: Option<usize>,
+    /// Write results as they finish instead of in input order.
+    #[arg(long)]
+    pub unordered: bool,
+    /// Keep the results already in --output and solve only the boards missing from it.
+    #[arg(long, requires = "output")]
+    pub resume: bool,
+    #[command(flatten)]
+    pub board: BoardOptions,
+    #[command(flatten)]
+    pub search: SearchOptions,
+}
+
+/// One output row.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Row {
+    /// Input line number where the board starts.
+    pub line: usize,
+    /// The board (normalised), or the start of the unreadable input.
+    pub board: String,
+    /// `solved`, `unsolvable`, `budget` or `invalid`.
+    pub outcome: String,
+    /// Moves in the optimal solution.
+    pub length: Option<usize>,
+    /// The moves (`u d l r`, blank directions).
+    pub moves: Option<String>,
+    /// Nodes expanded.
+    pub nodes: u64,
+    /// Time spent on this board.
+    pub millis: f64,
+    /// Why the board is invalid, or which budget ran out.
+    pub message: Option<String>,
+}
+
+const CSV_HEADER: &str = "line,board,outcome,length,moves,nodes,millis,message";
+
+impl Row {
+    fn to_bytes(&self, format: Format) -> Result<Vec<u8>> {
+        match format {
+            Format::Jsonl => {
+                let mut line = serde_json::to_vec(&serde_json::json!({"type": "result", "data": self}))?;
+                line.push(b'\n');
+                Ok(line)
+            }
+            Format::Csv => {
+                let mut w = csv::WriterBuilder::new().has_headers(false).from_writer(Vec::new());
+                w.serialize(self)?;
+                Ok(w.into_inner().map_err(|e| anyhow::anyhow!("{e}"))?)
+            }
+        }
+    }
+
+    /// The input line number of a complete output line, if it is one of ours.
+    fn line_of(text: &str, format: Format) -> Option<usize> {
+        match format {
+            Format::Jsonl => {
+                let v: serde_json::Value = serde_json::from_str(text).ok()?;
+                (v["type"] == "result")
+                    .then(|| v["data"]["line"].as_u64())?
+                    .map(|n| n as usize)
+            }
+            Format::Csv => {
+                let mut r = csv::ReaderBuilder::new()
+                    .has_headers(false)
+                    .from_reader(text.as_bytes());
+                let row: Row = r.deserialize().next()?.ok()?;
+                Some(row.line)
+            }
+        }
+    }
+}
+
+/// Solves one input into a row.
+fn solve_one(input: &BoardInput, options: &BoardOptions, solver: &Solver) -> Row {
+    let started = Instant::now();
+    let invalid = |message: String| Row {
+        line: input.line,
+        board: echo(input.text.as_deref().unwrap_or("")),
+        outcome: "invalid".to_string(),
+        length: None,
+        moves: None,
+        nodes: 0,
+        millis: millis(started.elapsed()),
+        message: Some(message),
+    };
+    let text = match &input.text {
+        Ok(text) => text,
+        Err(message) => return invalid(message.clone()),
+    };
+    let (board, goal) = match options.parse(text) {
+        Ok(pair) => pair,
+        Err(e) => return invalid(format!("{e:#}")),
+    };
+    let report = match solver.solve(&board, &goal) {
+        Ok(r) => r,
+        Err(e) => return invalid(e.to_string()),
+    };
+    let (length, moves, message) = match &report.outcome {
+        Outcome::Solved(s) => (Some(s.len()), Some(s.to_string()), None),
+        Outcome::Unsolvable => (None, None, None),
+        Outcome::BudgetReached(kind) => (None, None, Some(format!("{kind} reached"))),
+    };
+    Row {
+        line: input.line,
+        board: board.to_string(),
+        outcome: crate::output::outcome_name(&report.outcome).to_string(),
+        length,
+        moves,
+        nodes: report.stats.expanded,
+        millis: millis(started.elapsed()),
+        message,
+    }
+}
+
+/// Unreadable input shown in one short line.
+fn echo(text: &str) -> String {
+    let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut shown: String = flat
+        .chars()
+        .take(80)
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
+    if flat.chars().count() > 80 {
+        shown.push('…');
+    }
+    shown
+}
+
+/// Reads an existing output file for `--resume`: the input lines already
+/// answered and the length of the intact prefix (a torn or foreign last line
+/// is dropped so that it is redone).
+fn scan_existing(path: &Path, format: Format) -> Result<(HashSet<usize>, u64)> {
+    let mut bytes = Vec::new();
+    match File::open(path) {
+        Ok(mut f) => f
+            .read_to_end(&mut bytes)
+            .with_context(|| format!("reading {}", path.display()))?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((HashSet::new(), 0)),
+        Err(e) => return Err(e).with_context(|| format!("opening {}", path.display())),
+    };
+    let mut done = HashSet::new();
+    let mut keep = 0u64;
+    let mut offset = 0usize;
+    while let Some(len) = bytes[offset..].iter().position(|&b| b == b'\n') {
+        let line = &bytes[offset..offset + len];
+        let Ok(text) = std::str::from_utf8(line) else { break };
+        let is_header = format == Format::Csv && offset == 0 && text == CSV_HEADER;
+        if !is_header {
+            match Row::line_of(text, format) {
+                Some(n) => {
+                    done.insert(n);
+                }
+                None => break,
+            }
+        }
+        offset += len + 1;
+        keep = offset as u64;
+    }
+    Ok((done, keep))
+}
+
+/// Counts and timings for the closing summary.
+#[derive(Default)]
+struct Summary {
+    counts: BTreeMap<String, u64>,
+    millis: Vec<f64>,
+}
+
+impl Summary {
+    fn add(&mut self, row: &Row) {
+        *self.counts.entry(row.outcome.clone()).or_default() += 1;
+        if row.outcome != "invalid" {
+            self.millis.push(row.millis);
+        }
+    }
+
+    fn print(&mut self, total: Duration, skipped: usize) {
+        let counts: Vec<String> = self.counts.iter().map(|(k, v)| format!("{v} {k}")).collect();
+        let counts = if counts.is_empty() {
+            "nothing to do".to_string()
+        } else {
+            counts.join(", ")
+        };
+        let resumed = if skipped > 0 {
+            format!(" ({skipped} already done)")
+        } else {
+            String::new()
+        };
+        eprintln!("npuzzle batch: {counts}{resumed} in {}", human_duration(total));
+        if !self.millis.is_empty() {
+            self.millis.sort_by(f64::total_cmp);
+            let pct = |p: f64| self.millis[((self.millis.len() - 1) as f64 * p).round() as usize];
+            eprintln!(
+                "per board: p50 {:.3} ms, p90 {:.3} ms, p99 {:.3} ms, max {:.3} ms",
+                pct(0.5),
+                pct(0.9),
+                pct(0.99),
+                pct(1.0)
+            );
+        }
+    }
+
+    fn all_answered(&self) -> bool {
+        self.counts.keys().all(|k| k == "solved" || k == "unsolvable")
+    }
+}
+
+fn progress_bar(len: u64) -> indicatif::ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(len);
+    let style = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} boards  {per_sec}  ETA {eta}")
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar
+}
+
+/// Runs `npuzzle batch`.
+pub fn run(args: Args) -> Result<ExitCode> {
+    let started = Instant::now();
+    let bytes = if args.input == "-" {
+        let mut b = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut b)
+            .context("reading boards from stdin")?;
+        b
+    } else {
+        std::fs::read(&args.input).with_context(|| format!("reading boards from {}", args.input))?
+    };
+    let inputs = read_boards(&bytes, args.board.size.map(|s| s.cells()));
+
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    let mut options = args.search.solver_options();
+    // The memory budget is for the whole batch: each worker gets its share.
+    options.budget = Budget {
+        max_memory: args.search.max_memory.map(|m| m / threads as u64),
+        ..options.budget
+    };
+    let solver = Solver::new(options);
+
+    let (done, keep) = match (&args.output, args.resume) {
+        (Some(path), true) => scan_existing(path, args.format)?,
+        _ => (HashSet::new(), 0),
+    };
+    let todo: Vec<&BoardInput> = inputs.iter().filter(|b| !done.contains(&b.line)).collect();
+    let skipped = inputs.len() - todo.len();
+
+    let mut sink: Box<dyn Write + Send> = match &args.output {
+        Some(path) => {
+            let mut file = OpenOptions::new()
+                .create(true)
+                .write(true)
+                .truncate(!args.resume)
+                .open(path)
+                .with_context(|| format!("opening {}", path.display()))?;
+            if args.resume {
+                file.set_len(keep)
+                    .with_context(|| format!("truncating the torn end of {}", path.display()))?;
+                file.seek(SeekFrom::Start(keep))?;
+            }
+            Box::new(BufWriter::new(file))
+        }
+        None => Box::new(BufWriter::new(std::io::stdout())),
+    };
+    if args.format == Format::Csv && keep == 0 {
+        writeln!(sink, "{CSV_HEADER}")?;
+    }
+
+    // First signal: finish and write what is running; second: leave at once.
+    let _ = ctrlc::set_handler(|| {
+        if INTERRUPTED.swap(true, Ordering::SeqCst) {
+            std::process::exit(i32::from(INTERRUPTED_EXIT));
+        }
+    });
+
+    let bar = progress_bar(todo.len() as u64);
+    let mut summary = Summary::default();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .context("starting worker threads")?;
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<(usize, Row)>();
+    let write_result: Result<()> = std::thread::scope(|scope| {
+        let (todo, next, solver, board_options) = (&todo, &next, &solver, &args.board);
+        scope.spawn(move || {
+            pool.scope(|s| {
+                for _ in 0..threads {
+                    let tx = tx.clone();
+                    // Workers take boards in input order, so ordered output never waits long.
+                    s.spawn(move |_| loop {
+                        if INTERRUPTED.load(Ordering::SeqCst) {
+                            break;
+                        }
+                        let i = next.fetch_add(1, Ordering::SeqCst);
+                        let Some(input) = todo.get(i) else { break };
+                        if tx.send((i, solve_one(input, board_options, solver))).is_err() {
+                            break;
+                        }
+                    });
+                }
+            });
+            drop(tx);
+        });
+        let mut pending: BTreeMap<usize, Row> = BTreeMap::new();
+        let mut next_out = 0usize;
+        let write_row = |row: &Row, sink: &mut Box<dyn Write + Send>| -> Result<()> {
+            sink.write_all(&row.to_bytes(args.format)?)?;
+            Ok(())
+        };
+        loop {
+            // Block for one result, then take whatever else is ready before flushing.
+            let Ok(first) = rx.recv() else { break };
+            let mut batch = vec![first];
+            batch.extend(rx.try_iter());
+            for (i, row) in batch {
+                summary.add(&row);
+                bar.inc(1);
+                if args.unordered {
+                    write_row(&row, &mut sink)?;
+                } else {
+                    pending.insert(i, row);
+                    while let Some(row) = pending.remove(&next_out) {
+                        write_row(&row, &mut sink)?;
+                        next_out += 1;
+                    }
+                }
+            }
+            sink.flush()?;
+        }
+        Ok(())
+    });
+    bar.finish_and_clear();
+    write_result.context("writing results")?;
+    sink.flush().context("writing results")?;
+    summary.print(started.elapsed(), skipped);
+    if INTERRUPTED.load(Ordering::SeqCst) {
+        eprintln!("npuzzle batch: interrupted; finished results are written. Run again with --resume to complete.");
+        return Ok(ExitCode::from(INTERRUPTED_EXIT));
+    }
+    Ok(if summary.all_answered() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_round_trip_through_both_formats() {
+        let row = Row {
+            line: 7,
+            board: "1 2 3 x".into(),
+            outcome: "invalid".into(),
+            length: None,
+            moves: None,
+            nodes: 0,
+            millis: 0.5,
+            message: Some("bad token \"y\", at 3".into()),
+        };
+        for format in [Format::Jsonl, Format::Csv] {
+            let bytes = row.to_bytes(format).unwrap();
+            let text = std::str::from_utf8(&bytes).unwrap();
+            assert_eq!(text.matches('\n').count(), 1, "{text}");
+            assert_eq!(Row::line_of(text.trim_end(), format), Some(7), "{text}");
+        }
+    }
+
+    #[test]
+    fn torn_last_line_is_dropped_on_resume() {
+        let dir = std::env::temp_dir().join(format!("npuzzle-scan-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("out.jsonl");
+        let good = r#"{"type":"result","data":{"line":3,"board":"x","outcome":"solved","length":0,"moves":"","nodes":0,"millis":0.0,"message":null}}"#;
+        std::fs::write(&path, format!("{good}\n{{\"type\":\"res")).unwrap();
+        let (done, keep) = scan_existing(&path, Format::Jsonl).unwrap();
+        assert_eq!(done, HashSet::from([3]));
+        assert_eq!(keep, good.len() as u64 + 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
