@@ -370,9 +370,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
             sink.write_all(&row.to_bytes(args.format)?)?;
             Ok(())
         };
-        loop {
-            // Block for one result, then take whatever else is ready before flushing.
-            let Ok(first) = rx.recv() else { break };
+        // Block for one result, then take whatever else is ready before flushing.
+        while let Ok(first) = rx.recv() {
             let mut batch = vec![first];
             batch.extend(rx.try_iter());
             for (i, row) in batch {
