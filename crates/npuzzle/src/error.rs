@@ -39,8 +39,8 @@ pub enum Error {
     /// A tile number larger than the board allows.
     #[error("tile {tile} at position {index} is out of range: a {shape} board has tiles 1..={max}")]
     TileOutOfRange {
-        /// The tile as read.
-        tile: u64,
+        /// The tile as written (shortened when very long).
+        tile: String,
         /// 1-based position of the token.
         index: usize,
         /// The board shape.

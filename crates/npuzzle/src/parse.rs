@@ -33,20 +33,19 @@ pub fn parse_tile(token: &str, index: usize, shape: Shape) -> Result<u8, Error> 
         token: shorten(token),
         index,
     };
-    if !token.bytes().all(|b| b.is_ascii_digit()) {
+    if token.is_empty() || !token.bytes().all(|b| b.is_ascii_digit()) {
         return Err(bad());
     }
-    let out_of_range = |tile: u64| Error::TileOutOfRange {
-        tile,
+    let out_of_range = || Error::TileOutOfRange {
+        tile: shorten(token),
         index,
         shape,
         max: shape.cells() - 1,
     };
-    let value: u64 = token.parse().map_err(|_| out_of_range(u64::MAX))?;
-    if value >= shape.cells() as u64 {
-        return Err(out_of_range(value));
+    match token.parse::<u64>() {
+        Ok(value) if value < shape.cells() as u64 => Ok(value as u8),
+        _ => Err(out_of_range()),
     }
-    Ok(value as u8)
 }
 
 /// Parses a board from tokens; see the module documentation.
@@ -80,7 +79,13 @@ pub fn parse_tokens(toks: &[&str], shape: Option<Shape>) -> Result<Board, Error>
                     index: i + 1,
                 });
             }
-            Shape::square_with_cells(toks.len()).ok_or(Error::NotSquare { count: toks.len() })?
+            let side = toks.len().isqrt();
+            if side >= 2 && side * side == toks.len() {
+                // A square too large for a board gets the size error, not "not a square".
+                Shape::new(side, side)?
+            } else {
+                return Err(Error::NotSquare { count: toks.len() });
+            }
         }
     };
     if toks.len() != shape.cells() {
@@ -123,7 +128,7 @@ mod tests {
     #[test]
     fn errors_name_the_problem() {
         let e = parse_board("1 2 3 4 5 6 7 8 9", None).unwrap_err();
-        assert!(matches!(e, Error::TileOutOfRange { tile: 9, index: 9, .. }), "{e}");
+        assert!(matches!(e, Error::TileOutOfRange { index: 9, .. }), "{e}");
         let e = parse_board("1 2 3 4 5 6 7 8 8", None).unwrap_err();
         assert_eq!(
             e,
