@@ -9,11 +9,10 @@
 //! The array is sized by the board, not the search, so this realm has a hard
 //! limit, [`MAX_DENSE_CELLS`]: 12 cells (3×4) need 12!/2 = 239 500 800 slots,
 //! 120 MB, while 14 cells (2×7) would need 22 GB. Larger boards are
-//! [`Error::Unsupported`], since no budget makes them fit; a smaller board
-//! whose array (plus its first frontier) would exceed
-//! [`Budget::max_memory`](crate::Budget::max_memory) ends at once with
-//! [`BudgetKind::Memory`](crate::BudgetKind::Memory), as does a failed
-//! allocation.
+//! [`Error::Unsupported`], since no budget makes them fit. A smaller board
+//! whose array would exceed [`Budget::max_memory`](crate::Budget::max_memory)
+//! ends before allocating it, with [`BudgetKind::Memory`], as does a failed
+//! allocation; the frontiers are checked against the budget as they grow.
 //!
 //! ```
 //! use npuzzle::{Algorithm, Board, Goal, Solver, SolverOptions};
@@ -27,11 +26,21 @@
 use super::state::{move_from_code, neighbors, path_to, Held, PackedState, NONE};
 use crate::board::{Board, Move};
 use crate::goal::Goal;
-use crate::rank::{factorial, BoardIndexer};
+use crate::rank::BoardIndexer;
 use crate::solution::{BudgetClock, BudgetKind, Outcome, Solution, Stats};
 use crate::Error;
 
 /// Most cells a board may have for `bfs`: its array has N!/2 half-byte slots.
+///
+/// ```
+/// use npuzzle::{search::bfs::MAX_DENSE_CELLS, Algorithm, Error, Goal, Move, Solver, SolverOptions};
+/// let goal = Goal::standard("4x4".parse()?);
+/// let board = goal.board().replay(&Move::parse_list("ul")?)?;
+/// assert!(board.shape().cells() > MAX_DENSE_CELLS);
+/// let solver = Solver::new(SolverOptions { algorithm: Algorithm::Bfs, ..Default::default() });
+/// assert!(matches!(solver.solve(&board, &goal), Err(Error::Unsupported { .. })));
+/// # Ok::<(), Error>(())
+/// ```
 pub const MAX_DENSE_CELLS: usize = 12;
 
 /// Slot codes: 0 unseen, 1..=4 the move index plus one, [`START`] the start.
@@ -74,14 +83,18 @@ pub(crate) fn search(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> Res
     if goal.is_reached_by(board) {
         return Ok((Outcome::Solved(Solution::default()), stats));
     }
-    let unsupported = || Error::Unsupported {
-        algorithm: "bfs",
-        shape,
-        reason: format!(
-            "its visited array has a slot for each of the {cells}!/2 = {} boards that reach the goal; \
-             bfs takes boards of up to {MAX_DENSE_CELLS} cells (bfs-set, astar and idastar have no such limit)",
-            factorial(cells.min(20)) / 2
-        ),
+    let unsupported = || {
+        // Half a byte for each of the N!/2 boards; past 20 cells N! leaves u64, so in floating point.
+        let bytes = (1..=cells).map(|k| k as f64).product::<f64>() / 4.0;
+        Error::Unsupported {
+            algorithm: "bfs",
+            shape,
+            reason: format!(
+                "its visited array needs half a byte for each of the {cells}!/2 boards that reach the goal, \
+                 {:.1e} bytes here; bfs takes boards of up to {MAX_DENSE_CELLS} cells (try bibfs, astar or idastar)",
+                bytes
+            ),
+        }
     };
     if cells > MAX_DENSE_CELLS {
         return Err(unsupported());

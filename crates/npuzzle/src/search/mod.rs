@@ -57,6 +57,13 @@ impl Algorithm {
     }
 
     /// Whether `--heuristic` applies.
+    ///
+    /// ```
+    /// use npuzzle::Algorithm;
+    /// let bibfs: Algorithm = "bibfs".parse().unwrap();
+    /// assert!(!bibfs.uses_heuristic());
+    /// assert!(Algorithm::AStar.uses_heuristic());
+    /// ```
     pub fn uses_heuristic(self) -> bool {
         matches!(self, Algorithm::AStar | Algorithm::IdaStar)
     }
