@@ -194,10 +194,10 @@ fn run<S: PackedState, H: Heuristic>(
         }
         stats.expanded += 1;
         let held = nodes.held() + open.held;
-        stats.peak_bytes = stats.peak_bytes.max(held);
         if let Some(kind) = clock.check(stats.expanded, held) {
             break Outcome::BudgetReached(kind);
         }
+        stats.peak_bytes = stats.peak_bytes.max(held);
         let h = (f - g) as u32;
         let child_g = g + 1;
         s.unpack(&mut tiles);
@@ -227,10 +227,10 @@ fn run<S: PackedState, H: Heuristic>(
                 nodes.held_after_push()
             };
             let held = map_after + open.held_after_push(child_g + child_h, child_g);
-            stats.peak_bytes = stats.peak_bytes.max(held);
             if let Some(kind) = clock.check(stats.expanded, held) {
                 break 'search Outcome::BudgetReached(kind);
             }
+            stats.peak_bytes = stats.peak_bytes.max(held);
             // New, or cheaper than before (reopened if it was closed).
             nodes.insert(
                 child,

@@ -104,13 +104,13 @@ pub(crate) fn search(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> Res
     // The array is the bulk of the memory and its size is known now: check before allocating.
     let mut layer: Vec<u64> = vec![u64::pack(board.tiles())];
     let array_bytes = indexer.len().div_ceil(2);
-    stats.peak_bytes = array_bytes + layer.held();
-    if let Some(kind) = clock.check(0, stats.peak_bytes) {
+    if let Some(kind) = clock.check(0, array_bytes + layer.held()) {
         return Ok((Outcome::BudgetReached(kind), stats));
     }
     let Some(mut slots) = Slots::new(indexer.len()) else {
         return Ok((Outcome::BudgetReached(BudgetKind::Memory), stats));
     };
+    stats.peak_bytes = array_bytes + layer.held();
 
     let goal_index = indexer.index(goal.board().tiles());
     let next_cell = neighbors(shape);
@@ -126,10 +126,10 @@ pub(crate) fn search(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> Res
         for &s in &layer {
             stats.expanded += 1;
             let held = array_bytes + layer.held() + next.held();
-            stats.peak_bytes = stats.peak_bytes.max(held);
             if let Some(kind) = clock.check(stats.expanded, held) {
                 break 'search Outcome::BudgetReached(kind);
             }
+            stats.peak_bytes = stats.peak_bytes.max(held);
             s.unpack(&mut tiles);
             let blank = s.blank(cells);
             for mv in Move::ALL {
@@ -154,10 +154,10 @@ pub(crate) fn search(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> Res
                     continue;
                 }
                 let held = array_bytes + layer.held() + next.held_after_push();
-                stats.peak_bytes = stats.peak_bytes.max(held);
                 if let Some(kind) = clock.check(stats.expanded, held) {
                     break 'search Outcome::BudgetReached(kind);
                 }
+                stats.peak_bytes = stats.peak_bytes.max(held);
                 slots.set(child, mv.index() as u8 + 1);
                 seen += 1;
                 next.push(s.slide(blank, to));

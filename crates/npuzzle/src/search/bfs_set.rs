@@ -54,10 +54,10 @@ fn run<S: PackedState>(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> (
         for &s in &layer {
             stats.expanded += 1;
             let held = seen.held() + layer.held() + next.held();
-            stats.peak_bytes = stats.peak_bytes.max(held);
             if let Some(kind) = clock.check(stats.expanded, held) {
                 break 'search Outcome::BudgetReached(kind);
             }
+            stats.peak_bytes = stats.peak_bytes.max(held);
             let blank = s.blank(cells);
             for mv in Move::ALL {
                 let to = next_cell[blank][mv.index()];
@@ -75,10 +75,10 @@ fn run<S: PackedState>(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> (
                     continue;
                 }
                 let held = seen.held_after_push() + layer.held() + next.held_after_push();
-                stats.peak_bytes = stats.peak_bytes.max(held);
                 if let Some(kind) = clock.check(stats.expanded, held) {
                     break 'search Outcome::BudgetReached(kind);
                 }
+                stats.peak_bytes = stats.peak_bytes.max(held);
                 seen.insert(child, mv.index() as u8);
                 next.push(child);
             }

@@ -125,10 +125,10 @@ fn run<S: PackedState>(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> (
         for &s in &this.layer {
             stats.expanded += 1;
             let held = this.held() + other.held();
-            stats.peak_bytes = stats.peak_bytes.max(held);
             if let Some(kind) = clock.check(stats.expanded, held) {
                 break 'search Outcome::BudgetReached(kind);
             }
+            stats.peak_bytes = stats.peak_bytes.max(held);
             let blank = s.blank(cells);
             for mv in Move::ALL {
                 let to = next_cell[blank][mv.index()];
@@ -158,10 +158,10 @@ fn run<S: PackedState>(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> (
                     continue;
                 }
                 let held = this.held_after_push() + other.held();
-                stats.peak_bytes = stats.peak_bytes.max(held);
                 if let Some(kind) = clock.check(stats.expanded, held) {
                     break 'search Outcome::BudgetReached(kind);
                 }
+                stats.peak_bytes = stats.peak_bytes.max(held);
                 this.seen.insert(child, mv.index() as u8);
                 this.next.push(child);
             }

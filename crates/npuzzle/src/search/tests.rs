@@ -276,6 +276,7 @@ fn peak_bytes_stay_within_a_memory_budget_that_stops_the_search() {
             "{algorithm}"
         );
         assert!(report.stats.peak_bytes > 0, "{algorithm}");
+        assert!(report.stats.peak_bytes <= max_memory, "{algorithm}: {:?}", report.stats);
         assert!(report.stats.expanded > 0, "{algorithm}");
     }
 }
