@@ -113,14 +113,16 @@ fn run<S: PackedState>(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> (
         // the other root, and the two sets are disjoint (every state added to
         // either was checked against the other). So the distance L from start
         // to goal is at least d1 + d2 + 1: on a shorter path, the state d1
-        // moves from this root would be in both sets. A child not yet in
-        // `this.seen` is exactly d1 + 1 moves from this root, so a meeting
-        // with a state k ≤ d2 moves from the other root gives a real path of
-        // d1 + 1 + k ≥ L moves, hence k = d2 and it has L moves exactly; and
-        // if L = d1 + d2 + 1 the optimal path's state d1 + 1 from this root is
-        // such a meeting, so this layer finds one. Every meeting of the layer
-        // thus has the same, optimal, length; we still finish the layer and
-        // take the shortest, which stays correct without relying on that.
+        // moves from this root (or the far end, if the path has fewer than
+        // d1 moves) would be within d2 of the other root, in both sets. A
+        // child not yet in `this.seen` is exactly d1 + 1 moves from this
+        // root, so a meeting with a state k ≤ d2 moves from the other root
+        // gives a real path of d1 + 1 + k ≥ L moves, hence k = d2 and it has
+        // L moves exactly; and if L = d1 + d2 + 1 the optimal path's state
+        // d1 + 1 from this root is such a meeting, so this layer finds one.
+        // Every meeting of the layer thus has the same, optimal, length; we
+        // still finish the layer and take the shortest, which stays correct
+        // without relying on that.
         let mut best: Option<Meeting<S>> = None;
         for &s in &this.layer {
             stats.expanded += 1;
