@@ -10,30 +10,62 @@ use crate::parity::is_solvable;
 use crate::solution::{Budget, BudgetClock, Outcome, Report, Stats};
 use crate::Error;
 
+pub mod astar;
+pub mod bfs;
+pub mod bfs_set;
+pub mod bibfs;
 pub mod idastar;
+mod state;
+#[cfg(test)]
+mod tests;
 
 /// The selectable algorithms, named after the "eight realms".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Algorithm {
+    /// Realm 1: breadth-first search with a hash set of states.
+    BfsSet,
+    /// Realm 2: breadth-first search with a dense N!/2 visited array (up to 12 cells).
+    Bfs,
+    /// Realm 4: bidirectional breadth-first search, layer by layer from the smaller side.
+    BiBfs,
+    /// Realms 5–7: A* with any heuristic, a bucket queue and reopening.
+    AStar,
     /// Realm 8: IDA* (Manhattan or linear conflict), in place, no allocation per node.
     IdaStar,
 }
 
 impl Algorithm {
     /// Every algorithm, in realm order.
-    pub const ALL: [Algorithm; 1] = [Algorithm::IdaStar];
+    pub const ALL: [Algorithm; 5] = [
+        Algorithm::BfsSet,
+        Algorithm::Bfs,
+        Algorithm::BiBfs,
+        Algorithm::AStar,
+        Algorithm::IdaStar,
+    ];
 
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
         match self {
+            Algorithm::BfsSet => "bfs-set",
+            Algorithm::Bfs => "bfs",
+            Algorithm::BiBfs => "bibfs",
+            Algorithm::AStar => "astar",
             Algorithm::IdaStar => "idastar",
         }
     }
 
     /// Whether `--heuristic` applies.
+    ///
+    /// ```
+    /// use npuzzle::Algorithm;
+    /// let bibfs: Algorithm = "bibfs".parse().unwrap();
+    /// assert!(!bibfs.uses_heuristic());
+    /// assert!(Algorithm::AStar.uses_heuristic());
+    /// ```
     pub fn uses_heuristic(self) -> bool {
-        matches!(self, Algorithm::IdaStar)
+        matches!(self, Algorithm::AStar | Algorithm::IdaStar)
     }
 }
 
@@ -119,6 +151,12 @@ impl Solver {
             });
         }
         let (outcome, mut stats) = match self.options.algorithm {
+            Algorithm::BfsSet => bfs_set::search(board, goal, &mut clock)?,
+            Algorithm::Bfs => bfs::search(board, goal, &mut clock)?,
+            Algorithm::BiBfs => bibfs::search(board, goal, &mut clock)?,
+            Algorithm::AStar => crate::with_heuristic!(self.options.heuristic, goal, |h| astar::search(
+                board, goal, &h, &mut clock
+            ))?,
             Algorithm::IdaStar => {
                 crate::with_heuristic!(self.options.heuristic, goal, |h| idastar::search(
                     board, goal, &h, &mut clock

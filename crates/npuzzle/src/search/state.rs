@@ -1,0 +1,360 @@
+//! What the searches that keep many boards share: boards packed into one
+//! integer, a hash map keyed by them, the blank's neighbour table, path
+//! rebuilding, and byte accounting for the memory budget.
+//!
+//! The searches are generic over [`PackedState`] and monomorphised, so the
+//! hot loops see plain integer operations and no board is allocated per node.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::mem::size_of;
+
+use crate::board::{Move, Shape};
+use crate::packed;
+use crate::Error;
+
+/// A whole board in one `Copy` value: compared, hashed and moved without
+/// unpacking.
+pub(crate) trait PackedState: Copy + Eq + Hash + std::fmt::Debug {
+    /// Most cells a state of this type holds.
+    const MAX_CELLS: usize;
+
+    /// Packs tiles (row-major, 0 = blank).
+    fn pack(tiles: &[u8]) -> Self;
+
+    /// Writes the tiles into `out` (one a cell).
+    fn unpack(self, out: &mut [u8]);
+
+    /// Moves the tile at `tile_cell` into the blank at `blank`.
+    fn slide(self, blank: usize, tile_cell: usize) -> Self;
+
+    /// The blank's cell, found in O(1) with a bit trick.
+    fn blank(self, cells: usize) -> usize;
+}
+
+/// Four bits a cell, for boards of up to 16 cells (reuses [`crate::packed`]).
+impl PackedState for u64 {
+    const MAX_CELLS: usize = packed::MAX_PACKED_CELLS;
+
+    #[inline]
+    fn pack(tiles: &[u8]) -> u64 {
+        packed::pack(tiles)
+    }
+
+    #[inline]
+    fn unpack(self, out: &mut [u8]) {
+        packed::unpack(self, out);
+    }
+
+    #[inline]
+    fn slide(self, blank: usize, tile_cell: usize) -> u64 {
+        packed::slide(self, blank, tile_cell)
+    }
+
+    #[inline]
+    fn blank(self, cells: usize) -> usize {
+        const LOW: u64 = 0x1111_1111_1111_1111;
+        // Bit 4i of `any` is set when nibble i is non-zero.
+        let any = self | (self >> 1);
+        let any = any | (any >> 2);
+        let zero = !any & LOW & low_bits_u64(4 * cells);
+        (zero.trailing_zeros() / 4) as usize
+    }
+}
+
+/// Five bits a cell in two words, for boards of up to 25 cells. Two `u64`
+/// rather than a `u128` so map entries stay 8-byte aligned (24 bytes, not 32).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Wide(u64, u64);
+
+impl Wide {
+    #[inline]
+    fn get(self) -> u128 {
+        u128::from(self.0) | (u128::from(self.1) << 64)
+    }
+
+    #[inline]
+    fn from_bits(bits: u128) -> Wide {
+        Wide(bits as u64, (bits >> 64) as u64)
+    }
+}
+
+impl PackedState for Wide {
+    const MAX_CELLS: usize = 25;
+
+    #[inline]
+    fn pack(tiles: &[u8]) -> Wide {
+        debug_assert!(tiles.len() <= Self::MAX_CELLS);
+        let bits = tiles
+            .iter()
+            .enumerate()
+            .fold(0u128, |acc, (i, &t)| acc | (u128::from(t) << (5 * i)));
+        Wide::from_bits(bits)
+    }
+
+    #[inline]
+    fn unpack(self, out: &mut [u8]) {
+        let bits = self.get();
+        for (i, slot) in out.iter_mut().enumerate() {
+            *slot = ((bits >> (5 * i)) & 0x1f) as u8;
+        }
+    }
+
+    #[inline]
+    fn slide(self, blank: usize, tile_cell: usize) -> Wide {
+        let bits = self.get();
+        let tile = (bits >> (5 * tile_cell)) & 0x1f;
+        Wide::from_bits(bits & !(0x1f << (5 * tile_cell)) | (tile << (5 * blank)))
+    }
+
+    #[inline]
+    fn blank(self, cells: usize) -> usize {
+        // Bit 5i of every group of five: the lowest bit of each cell.
+        const LOW: u128 = {
+            let mut m = 0u128;
+            let mut i = 0;
+            while i < 25 {
+                m |= 1 << (5 * i);
+                i += 1;
+            }
+            m
+        };
+        let bits = self.get();
+        let any = bits | (bits >> 1) | (bits >> 2) | (bits >> 3) | (bits >> 4);
+        let zero = !any & LOW & ((1u128 << (5 * cells)) - 1);
+        (zero.trailing_zeros() / 5) as usize
+    }
+}
+
+#[inline]
+fn low_bits_u64(n: usize) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
+    }
+}
+
+/// Which packed state fits a board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Width {
+    /// `u64`, up to 16 cells.
+    Narrow,
+    /// [`Wide`], up to 25 cells.
+    Wide,
+}
+
+impl Width {
+    /// The narrowest state for `shape`, or [`Error::Unsupported`] past 25 cells.
+    pub(crate) fn for_shape(shape: Shape, algorithm: &'static str) -> Result<Width, Error> {
+        let cells = shape.cells();
+        if cells <= <u64 as PackedState>::MAX_CELLS {
+            Ok(Width::Narrow)
+        } else if cells <= Wide::MAX_CELLS {
+            Ok(Width::Wide)
+        } else {
+            Err(Error::Unsupported {
+                algorithm,
+                shape,
+                reason: format!(
+                    "it stores boards packed into 128 bits, at most {} cells (this one has {cells}); idastar has no such limit",
+                    Wide::MAX_CELLS
+                ),
+            })
+        }
+    }
+}
+
+/// Hashes packed states: a multiply per word, then the splitmix64 finaliser,
+/// because hashbrown takes the bucket from the low bits, and the low bits of
+/// a packed board (the first cells) vary little between neighbours. SipHash
+/// would be several times slower and its flooding resistance buys nothing here.
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct StateHasher(u64);
+
+impl Hasher for StateHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    #[inline]
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(29) ^ word).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Packed states hash through `write_u64`; this keeps the hasher total.
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+}
+
+/// A hash map from packed states.
+pub(crate) type StateMap<S, V> = HashMap<S, V, BuildHasherDefault<StateHasher>>;
+
+/// Bytes a structure holds, and would hold after one more element: what the
+/// memory budget is checked against *before* anything grows.
+pub(crate) trait Held {
+    /// Bytes held now.
+    fn held(&self) -> u64;
+    /// Bytes held while adding one more element (a growth counts old and new storage).
+    fn held_after_push(&self) -> u64;
+}
+
+impl<T> Held for Vec<T> {
+    fn held(&self) -> u64 {
+        (self.capacity() * size_of::<T>()) as u64
+    }
+
+    fn held_after_push(&self) -> u64 {
+        if self.len() < self.capacity() {
+            self.held()
+        } else {
+            // Vec doubles (at least 4 elements); the old buffer lives until the copy is done.
+            self.held() + (self.capacity().max(2) * 2 * size_of::<T>()) as u64
+        }
+    }
+}
+
+impl<K, V> Held for StateMap<K, V> {
+    fn held(&self) -> u64 {
+        table_bytes(self.capacity(), size_of::<(K, V)>())
+    }
+
+    fn held_after_push(&self) -> u64 {
+        if self.len() < self.capacity() {
+            self.held()
+        } else {
+            // The table doubles and rehashes; both tables exist during the move.
+            self.held() + table_bytes((self.capacity() * 2).max(3), size_of::<(K, V)>())
+        }
+    }
+}
+
+/// Bytes of a hashbrown table with room for `capacity` entries: a power of
+/// two of buckets at most 7/8 full, each an entry plus a control byte.
+fn table_bytes(capacity: usize, entry: usize) -> u64 {
+    if capacity == 0 {
+        return 0;
+    }
+    let buckets = if capacity < 8 {
+        (capacity + 1).next_power_of_two()
+    } else {
+        (capacity * 8 / 7).next_power_of_two()
+    };
+    (buckets * (entry + 1)) as u64
+}
+
+/// No neighbour in that direction.
+pub(crate) const NONE: u8 = u8::MAX;
+
+/// `table[cell][move]`: where the blank goes from `cell`, or [`NONE`].
+pub(crate) fn neighbors(shape: Shape) -> Vec<[u8; 4]> {
+    (0..shape.cells())
+        .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).map_or(NONE, |p| p as u8)))
+        .collect()
+}
+
+/// The moves from the root of a search tree to `end`, found by walking back:
+/// `move_into(s)` is the move that reached `s`, `None` at the root.
+pub(crate) fn path_to<S: PackedState>(end: S, shape: Shape, mut move_into: impl FnMut(S) -> Option<Move>) -> Vec<Move> {
+    let mut moves = Vec::new();
+    let mut s = end;
+    while let Some(mv) = move_into(s) {
+        moves.push(mv);
+        s = undo(s, shape, mv);
+    }
+    moves.reverse();
+    moves
+}
+
+/// The state before `mv` was played into `s`.
+#[inline]
+pub(crate) fn undo<S: PackedState>(s: S, shape: Shape, mv: Move) -> S {
+    let blank = s.blank(shape.cells());
+    match shape.step(blank, mv.opposite()) {
+        Some(from) => s.slide(blank, from),
+        // Only reachable if a search recorded a move it never played.
+        None => s,
+    }
+}
+
+/// The move with index `code` in [`Move::ALL`], `None` for any other code (a root mark).
+#[inline]
+pub(crate) fn move_from_code(code: u8) -> Option<Move> {
+    Move::ALL.get(usize::from(code)).copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Board;
+    use proptest::prelude::*;
+
+    fn check_codec<S: PackedState>(board: &Board) {
+        let n = board.shape().cells();
+        let s = S::pack(board.tiles());
+        let mut out = vec![0u8; n];
+        s.unpack(&mut out);
+        assert_eq!(out, board.tiles());
+        assert_eq!(s.blank(n), board.blank());
+        for mv in Move::ALL {
+            let mut next = board.clone();
+            if next.try_apply(mv) {
+                let t = s.slide(board.blank(), next.blank());
+                assert_eq!(t, S::pack(next.tiles()), "{board} then {mv}");
+                assert_eq!(undo(t, board.shape(), mv), s);
+            }
+        }
+    }
+
+    fn board(max_side: usize) -> impl Strategy<Value = Board> {
+        (2..=max_side, 2..=max_side).prop_flat_map(|(w, h)| {
+            Just((0..(w * h) as u8).collect::<Vec<u8>>())
+                .prop_shuffle()
+                .prop_map(move |t| Board::new(Shape::new(w, h).unwrap(), t).unwrap())
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn narrow_states_round_trip_and_slide(b in board(4)) {
+            check_codec::<u64>(&b);
+        }
+
+        #[test]
+        fn wide_states_round_trip_and_slide(b in board(5)) {
+            check_codec::<Wide>(&b);
+        }
+    }
+
+    #[test]
+    fn widths_by_cell_count() {
+        let w = |w, h| Width::for_shape(Shape::new(w, h).unwrap(), "test");
+        assert_eq!(w(4, 4), Ok(Width::Narrow));
+        assert_eq!(w(4, 5), Ok(Width::Wide));
+        assert_eq!(w(5, 5), Ok(Width::Wide));
+        assert!(matches!(w(6, 5), Err(Error::Unsupported { .. })));
+    }
+
+    #[test]
+    fn held_bytes_grow_before_the_push() {
+        let v: Vec<u64> = Vec::with_capacity(4);
+        assert_eq!(v.held(), 32);
+        assert_eq!(v.held_after_push(), 32);
+        let full = vec![0u64; 4];
+        assert!(full.held_after_push() > full.held());
+        let mut m: StateMap<u64, u8> = StateMap::default();
+        assert_eq!(m.held(), 0);
+        assert!(m.held_after_push() > 0);
+        m.insert(1, 0);
+        assert!(m.held() > 0);
+    }
+}

@@ -1,0 +1,306 @@
+//! Tests every algorithm against an exhaustive oracle, and the helpers the
+//! per-algorithm tests share.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use proptest::prelude::*;
+
+use crate::heuristic::tests::exact_distances;
+use crate::parity::is_solvable;
+use crate::rank::BoardIndexer;
+use crate::{Algorithm, Board, Budget, BudgetKind, Goal, HeuristicKind, Move, Outcome, Report, Shape};
+use crate::{Solver, SolverOptions};
+
+/// Solves with `algorithm` (linear conflict where a heuristic applies).
+pub(crate) fn solve_with(algorithm: Algorithm, board: &Board, goal: &Goal, budget: Budget) -> Report {
+    solve_with_heuristic(algorithm, HeuristicKind::LinearConflict, board, goal, budget)
+}
+
+fn solve_with_heuristic(
+    algorithm: Algorithm,
+    heuristic: HeuristicKind,
+    board: &Board,
+    goal: &Goal,
+    budget: Budget,
+) -> Report {
+    let solver = Solver::new(SolverOptions {
+        algorithm,
+        heuristic,
+        budget,
+    });
+    solver
+        .solve(board, goal)
+        .unwrap_or_else(|e| panic!("{algorithm} on {board}: {e}"))
+}
+
+/// The goal with `moves` (blank directions) played on it.
+pub(crate) fn scrambled(goal: &Goal, moves: &str) -> Board {
+    let moves = Move::parse_list(moves).unwrap();
+    goal.board().replay(&moves).unwrap()
+}
+
+/// Optimal length by IDA* with linear conflict: the reference on boards too
+/// large to enumerate.
+pub(crate) fn ida_len(board: &Board, goal: &Goal) -> usize {
+    let report = solve_with(Algorithm::IdaStar, board, goal, Budget::default());
+    report.outcome.solution().expect("a near-goal board is solved").len()
+}
+
+/// The exact distance from `board` to `goal` for boards of at most 9 cells,
+/// from an exhaustive breadth-first search ([`exact_distances`]), `None` if
+/// the goal cannot be reached.
+///
+/// Renaming tiles does not change distances, so the goal is first renamed to
+/// the one with its blank in the same cell and the other tiles in order; one
+/// table per shape and blank cell then serves every goal.
+pub(crate) fn exact_distance(board: &Board, goal: &Goal) -> Option<u32> {
+    let shape = goal.shape();
+    assert!(shape.cells() <= 9, "exhaustive distances only for small boards");
+    let blank = goal.position_of(0);
+    let mut canonical = vec![0u8; shape.cells()];
+    let mut rename = vec![0u8; shape.cells()];
+    let mut next = 1u8;
+    for (cell, &t) in goal.board().tiles().iter().enumerate() {
+        if cell != blank {
+            canonical[cell] = next;
+            rename[usize::from(t)] = next;
+            next += 1;
+        }
+    }
+    let canonical = Goal::new(Board::new(shape, canonical).unwrap());
+    let renamed: Vec<u8> = board.tiles().iter().map(|&t| rename[usize::from(t)]).collect();
+    if !is_solvable(&Board::new(shape, renamed.clone()).unwrap(), &canonical) {
+        return None;
+    }
+    let table = distance_table(&canonical);
+    let (indexer, distances) = &*table;
+    Some(u32::from(distances[indexer.index(&renamed) as usize]))
+}
+
+type Table = Arc<(BoardIndexer, Vec<u8>)>;
+
+/// Exhaustive distances to `goal`, compacted by board index, built once per goal.
+fn distance_table(goal: &Goal) -> Table {
+    static TABLES: OnceLock<Mutex<HashMap<Vec<u8>, Table>>> = OnceLock::new();
+    let tables = TABLES.get_or_init(Mutex::default);
+    let key: Vec<u8> = goal
+        .board()
+        .tiles()
+        .iter()
+        .copied()
+        .chain([goal.shape().width() as u8])
+        .collect();
+    if let Some(t) = tables.lock().unwrap().get(&key) {
+        return Arc::clone(t);
+    }
+    // Built outside the lock; two threads may both build one, which is harmless.
+    let indexer = BoardIndexer::new(goal).unwrap();
+    let mut table = vec![u8::MAX; indexer.len() as usize];
+    for (tiles, d) in exact_distances(goal) {
+        table[indexer.index(&tiles) as usize] = u8::try_from(d).unwrap();
+    }
+    assert!(table.iter().all(|&d| d != u8::MAX));
+    let t = Arc::new((indexer, table));
+    tables.lock().unwrap().insert(key, Arc::clone(&t));
+    t
+}
+
+/// Every algorithm with every heuristic it takes, except IDA* with the
+/// misplaced-tiles count, which needs minutes on deep 8-puzzles.
+fn every_search() -> Vec<(Algorithm, HeuristicKind)> {
+    let mut all = Vec::new();
+    for algorithm in Algorithm::ALL {
+        if !algorithm.uses_heuristic() {
+            all.push((algorithm, HeuristicKind::LinearConflict));
+            continue;
+        }
+        for heuristic in HeuristicKind::ALL {
+            if !(algorithm == Algorithm::IdaStar && heuristic == HeuristicKind::Misplaced) {
+                all.push((algorithm, heuristic));
+            }
+        }
+    }
+    all
+}
+
+/// A random board and goal of `shape`; with `solvable`, the board's first
+/// two tiles are swapped if needed so that it reaches the goal.
+fn board_and_goal(shapes: &'static [(usize, usize)], solvable: bool) -> impl Strategy<Value = (Board, Goal)> {
+    proptest::sample::select(shapes).prop_flat_map(move |(w, h)| {
+        let tiles = Just((0..(w * h) as u8).collect::<Vec<u8>>());
+        (tiles.clone().prop_shuffle(), tiles.prop_shuffle()).prop_map(move |(mut b, g)| {
+            let shape = Shape::new(w, h).unwrap();
+            let goal = Goal::new(Board::new(shape, g).unwrap());
+            let board = Board::new(shape, b.clone()).unwrap();
+            if solvable != is_solvable(&board, &goal) {
+                let mut tiles = (0..b.len()).filter(|&i| b[i] != 0);
+                let (i, j) = (tiles.next().unwrap(), tiles.next().unwrap());
+                b.swap(i, j);
+            }
+            (Board::new(shape, b).unwrap(), goal)
+        })
+    })
+}
+
+fn check_every_search(board: &Board, goal: &Goal) -> Result<(), TestCaseError> {
+    let distance = exact_distance(board, goal);
+    prop_assert!(distance.is_some());
+    for (algorithm, heuristic) in every_search() {
+        let report = solve_with_heuristic(algorithm, heuristic, board, goal, Budget::default());
+        let Outcome::Solved(solution) = &report.outcome else {
+            return Err(TestCaseError::fail(format!(
+                "{algorithm}/{heuristic}: {:?}",
+                report.outcome
+            )));
+        };
+        prop_assert_eq!(solution.len() as u32, distance.unwrap(), "{}/{}", algorithm, heuristic);
+        let end = board.replay(solution.moves()).unwrap();
+        prop_assert!(
+            goal.is_reached_by(&end),
+            "{}/{} path {}",
+            algorithm,
+            heuristic,
+            solution
+        );
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    #[test]
+    fn every_search_finds_the_exact_distance_on_3x3((board, goal) in board_and_goal(&[(3, 3)], true)) {
+        check_every_search(&board, &goal)?;
+    }
+
+    #[test]
+    fn every_search_finds_the_exact_distance_on_2x4_and_4x2(
+        (board, goal) in board_and_goal(&[(4, 2), (2, 4)], true),
+    ) {
+        check_every_search(&board, &goal)?;
+    }
+
+    #[test]
+    fn every_search_reports_unsolvable_boards((board, goal) in board_and_goal(&[(3, 3), (4, 2)], false)) {
+        prop_assert_eq!(exact_distance(&board, &goal), None);
+        for (algorithm, heuristic) in every_search() {
+            let report = solve_with_heuristic(algorithm, heuristic, &board, &goal, Budget::default());
+            prop_assert_eq!(report.outcome, Outcome::Unsolvable);
+        }
+    }
+}
+
+/// A 31-move 8-puzzle: one of the two hardest.
+fn hard() -> (Board, Goal) {
+    let board: Board = "8 6 7 2 5 4 3 x 1".parse().unwrap();
+    let goal = Goal::standard(board.shape());
+    (board, goal)
+}
+
+#[test]
+fn every_search_solves_the_goal_with_no_moves() {
+    for (w, h) in [(3, 3), (4, 3), (4, 4), (5, 5)] {
+        let goal = Goal::blank_first(Shape::new(w, h).unwrap());
+        for (algorithm, heuristic) in every_search() {
+            let report = solve_with_heuristic(algorithm, heuristic, goal.board(), &goal, Budget::default());
+            assert_eq!(
+                report.outcome.solution().map(|s| s.len()),
+                Some(0),
+                "{algorithm} {w}x{h}"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_search_stops_at_the_node_budget() {
+    let (board, goal) = hard();
+    let budget = Budget {
+        max_nodes: Some(100),
+        ..Budget::default()
+    };
+    for (algorithm, heuristic) in every_search() {
+        let report = solve_with_heuristic(algorithm, heuristic, &board, &goal, budget);
+        assert_eq!(
+            report.outcome,
+            Outcome::BudgetReached(BudgetKind::Nodes),
+            "{algorithm}/{heuristic}"
+        );
+        assert!(
+            report.stats.expanded <= 100,
+            "{algorithm}/{heuristic}: {:?}",
+            report.stats
+        );
+    }
+}
+
+#[test]
+fn every_storing_search_stops_at_a_tiny_memory_budget() {
+    let (board, goal) = hard();
+    for max_memory in [1, 4 << 10] {
+        let budget = Budget {
+            max_memory: Some(max_memory),
+            ..Budget::default()
+        };
+        for (algorithm, heuristic) in every_search() {
+            if algorithm == Algorithm::IdaStar {
+                // Holds only its path, so it has nothing to bound.
+                continue;
+            }
+            let report = solve_with_heuristic(algorithm, heuristic, &board, &goal, budget);
+            assert_eq!(
+                report.outcome,
+                Outcome::BudgetReached(BudgetKind::Memory),
+                "{algorithm}/{heuristic} within {max_memory} bytes"
+            );
+        }
+    }
+}
+
+#[test]
+fn peak_bytes_stay_within_a_memory_budget_that_stops_the_search() {
+    let (board, goal) = hard();
+    let max_memory = 256 << 10;
+    let budget = Budget {
+        max_memory: Some(max_memory),
+        ..Budget::default()
+    };
+    for algorithm in [Algorithm::BfsSet, Algorithm::BiBfs, Algorithm::AStar] {
+        let heuristic = HeuristicKind::Misplaced;
+        let report = solve_with_heuristic(algorithm, heuristic, &board, &goal, budget);
+        assert_eq!(
+            report.outcome,
+            Outcome::BudgetReached(BudgetKind::Memory),
+            "{algorithm}"
+        );
+        assert!(report.stats.peak_bytes > 0, "{algorithm}");
+        assert!(report.stats.peak_bytes <= max_memory, "{algorithm}: {:?}", report.stats);
+        assert!(report.stats.expanded > 0, "{algorithm}");
+    }
+}
+
+#[test]
+fn storing_searches_refuse_boards_over_25_cells() {
+    let goal = Goal::standard(Shape::new(6, 5).unwrap());
+    let board = scrambled(&goal, "ul");
+    for algorithm in [Algorithm::BfsSet, Algorithm::Bfs, Algorithm::BiBfs, Algorithm::AStar] {
+        let solver = Solver::new(SolverOptions {
+            algorithm,
+            ..SolverOptions::default()
+        });
+        let err = solver.solve(&board, &goal).unwrap_err();
+        assert!(matches!(err, crate::Error::Unsupported { .. }), "{algorithm}: {err}");
+    }
+}
+
+#[test]
+fn names_round_trip_in_realm_order() {
+    let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+    assert_eq!(names, ["bfs-set", "bfs", "bibfs", "astar", "idastar"]);
+    for a in Algorithm::ALL {
+        assert_eq!(a.name().parse::<Algorithm>(), Ok(a));
+        assert_eq!(a.uses_heuristic(), matches!(a, Algorithm::AStar | Algorithm::IdaStar));
+    }
+}
