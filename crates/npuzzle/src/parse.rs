@@ -103,6 +103,74 @@ pub fn parse_tokens(toks: &[&str], shape: Option<Shape>) -> Result<Board, Error>
     Board::new(shape, tiles)
 }
 
+/// One board's text as read from a file, or why it could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardInput {
+    /// 1-based number of the board's first line.
+    pub line: usize,
+    /// The board's text, or a message if the line itself is unreadable.
+    pub text: Result<String, String>,
+}
+
+/// Splits input into boards. `#` starts a comment. Each line is one board,
+/// except that a block of consecutive lines (ended by an empty line) whose
+/// first line is not a whole board but whose tokens together make exactly
+/// one board is that board, written over several rows. A line that is not
+/// UTF-8 is reported as unreadable and ends its block; nothing else is lost.
+pub fn read_boards(bytes: &[u8], cells: Option<usize>) -> Vec<BoardInput> {
+    let count = |line: &str| tokens(line).count();
+    let is_whole = |n: usize| match cells {
+        Some(c) => n == c,
+        None => Shape::square_with_cells(n).is_some(),
+    };
+    let mut boards = Vec::new();
+    let mut block: Vec<(usize, &str)> = Vec::new();
+    let flush = |block: &mut Vec<(usize, &str)>, boards: &mut Vec<BoardInput>| {
+        let total: usize = block.iter().map(|&(_, l)| count(l)).sum();
+        match block.first() {
+            Some(&(first_no, first)) if block.len() > 1 && !is_whole(count(first)) && is_whole(total) => {
+                let text: Vec<&str> = block.iter().map(|&(_, l)| l).collect();
+                boards.push(BoardInput {
+                    line: first_no,
+                    text: Ok(text.join("\n")),
+                });
+            }
+            _ => boards.extend(block.iter().map(|&(no, l)| BoardInput {
+                line: no,
+                text: Ok(l.to_string()),
+            })),
+        }
+        block.clear();
+    };
+    // A final newline does not start another line.
+    let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    if body.is_empty() {
+        return boards;
+    }
+    for (i, raw) in body.split(|&b| b == b'\n').enumerate() {
+        let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+        let Ok(raw) = std::str::from_utf8(raw) else {
+            flush(&mut block, &mut boards);
+            boards.push(BoardInput {
+                line: i + 1,
+                text: Err("the line is not valid UTF-8".to_string()),
+            });
+            continue;
+        };
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            // A comment-only line does not end a block; an empty one does.
+            if raw.trim().is_empty() {
+                flush(&mut block, &mut boards);
+            }
+            continue;
+        }
+        block.push((i + 1, line));
+    }
+    flush(&mut block, &mut boards);
+    boards
+}
+
 fn shorten(token: &str) -> String {
     const MAX: usize = 24;
     if token.chars().count() <= MAX {
@@ -162,5 +230,31 @@ mod tests {
         let long = "y".repeat(1000);
         let e = parse_board(&format!("1 2 3 {long}"), None).unwrap_err();
         assert!(e.to_string().len() < 200);
+    }
+
+    #[test]
+    fn boards_split_by_lines_and_blocks() {
+        let text = "# two boards\n1 2 3 4 5 6 7 8 x\n8 6 7 2 5 4 3 x 1\n\n1 2 3\n4 5 6\n# mid-block comment\nx 7 8\n";
+        let boards = read_boards(text.as_bytes(), None);
+        assert_eq!(boards.len(), 3);
+        assert_eq!(boards[0].line, 2);
+        assert_eq!(
+            boards[2],
+            BoardInput {
+                line: 5,
+                text: Ok("1 2 3\n4 5 6\nx 7 8".to_string())
+            }
+        );
+    }
+
+    #[test]
+    fn a_bad_line_does_not_swallow_its_neighbours() {
+        let text = b"1 2 3 4 5 6 7 8\n1 2 3 4 5 6 7 8 x\n\xff\xfe\n8 6 7 2 5 4 3 x 1\n";
+        let boards = read_boards(text, None);
+        let lines: Vec<usize> = boards.iter().map(|b| b.line).collect();
+        assert_eq!(lines, [1, 2, 3, 4]);
+        assert!(boards[2].text.is_err());
+        assert!(read_boards(b"", None).is_empty());
+        assert!(read_boards(b"# only a comment\n\n", None).is_empty());
     }
 }

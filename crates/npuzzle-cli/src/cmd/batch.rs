@@ -24,7 +24,9 @@ use anyhow::{Context, Result};
 use npuzzle::{Budget, Outcome, Solver};
 use serde::{Deserialize, Serialize};
 
-use crate::input::{read_boards, BoardInput, BoardOptions, SearchOptions};
+use npuzzle::parse::{read_boards, BoardInput};
+
+use crate::input::{BoardOptions, SearchOptions};
 use crate::output::{human_duration, millis};
 
 /// Exit code after an interruption.

@@ -6,7 +6,9 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use npuzzle::{Outcome, Solver};
 
-use crate::input::{read_boards, BoardInput, BoardOptions, SearchOptions};
+use npuzzle::parse::{read_boards, BoardInput};
+
+use crate::input::{BoardOptions, SearchOptions};
 use crate::output;
 
 /// Arguments of `npuzzle solve`.
