@@ -11,22 +11,26 @@ use crate::solution::{Budget, BudgetClock, Outcome, Report, Stats};
 use crate::Error;
 
 pub mod idastar;
+pub mod table;
 
 /// The selectable algorithms, named after the "eight realms".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Algorithm {
+    /// Realm 3: a complete move table built once by BFS from the goal, then one lookup a move.
+    Table,
     /// Realm 8: IDA* (Manhattan or linear conflict), in place, no allocation per node.
     IdaStar,
 }
 
 impl Algorithm {
     /// Every algorithm, in realm order.
-    pub const ALL: [Algorithm; 1] = [Algorithm::IdaStar];
+    pub const ALL: [Algorithm; 2] = [Algorithm::Table, Algorithm::IdaStar];
 
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
         match self {
+            Algorithm::Table => "table",
             Algorithm::IdaStar => "idastar",
         }
     }
@@ -76,7 +80,8 @@ impl Default for SolverOptions {
 }
 
 /// Built once from options, then solves any number of boards; tables it
-/// builds are kept for later boards.
+/// builds are kept for later boards (and shared if the solver is shared
+/// between threads).
 ///
 /// ```
 /// use npuzzle::{Board, Goal, Solver, SolverOptions};
@@ -89,12 +94,16 @@ impl Default for SolverOptions {
 #[derive(Debug, Default)]
 pub struct Solver {
     options: SolverOptions,
+    tables: table::TableCache,
 }
 
 impl Solver {
     /// A solver with these options.
     pub fn new(options: SolverOptions) -> Solver {
-        Solver { options }
+        Solver {
+            options,
+            tables: table::TableCache::default(),
+        }
     }
 
     /// The options.
@@ -119,6 +128,7 @@ impl Solver {
             });
         }
         let (outcome, mut stats) = match self.options.algorithm {
+            Algorithm::Table => table::search(board, goal, &self.tables, &clock)?,
             Algorithm::IdaStar => {
                 crate::with_heuristic!(self.options.heuristic, goal, |h| idastar::search(
                     board, goal, &h, &mut clock
