@@ -496,10 +496,10 @@ impl Geometry {
             });
         }
         let mut neighbors = [[NONE; 4]; MAX_TABLE_CELLS];
-        for cell in 0..n {
+        for (cell, slots) in neighbors.iter_mut().enumerate().take(n) {
             for mv in Move::ALL {
                 if let Some(to) = shape.step(cell, mv) {
-                    neighbors[cell][mv.index()] = to as u8;
+                    slots[mv.index()] = to as u8;
                 }
             }
         }
@@ -664,8 +664,7 @@ fn expand(
     let tiles = state & TILE_BITS;
     let blank = ((state >> BLANK_SHIFT) & 0xf) as usize;
     let back = state >> BACK_SHIFT;
-    for m in 0..4 {
-        let to = g.neighbors[blank][m];
+    for (m, &to) in g.neighbors[blank].iter().enumerate() {
         // The move back leads to the parent, already visited.
         if to == NONE || m as u64 == back {
             continue;
