@@ -67,6 +67,42 @@ const BACK_SHIFT: u32 = 60;
 /// Frontier chunk length: 512 KiB of states.
 const CHUNK: usize = 1 << 16;
 const OPPOSITE: [u8; 4] = [1, 0, 3, 2];
+const NIBBLE_ONES: u64 = 0x1111_1111_1111_1111;
+
+/// Runs `$body` with `$k` bound to the number of tiles as a constant, so the
+/// rank loops are unrolled; `$other` for a count no shape of at most
+/// [`MAX_TABLE_CELLS`] cells has.
+macro_rules! with_tile_count {
+    ($count:expr, $k:ident => $body:expr, $other:expr) => {
+        match $count {
+            3 => {
+                const $k: usize = 3;
+                $body
+            }
+            5 => {
+                const $k: usize = 5;
+                $body
+            }
+            7 => {
+                const $k: usize = 7;
+                $body
+            }
+            8 => {
+                const $k: usize = 8;
+                $body
+            }
+            9 => {
+                const $k: usize = 9;
+                $body
+            }
+            11 => {
+                const $k: usize = 11;
+                $body
+            }
+            _ => $other,
+        }
+    };
+}
 
 const FACT: [u64; MAX_TABLE_CELLS] = {
     let mut t = [1u64; MAX_TABLE_CELLS];
@@ -251,7 +287,7 @@ impl Table {
     /// assert_eq!((d, path.as_str()), (Some(2), "rr"));
     /// # Ok::<(), npuzzle::Error>(())
     /// ```
-    pub fn walk(&self, tiles: &[u8], goal: &[u8], mut visit: impl FnMut(Move)) -> Result<Option<u32>, Error> {
+    pub fn walk(&self, tiles: &[u8], goal: &[u8], visit: impl FnMut(Move)) -> Result<Option<u32>, Error> {
         let g = &self.geometry;
         let n = g.shape.cells();
         check_tiles(g.shape, tiles)?;
@@ -280,7 +316,22 @@ impl Table {
                 blank = q;
             }
         }
-        let (rank, odd) = rank_and_parity(packed, blank, n - 1);
+        with_tile_count!(n - 1, K => self.follow::<K>(packed, blank, sym, visit), Err(unsupported_size(g.shape)))
+    }
+}
+
+impl Table {
+    /// The walk proper, on renamed and moved tiles, for boards of `K` tiles.
+    #[inline(always)]
+    fn follow<const K: usize>(
+        &self,
+        mut packed: u64,
+        mut blank: usize,
+        sym: Symmetry,
+        mut visit: impl FnMut(Move),
+    ) -> Result<Option<u32>, Error> {
+        let g = &self.geometry;
+        let (rank, odd) = rank_and_parity::<K>(packed, blank);
         if odd != self.odd_at(blank) {
             return Ok(None);
         }
@@ -299,7 +350,7 @@ impl Table {
                 // Left and right keep the order of the tiles: only the blank's cell changes.
                 2 => index - g.per_blank,
                 3 => index + g.per_blank,
-                _ => to as u64 * g.per_blank + half_rank(packed, to, n - 1),
+                _ => to as u64 * g.per_blank + half_rank::<K>(packed, to),
             };
             blank = to;
             visit(sym.back[m]);
@@ -307,9 +358,7 @@ impl Table {
         }
         Ok(Some(steps))
     }
-}
 
-impl Table {
     /// Whether the tiles' order is odd on the boards that reach the canonical
     /// goal with the blank on `cell` (its own order is even); see [`crate::parity`].
     fn odd_at(&self, cell: usize) -> bool {
@@ -611,7 +660,9 @@ fn breadth_first(
     };
     let goal_packed = crate::packed::pack(goal_tiles);
     let goal_blank = goal_tiles.iter().position(|&t| t == 0).unwrap_or(0);
-    let goal_index = goal_blank as u64 * g.per_blank + half_rank(goal_packed, goal_blank, n - 1);
+    let rank =
+        with_tile_count!(n - 1, K => rank_and_parity::<K>(goal_packed, goal_blank).0, Err(unsupported_size(g.shape))?);
+    let goal_index = goal_blank as u64 * g.per_blank + rank;
     marks[(goal_index >> 1) as usize] |= VISITED << ((goal_index & 1) * 4);
     let mut current = Frontier::default();
     chunks.push(
@@ -627,9 +678,11 @@ fn breadth_first(
         let distance = layers.len() as u32 - 1;
         let mut next = Frontier::default();
         for chunk in std::mem::take(&mut current.chunks) {
-            for &state in &chunk {
-                expand(g, state, &mut marks, &mut |child| chunks.push(&mut next, child))?;
-            }
+            with_tile_count!(
+                n - 1,
+                K => expand::<K>(g, &chunk, &mut marks, &mut chunks, &mut next)?,
+                return Err(unsupported_size(g.shape))
+            );
             expanded += chunk.len() as u64;
             chunks.recycle(chunk);
             progress(Progress {
@@ -651,33 +704,48 @@ fn breadth_first(
     Ok(Bfs { marks, layers })
 }
 
-/// Expands one packed state: every unvisited child is marked with the move back
-/// and handed to `push`.
+/// Expands packed states: every unvisited child is marked with the move back
+/// toward the goal and pushed onto `next`.
+///
+/// Children are ranked for a batch of states first and looked up after: the
+/// lookups then do not wait on each other, so their cache misses overlap
+/// (the big tables do not fit in any cache).
 #[inline(always)]
-fn expand(
+fn expand<const K: usize>(
     g: &Geometry,
-    state: u64,
+    states: &[u64],
     marks: &mut [u8],
-    push: &mut impl FnMut(u64) -> Result<(), Error>,
+    chunks: &mut Chunks,
+    next: &mut Frontier,
 ) -> Result<(), Error> {
-    let k = g.shape.cells() - 1;
-    let tiles = state & TILE_BITS;
-    let blank = ((state >> BLANK_SHIFT) & 0xf) as usize;
-    let back = state >> BACK_SHIFT;
-    for (m, &to) in g.neighbors[blank].iter().enumerate() {
-        // The move back leads to the parent, already visited.
-        if to == NONE || m as u64 == back {
-            continue;
+    const BATCH: usize = 64;
+    let mut children = [0u64; BATCH * 4];
+    let mut indices = [0u64; BATCH * 4];
+    for batch in states.chunks(BATCH) {
+        let mut count = 0;
+        for &state in batch {
+            let tiles = state & TILE_BITS;
+            let blank = ((state >> BLANK_SHIFT) & 0xf) as usize;
+            let back = state >> BACK_SHIFT;
+            for (m, &to) in g.neighbors[blank].iter().enumerate() {
+                // The move back leads to the parent, already visited.
+                if to == NONE || m as u64 == back {
+                    continue;
+                }
+                let to = usize::from(to);
+                let child = slide(tiles, blank, to);
+                indices[count] = to as u64 * g.per_blank + half_rank::<K>(child, to);
+                children[count] = child | (to as u64) << BLANK_SHIFT | u64::from(OPPOSITE[m]) << BACK_SHIFT;
+                count += 1;
+            }
         }
-        let to = usize::from(to);
-        let child = slide(tiles, blank, to);
-        let index = to as u64 * g.per_blank + half_rank(child, to, k);
-        let byte = &mut marks[(index >> 1) as usize];
-        let shift = (index & 1) * 4;
-        if (*byte >> shift) & VISITED == 0 {
-            let toward = OPPOSITE[m];
-            *byte |= (VISITED | toward) << shift;
-            push(child | (to as u64) << BLANK_SHIFT | u64::from(toward) << BACK_SHIFT)?;
+        for (&index, &child) in indices[..count].iter().zip(&children[..count]) {
+            let byte = &mut marks[(index >> 1) as usize];
+            let shift = (index & 1) * 4;
+            if (*byte >> shift) & VISITED == 0 {
+                *byte |= (VISITED | (child >> BACK_SHIFT) as u8) << shift;
+                chunks.push(next, child)?;
+            }
         }
     }
     Ok(())
@@ -692,6 +760,14 @@ fn check_time_and_nodes(shape: Shape, budget: Budget, started: Instant, expanded
         return Err(budget_error(shape, BudgetKind::Time, ms(started.elapsed()), ms(limit)));
     }
     Ok(())
+}
+
+fn unsupported_size(shape: Shape) -> Error {
+    Error::Unsupported {
+        algorithm: ALGORITHM,
+        shape,
+        reason: "no table layout for this number of cells".to_string(),
+    }
 }
 
 fn budget_error(shape: Shape, kind: BudgetKind, used: u64, limit: u64) -> Error {
@@ -723,33 +799,39 @@ fn without_blank(tiles: u64, blank: usize) -> u64 {
 }
 
 /// Lehmer rank of the `k` non-blank tiles (labels 1..=k), halved.
+///
+/// Digit i is "label minus the smaller labels already seen". Instead of a
+/// popcount (not in the baseline x86-64 target) `less` keeps, in nibble `v`,
+/// how many labels below `v` were seen; seeing `v` adds one to every nibble
+/// above it.
 #[inline(always)]
-fn half_rank(tiles: u64, blank: usize, k: usize) -> u64 {
+fn half_rank<const K: usize>(tiles: u64, blank: usize) -> u64 {
     let rest = without_blank(tiles, blank);
-    let mut seen = 0u32;
+    let mut less = 0u64;
     let mut r = 0u64;
     // The last digit is always 0.
-    for i in 0..k - 1 {
+    for i in 0..K - 1 {
         let v = ((rest >> (4 * i)) & 0xf) as u32;
-        let below = (seen & ((1 << v) - 1)).count_ones();
-        r += u64::from(v - 1 - below) * FACT[k - 1 - i];
-        seen |= 1 << v;
+        let digit = v - 1 - ((less >> (4 * v)) & 0xf) as u32;
+        r += u64::from(digit) * FACT[K - 1 - i];
+        less += NIBBLE_ONES << (4 * v + 4);
     }
     r >> 1
 }
 
 /// [`half_rank`] and whether the order is odd: the digits sum to the inversions.
-fn rank_and_parity(tiles: u64, blank: usize, k: usize) -> (u64, bool) {
+#[inline(always)]
+fn rank_and_parity<const K: usize>(tiles: u64, blank: usize) -> (u64, bool) {
     let rest = without_blank(tiles, blank);
-    let mut seen = 0u32;
+    let mut less = 0u64;
     let mut r = 0u64;
     let mut inversions = 0u32;
-    for i in 0..k {
+    for i in 0..K {
         let v = ((rest >> (4 * i)) & 0xf) as u32;
-        let digit = v - 1 - (seen & ((1 << v) - 1)).count_ones();
-        r += u64::from(digit) * FACT[k - 1 - i];
+        let digit = v - 1 - ((less >> (4 * v)) & 0xf) as u32;
+        r += u64::from(digit) * FACT[K - 1 - i];
         inversions += digit;
-        seen |= 1 << v;
+        less += NIBBLE_ONES << (4 * v + 4);
     }
     (r >> 1, inversions % 2 == 1)
 }
@@ -945,8 +1027,11 @@ mod tests {
             for _ in 0..2000 {
                 let b = random_board(s, &mut rng);
                 let packed = crate::packed::pack(b.tiles());
-                let (rank, odd) = rank_and_parity(packed, b.blank(), s.cells() - 1);
-                assert_eq!(rank, half_rank(packed, b.blank(), s.cells() - 1));
+                let (rank, odd) = with_tile_count!(s.cells() - 1, K => {
+                    let (rank, odd) = rank_and_parity::<K>(packed, b.blank());
+                    assert_eq!(rank, half_rank::<K>(packed, b.blank()));
+                    (rank, odd)
+                }, unreachable!());
                 let index = b.blank() as u64 * g.per_blank + rank;
                 assert_eq!(index, ix.index(b.tiles()), "{b}");
                 assert_eq!(
