@@ -1,5 +1,7 @@
 //! Tests that run the real `npuzzle` binary, one module per area.
 
+mod judge;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
