@@ -115,7 +115,8 @@ const FACT: [u64; MAX_TABLE_CELLS] = {
 };
 
 /// How far a build has come, passed to the progress callback of
-/// [`Table::build`] about every 65,536 states and at the end of each layer.
+/// [`Table::build`] after every 65,536 states expanded and at the end of
+/// each layer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Progress {
     /// The distance of the layer being expanded.
