@@ -34,7 +34,7 @@ pub struct Args {
 /// The judge formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum Format {
-    /// Boards with `x` until end of input; answer a move string, or `unsolvable`.
+    /// Boards with `x` until end of input; answer a move string (empty if solved), or `unsolvable`.
     Hdu1043,
     /// T, then T pairs of start and goal with 0 as the blank; answer the distance, or -1.
     Soj2061,
