@@ -4,6 +4,7 @@
 //! [`Outcome`](crate::Outcome) variants.
 
 use crate::board::Shape;
+use crate::solution::BudgetKind;
 
 /// Everything that can go wrong when a user's text or a file is turned into
 /// boards, goals or tables.
@@ -112,12 +113,35 @@ pub enum Error {
         /// Why.
         reason: String,
     },
+    /// Building a table stopped at a budget. [`Solver`](crate::Solver) reports
+    /// this as [`Outcome::BudgetReached`](crate::Outcome::BudgetReached).
+    #[error("building the {what} for {shape} stopped at the {kind}: {}", budget_detail(*.kind, *.used, *.limit))]
+    BuildBudget {
+        /// What was being built, e.g. `"move table"`.
+        what: &'static str,
+        /// The board shape.
+        shape: Shape,
+        /// Which budget.
+        kind: BudgetKind,
+        /// What the build needed or used: bytes, milliseconds or states expanded.
+        used: u64,
+        /// The limit, in the same unit.
+        limit: u64,
+    },
     /// A found path did not replay to the goal: a bug, reported rather than printed.
     #[error("internal error: the {algorithm} path does not reach the goal when replayed")]
     ReplayMismatch {
         /// Algorithm name.
         algorithm: &'static str,
     },
+}
+
+fn budget_detail(kind: BudgetKind, used: u64, limit: u64) -> String {
+    match kind {
+        BudgetKind::Memory => format!("it needs {used} bytes, the limit is {limit}"),
+        BudgetKind::Time => format!("{used} ms passed, the limit is {limit} ms"),
+        BudgetKind::Nodes => format!("{used} states expanded, the limit is {limit}"),
+    }
 }
 
 fn tile_name(tile: u8) -> String {

@@ -2,6 +2,7 @@
 
 mod batch;
 mod hostile;
+mod judge;
 mod solve;
 
 use std::io::Write;

@@ -16,6 +16,7 @@ pub mod bfs_set;
 pub mod bibfs;
 pub mod idastar;
 mod state;
+pub mod table;
 #[cfg(test)]
 mod tests;
 
@@ -27,6 +28,8 @@ pub enum Algorithm {
     BfsSet,
     /// Realm 2: breadth-first search with a dense N!/2 visited array (up to 12 cells).
     Bfs,
+    /// Realm 3: a complete move table built once by BFS from the goal, then one lookup a move.
+    Table,
     /// Realm 4: bidirectional breadth-first search, layer by layer from the smaller side.
     BiBfs,
     /// Realms 5–7: A* with any heuristic, a bucket queue and reopening.
@@ -37,9 +40,10 @@ pub enum Algorithm {
 
 impl Algorithm {
     /// Every algorithm, in realm order.
-    pub const ALL: [Algorithm; 5] = [
+    pub const ALL: [Algorithm; 6] = [
         Algorithm::BfsSet,
         Algorithm::Bfs,
+        Algorithm::Table,
         Algorithm::BiBfs,
         Algorithm::AStar,
         Algorithm::IdaStar,
@@ -50,6 +54,7 @@ impl Algorithm {
         match self {
             Algorithm::BfsSet => "bfs-set",
             Algorithm::Bfs => "bfs",
+            Algorithm::Table => "table",
             Algorithm::BiBfs => "bibfs",
             Algorithm::AStar => "astar",
             Algorithm::IdaStar => "idastar",
@@ -108,7 +113,8 @@ impl Default for SolverOptions {
 }
 
 /// Built once from options, then solves any number of boards; tables it
-/// builds are kept for later boards.
+/// builds are kept for later boards (and shared if the solver is shared
+/// between threads).
 ///
 /// ```
 /// use npuzzle::{Board, Goal, Solver, SolverOptions};
@@ -121,12 +127,16 @@ impl Default for SolverOptions {
 #[derive(Debug, Default)]
 pub struct Solver {
     options: SolverOptions,
+    tables: table::TableCache,
 }
 
 impl Solver {
     /// A solver with these options.
     pub fn new(options: SolverOptions) -> Solver {
-        Solver { options }
+        Solver {
+            options,
+            tables: table::TableCache::default(),
+        }
     }
 
     /// The options.
@@ -153,6 +163,7 @@ impl Solver {
         let (outcome, mut stats) = match self.options.algorithm {
             Algorithm::BfsSet => bfs_set::search(board, goal, &mut clock)?,
             Algorithm::Bfs => bfs::search(board, goal, &mut clock)?,
+            Algorithm::Table => table::search(board, goal, &self.tables, &clock)?,
             Algorithm::BiBfs => bibfs::search(board, goal, &mut clock)?,
             Algorithm::AStar => crate::with_heuristic!(self.options.heuristic, goal, |h| astar::search(
                 board, goal, &h, &mut clock
