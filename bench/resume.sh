@@ -15,7 +15,7 @@ trap 'rm -rf "$dir"' EXIT
 
 $bin random --count "$boards" --seed 2026 > "$dir/boards.txt"
 # Misplaced-tile IDA* makes each run long enough to be killed mid-way.
-args=(batch --heuristic misplaced --threads 2 -i "$dir/boards.txt")
+args=(batch -a idastar --heuristic misplaced --threads 2 -i "$dir/boards.txt")
 start=$(date +%s.%N)
 $bin "${args[@]}" -o "$dir/reference.jsonl" 2>/dev/null
 full=$(echo "$(date +%s.%N) - $start" | bc)

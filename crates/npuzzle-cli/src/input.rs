@@ -54,8 +54,8 @@ impl BoardOptions {
 /// `--algorithm`, `--heuristic` and the budgets, flattened into subcommands.
 #[derive(clap::Args, Debug, Clone)]
 pub struct SearchOptions {
-    /// Search algorithm: bfs-set, bfs, table, bibfs, astar, idastar.
-    #[arg(long, short = 'a', default_value = "idastar")]
+    /// Search algorithm: auto (table up to 10 cells, else idastar), bfs-set, bfs, table, bibfs, astar, idastar.
+    #[arg(long, short = 'a', default_value = "auto")]
     pub algorithm: npuzzle::Algorithm,
     /// Heuristic for astar/idastar: misplaced, manhattan, linear-conflict.
     #[arg(long = "heuristic", default_value = "linear-conflict")]

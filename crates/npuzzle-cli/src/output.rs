@@ -71,8 +71,8 @@ pub fn solution_json(board: &Board, goal: &Goal, options: &SolverOptions, report
     let mut data = json!({
         "board": board.to_string(),
         "goal": goal.to_string(),
-        "algorithm": options.algorithm.name(),
-        "heuristic": if options.algorithm.uses_heuristic() { Value::from(options.heuristic.name()) } else { Value::Null },
+        "algorithm": report.algorithm.name(),
+        "heuristic": if report.algorithm.uses_heuristic() { Value::from(options.heuristic.name()) } else { Value::Null },
         "outcome": outcome_name(&report.outcome),
         "stats": stats_json(&report.stats),
     });
@@ -93,11 +93,12 @@ pub fn error_json(line: usize, input: &str, message: &str) -> Value {
 }
 
 /// The statistics line of the human output.
-pub fn human_stats(options: &SolverOptions, stats: &Stats) -> String {
-    let algo = if options.algorithm.uses_heuristic() {
-        format!("{} ({})", options.algorithm, options.heuristic)
+pub fn human_stats(options: &SolverOptions, report: &Report) -> String {
+    let stats = &report.stats;
+    let algo = if report.algorithm.uses_heuristic() {
+        format!("{} ({})", report.algorithm, options.heuristic)
     } else {
-        options.algorithm.to_string()
+        report.algorithm.to_string()
     };
     format!(
         "{algo}: {} expanded, {} generated, peak {} states ({}), {}",

@@ -108,6 +108,8 @@ pub struct Report {
     pub outcome: Outcome,
     /// What it cost.
     pub stats: Stats,
+    /// The algorithm that ran (what `Auto` chose, for instance).
+    pub algorithm: crate::Algorithm,
 }
 
 /// Limits on one search. `Budget::default()` has none.

@@ -96,7 +96,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 Outcome::Unsolvable => writeln!(out, "unsolvable: the parity invariant rules out reaching {goal}")?,
                 Outcome::BudgetReached(kind) => writeln!(out, "no answer: {kind} reached")?,
             }
-            writeln!(out, "{}", output::human_stats(&options, &report.stats))?;
+            writeln!(out, "{}", output::human_stats(&options, &report))?;
         }
     }
     out.flush()?;

@@ -99,7 +99,7 @@ fn csv_has_a_header_and_one_row_per_board() {
 #[test]
 fn a_node_budget_stops_one_board_and_the_batch_goes_on() {
     let input = "8 6 7 2 5 4 3 x 1\n1 2 3 4 5 6 x 7 8\n";
-    let out = npuzzle(&["batch", "--max-nodes", "100"], input);
+    let out = npuzzle(&["batch", "--algorithm", "idastar", "--max-nodes", "100"], input);
     assert_eq!(out.status.code(), Some(1));
     let rows = rows_without_timing(&stdout(&out));
     assert_eq!(rows[0].1["outcome"], "budget");
@@ -114,7 +114,17 @@ fn resumes_after_sigkill_with_every_board_exactly_once() {
     std::fs::write(&input_path, random_boards(2000, 3)).unwrap();
     let input = input_path.to_str().unwrap();
     // Misplaced-tile IDA* is slow enough that a kill lands mid-run.
-    let args = ["batch", "--heuristic", "misplaced", "--threads", "2", "-i", input];
+    let args = [
+        "batch",
+        "-a",
+        "idastar",
+        "--heuristic",
+        "misplaced",
+        "--threads",
+        "2",
+        "-i",
+        input,
+    ];
     let reference = dir.join("reference.jsonl");
     let full = Command::new(env!("CARGO_BIN_EXE_npuzzle"))
         .args(args)

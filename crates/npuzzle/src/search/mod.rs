@@ -36,7 +36,14 @@ pub enum Algorithm {
     AStar,
     /// Realm 8: IDA* (Manhattan or linear conflict), in place, no allocation per node.
     IdaStar,
+    /// The fastest choice for the board: `table` up to [`AUTO_TABLE_CELLS`]
+    /// cells (built in milliseconds, then every board is a lookup), `idastar`
+    /// otherwise. Not part of [`Algorithm::ALL`].
+    Auto,
 }
+
+/// Largest board `Algorithm::Auto` answers from a complete table (2×5: 1.8 M boards).
+pub const AUTO_TABLE_CELLS: usize = 10;
 
 impl Algorithm {
     /// Every algorithm, in realm order.
@@ -58,6 +65,24 @@ impl Algorithm {
             Algorithm::BiBfs => "bibfs",
             Algorithm::AStar => "astar",
             Algorithm::IdaStar => "idastar",
+            Algorithm::Auto => "auto",
+        }
+    }
+
+    /// The algorithm that runs for a board of `shape`: itself, except `Auto`.
+    ///
+    /// ```
+    /// use npuzzle::Algorithm;
+    /// assert_eq!(Algorithm::Auto.resolve("3x3".parse()?), Algorithm::Table);
+    /// assert_eq!(Algorithm::Auto.resolve("4x4".parse()?), Algorithm::IdaStar);
+    /// assert_eq!(Algorithm::AStar.resolve("4x4".parse()?), Algorithm::AStar);
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn resolve(self, shape: crate::Shape) -> Algorithm {
+        match self {
+            Algorithm::Auto if shape.cells() <= AUTO_TABLE_CELLS => Algorithm::Table,
+            Algorithm::Auto => Algorithm::IdaStar,
+            other => other,
         }
     }
 
@@ -70,7 +95,7 @@ impl Algorithm {
     /// assert!(Algorithm::AStar.uses_heuristic());
     /// ```
     pub fn uses_heuristic(self) -> bool {
-        matches!(self, Algorithm::AStar | Algorithm::IdaStar)
+        matches!(self, Algorithm::AStar | Algorithm::IdaStar | Algorithm::Auto)
     }
 }
 
@@ -84,10 +109,14 @@ impl FromStr for Algorithm {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, String> {
-        Algorithm::ALL.into_iter().find(|a| a.name() == s).ok_or_else(|| {
-            let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-            format!("unknown algorithm {s:?}; choose one of {}", names.join(", "))
-        })
+        Algorithm::ALL
+            .into_iter()
+            .chain([Algorithm::Auto])
+            .find(|a| a.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+                format!("unknown algorithm {s:?}; choose auto or one of {}", names.join(", "))
+            })
     }
 }
 
@@ -149,6 +178,7 @@ impl Solver {
     /// returned.
     pub fn solve(&self, board: &Board, goal: &Goal) -> Result<Report, Error> {
         goal.check_shape(board)?;
+        let algorithm = self.options.algorithm.resolve(board.shape());
         let mut clock = BudgetClock::start(self.options.budget);
         if !is_solvable(board, goal) {
             let stats = Stats {
@@ -158,9 +188,10 @@ impl Solver {
             return Ok(Report {
                 outcome: Outcome::Unsolvable,
                 stats,
+                algorithm,
             });
         }
-        let (outcome, mut stats) = match self.options.algorithm {
+        let (outcome, mut stats) = match algorithm {
             Algorithm::BfsSet => bfs_set::search(board, goal, &mut clock)?,
             Algorithm::Bfs => bfs::search(board, goal, &mut clock)?,
             Algorithm::Table => table::search(board, goal, &self.tables, &clock)?,
@@ -168,7 +199,7 @@ impl Solver {
             Algorithm::AStar => crate::with_heuristic!(self.options.heuristic, goal, |h| astar::search(
                 board, goal, &h, &mut clock
             ))?,
-            Algorithm::IdaStar => {
+            Algorithm::IdaStar | Algorithm::Auto => {
                 crate::with_heuristic!(self.options.heuristic, goal, |h| idastar::search(
                     board, goal, &h, &mut clock
                 ))
@@ -179,10 +210,14 @@ impl Solver {
             let reached = board.replay(solution.moves());
             if !reached.is_ok_and(|b| goal.is_reached_by(&b)) {
                 return Err(Error::ReplayMismatch {
-                    algorithm: self.options.algorithm.name(),
+                    algorithm: algorithm.name(),
                 });
             }
         }
-        Ok(Report { outcome, stats })
+        Ok(Report {
+            outcome,
+            stats,
+            algorithm,
+        })
     }
 }
