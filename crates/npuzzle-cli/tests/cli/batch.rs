@@ -171,6 +171,8 @@ fn sigint_writes_what_is_done_and_exits_130() {
     let out = dir.join("out.jsonl");
     let args = [
         "batch",
+        "-a",
+        "idastar",
         "--heuristic",
         "misplaced",
         "-i",
