@@ -128,6 +128,22 @@ pub enum Error {
         /// The limit, in the same unit.
         limit: u64,
     },
+    /// Judge-format input that is not a case at all (missing count, early end, extra input).
+    #[error("{message}")]
+    JudgeInput {
+        /// What is wrong, naming the case.
+        message: String,
+    },
+    /// A bad board inside a judge-format case.
+    #[error("case {case}{which}")]
+    JudgeCase {
+        /// 1-based case number.
+        case: usize,
+        /// `""`, `" (start)"` or `" (goal)"`.
+        which: &'static str,
+        /// What is wrong with the board (also the error's `source()`).
+        source: Box<Error>,
+    },
     /// A found path did not replay to the goal: a bug, reported rather than printed.
     #[error("internal error: the {algorithm} path does not reach the goal when replayed")]
     ReplayMismatch {

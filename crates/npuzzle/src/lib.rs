@@ -27,6 +27,7 @@ pub mod board;
 mod error;
 pub mod goal;
 pub mod heuristic;
+pub mod judge;
 pub mod packed;
 pub mod parity;
 pub mod parse;

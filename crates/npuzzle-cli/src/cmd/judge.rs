@@ -20,6 +20,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
+use npuzzle::judge::{read_boards, read_pairs};
 use npuzzle::search::table::{Table, TableCache};
 use npuzzle::{Board, Budget, Goal, Shape};
 
@@ -43,7 +44,6 @@ enum Format {
 }
 
 const CELLS: usize = 9;
-type Tiles = [u8; CELLS];
 
 /// Runs `npuzzle judge`.
 pub fn run(args: Args) -> Result<ExitCode> {
@@ -57,7 +57,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut out = Vec::with_capacity(input.len() * 2);
     match args.format {
         Format::Hdu1043 => {
-            let cases = read_boards(&input, shape)?;
+            let cases = read_boards(&input)?;
             let goal = Goal::standard(shape);
             let goal = goal.board().tiles();
             for start in &cases {
@@ -71,7 +71,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
         Format::Soj2061 | Format::Textbook => {
             let counted = args.format == Format::Soj2061;
-            let cases = read_pairs(&input, shape, counted)?;
+            let cases = read_pairs(&input, counted)?;
             let unreachable: &[u8] = if counted { b"-1" } else { b"no" };
             for (start, goal) in &cases {
                 let table = tables.for_goal(goal)?;
@@ -119,135 +119,4 @@ impl Tables {
             None => bail!("internal error: no table for the goal's blank cell {}", blank + 1),
         }
     }
-}
-
-/// HDU 1043: boards until the end of input.
-fn read_boards(input: &[u8], shape: Shape) -> Result<Vec<Tiles>> {
-    let mut tokens = Tokens::new(input);
-    let mut cases = Vec::with_capacity(input.len() / 18 + 1);
-    while tokens.peek().is_some() {
-        let case = cases.len() + 1;
-        cases.push(read_board(&mut tokens, shape, case, "")?);
-    }
-    Ok(cases)
-}
-
-/// SOJ 2061 (with the count first) and the textbook format (without).
-fn read_pairs(input: &[u8], shape: Shape, counted: bool) -> Result<Vec<(Tiles, Tiles)>> {
-    let mut tokens = Tokens::new(input);
-    let expected = if counted {
-        let Some(token) = tokens.next() else {
-            bail!("empty input: the first line must be the number of cases");
-        };
-        let count = std::str::from_utf8(token).ok().and_then(|t| t.parse::<usize>().ok());
-        match count {
-            Some(n) => Some(n),
-            None => bail!(
-                "the first line must be the number of cases, not {:?}",
-                String::from_utf8_lossy(&token[..token.len().min(24)])
-            ),
-        }
-    } else {
-        None
-    };
-    let mut cases = Vec::with_capacity(expected.unwrap_or(input.len() / 36 + 1).min(1 << 20));
-    loop {
-        match expected {
-            Some(n) if cases.len() == n => {
-                if let Some(extra) = tokens.peek() {
-                    bail!(
-                        "more input after the {n} cases announced on the first line: {:?}",
-                        String::from_utf8_lossy(&extra[..extra.len().min(24)])
-                    );
-                }
-                break;
-            }
-            None if tokens.peek().is_none() => break,
-            _ => {}
-        }
-        let case = cases.len() + 1;
-        let start = read_board(&mut tokens, shape, case, " (start)")?;
-        let goal = read_board(&mut tokens, shape, case, " (goal)")?;
-        cases.push((start, goal));
-    }
-    Ok(cases)
-}
-
-/// Reads and checks one board of 9 tiles, as strictly as `npuzzle::parse`.
-fn read_board(tokens: &mut Tokens<'_>, shape: Shape, case: usize, which: &str) -> Result<Tiles> {
-    let mut tiles = [0u8; CELLS];
-    let mut seen = 0u32;
-    for (i, slot) in tiles.iter_mut().enumerate() {
-        let Some(token) = tokens.next() else {
-            bail!("case {case}{which}: the input ends after {i} of the {CELLS} tiles");
-        };
-        let tile = match token {
-            [b'x' | b'X' | b'0' | b'_' | b'.'] => 0,
-            [d @ b'1'..=b'8'] => d - b'0',
-            _ => {
-                let text = String::from_utf8_lossy(token);
-                npuzzle::parse::parse_tile(&text, i + 1, shape).with_context(|| format!("case {case}{which}"))?
-            }
-        };
-        *slot = tile;
-        seen |= 1 << tile;
-    }
-    if seen != (1 << CELLS) - 1 {
-        // A repeated tile: let the library name it.
-        Board::new(shape, tiles.to_vec()).with_context(|| format!("case {case}{which}"))?;
-    }
-    Ok(tiles)
-}
-
-/// Tokens separated by ASCII whitespace or commas, as in `npuzzle::parse::tokens`.
-struct Tokens<'a> {
-    data: &'a [u8],
-    pos: usize,
-}
-
-impl<'a> Tokens<'a> {
-    fn new(data: &'a [u8]) -> Tokens<'a> {
-        Tokens { data, pos: 0 }
-    }
-
-    #[inline]
-    fn skip_separators(&mut self) {
-        while self.pos < self.data.len() && is_separator(self.data[self.pos]) {
-            self.pos += 1;
-        }
-    }
-
-    fn peek(&mut self) -> Option<&'a [u8]> {
-        self.skip_separators();
-        let start = self.pos;
-        let end = self.token_end(start);
-        (end > start).then(|| &self.data[start..end])
-    }
-
-    #[inline]
-    fn token_end(&self, start: usize) -> usize {
-        let mut end = start;
-        while end < self.data.len() && !is_separator(self.data[end]) {
-            end += 1;
-        }
-        end
-    }
-}
-
-impl<'a> Iterator for Tokens<'a> {
-    type Item = &'a [u8];
-
-    #[inline]
-    fn next(&mut self) -> Option<&'a [u8]> {
-        self.skip_separators();
-        let start = self.pos;
-        let end = self.token_end(start);
-        self.pos = end;
-        (end > start).then(|| &self.data[start..end])
-    }
-}
-
-#[inline]
-fn is_separator(b: u8) -> bool {
-    b.is_ascii_whitespace() || b == b',' || b == 0x0b
 }

@@ -1,0 +1,217 @@
+//! Readers for the classic online-judge formats of the 8-puzzle (HDU 1043 /
+//! POJ 1077, SOJ 2061, the textbook BFS exercise).
+//!
+//! Tokens are separated by ASCII whitespace or commas, so line breaks inside a
+//! case do not matter. Every board is checked as strictly as
+//! [`crate::parse`], and an error names the case (and whether the start or the
+//! goal is wrong).
+
+use crate::board::{Board, Shape};
+use crate::Error;
+
+/// Cells of the 8-puzzle.
+pub const CELLS: usize = 9;
+
+/// One 3×3 board, row-major, 0 = blank.
+pub type Tiles = [u8; CELLS];
+
+/// HDU 1043: boards until the end of input.
+///
+/// ```
+/// let boards = npuzzle::judge::read_boards(b"2 3 4 1 5 x 7 6 8\n1 2 3\n4 5 6\n7 8 x\n")?;
+/// assert_eq!(boards.len(), 2);
+/// assert_eq!(boards[1], [1, 2, 3, 4, 5, 6, 7, 8, 0]);
+/// assert!(npuzzle::judge::read_boards(b"1 2 3").is_err());
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
+pub fn read_boards(input: &[u8]) -> Result<Vec<Tiles>, Error> {
+    let mut tokens = Tokens::new(input);
+    let mut cases = Vec::with_capacity(input.len() / 18 + 1);
+    while tokens.peek().is_some() {
+        let case = cases.len() + 1;
+        cases.push(read_board(&mut tokens, case, "")?);
+    }
+    Ok(cases)
+}
+
+/// SOJ 2061 (`counted`: the number of cases first) and the textbook format
+/// (pairs until the end of input): start and goal of each case.
+///
+/// ```
+/// let pairs = npuzzle::judge::read_pairs(b"1\n1 2 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 0 8\n", true)?;
+/// assert_eq!(pairs.len(), 1);
+/// assert!(npuzzle::judge::read_pairs(b"2\n1 2 3 4 5 6 7 8 0 1 2 3 4 5 6 7 0 8", true).is_err());
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
+pub fn read_pairs(input: &[u8], counted: bool) -> Result<Vec<(Tiles, Tiles)>, Error> {
+    let mut tokens = Tokens::new(input);
+    let expected = if counted {
+        let Some(token) = tokens.next() else {
+            return Err(Error::JudgeInput {
+                message: "empty input: the first line must be the number of cases".into(),
+            });
+        };
+        let count = std::str::from_utf8(token).ok().and_then(|t| t.parse::<usize>().ok());
+        match count {
+            Some(n) => Some(n),
+            None => {
+                return Err(Error::JudgeInput {
+                    message: format!("the first line must be the number of cases, not {:?}", shorten(token)),
+                })
+            }
+        }
+    } else {
+        None
+    };
+    let mut cases = Vec::with_capacity(expected.unwrap_or(input.len() / 36 + 1).min(input.len() / 36 + 1));
+    loop {
+        match expected {
+            Some(n) if cases.len() == n => {
+                if let Some(extra) = tokens.peek() {
+                    return Err(Error::JudgeInput {
+                        message: format!(
+                            "more input after the {n} cases announced on the first line: {:?}",
+                            shorten(extra)
+                        ),
+                    });
+                }
+                break;
+            }
+            None if tokens.peek().is_none() => break,
+            _ => {}
+        }
+        let case = cases.len() + 1;
+        let start = read_board(&mut tokens, case, " (start)")?;
+        let goal = read_board(&mut tokens, case, " (goal)")?;
+        cases.push((start, goal));
+    }
+    Ok(cases)
+}
+
+fn shorten(token: &[u8]) -> String {
+    String::from_utf8_lossy(&token[..token.len().min(24)]).into_owned()
+}
+
+fn case_error(case: usize, which: &'static str, source: Error) -> Error {
+    Error::JudgeCase {
+        case,
+        which,
+        source: Box::new(source),
+    }
+}
+
+/// Reads and checks one board of 9 tiles.
+fn read_board(tokens: &mut Tokens<'_>, case: usize, which: &'static str) -> Result<Tiles, Error> {
+    let shape = Shape::new(3, 3)?;
+    let mut tiles = [0u8; CELLS];
+    let mut seen = 0u32;
+    for (i, slot) in tiles.iter_mut().enumerate() {
+        let Some(token) = tokens.next() else {
+            return Err(Error::JudgeInput {
+                message: format!("case {case}{which}: the input ends after {i} of the {CELLS} tiles"),
+            });
+        };
+        let tile = match token {
+            [b'x' | b'X' | b'0' | b'_' | b'.'] => 0,
+            [d @ b'1'..=b'8'] => d - b'0',
+            _ => {
+                let text = String::from_utf8_lossy(token);
+                crate::parse::parse_tile(&text, i + 1, shape).map_err(|e| case_error(case, which, e))?
+            }
+        };
+        *slot = tile;
+        seen |= 1 << tile;
+    }
+    if seen != (1 << CELLS) - 1 {
+        // A repeated tile: let `Board::new` name it.
+        Board::new(shape, tiles.to_vec()).map_err(|e| case_error(case, which, e))?;
+    }
+    Ok(tiles)
+}
+
+/// Tokens separated by ASCII whitespace or commas, as in `npuzzle::parse::tokens`.
+struct Tokens<'a> {
+    data: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Tokens<'a> {
+    fn new(data: &'a [u8]) -> Tokens<'a> {
+        Tokens { data, pos: 0 }
+    }
+
+    #[inline]
+    fn skip_separators(&mut self) {
+        while self.pos < self.data.len() && is_separator(self.data[self.pos]) {
+            self.pos += 1;
+        }
+    }
+
+    fn peek(&mut self) -> Option<&'a [u8]> {
+        self.skip_separators();
+        let start = self.pos;
+        let end = self.token_end(start);
+        (end > start).then(|| &self.data[start..end])
+    }
+
+    #[inline]
+    fn token_end(&self, start: usize) -> usize {
+        let mut end = start;
+        while end < self.data.len() && !is_separator(self.data[end]) {
+            end += 1;
+        }
+        end
+    }
+}
+
+impl<'a> Iterator for Tokens<'a> {
+    type Item = &'a [u8];
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a [u8]> {
+        self.skip_separators();
+        let start = self.pos;
+        let end = self.token_end(start);
+        self.pos = end;
+        (end > start).then(|| &self.data[start..end])
+    }
+}
+
+#[inline]
+fn is_separator(b: u8) -> bool {
+    b.is_ascii_whitespace() || b == b',' || b == 0x0b
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The error with its sources, as the CLI prints it.
+    fn chain(e: Error) -> String {
+        let mut text = e.to_string();
+        let mut source = std::error::Error::source(&e);
+        while let Some(s) = source {
+            text.push_str(&format!(": {s}"));
+            source = s.source();
+        }
+        text
+    }
+
+    #[test]
+    fn errors_name_the_case_and_the_part() {
+        let e = read_pairs(b"1 2 3 4 5 6 7 8 0 1 2 3 4 5 6 7 8 8", false).unwrap_err();
+        assert_eq!(chain(e), "case 1 (goal): tile 8 appears twice, at positions 8 and 9");
+        let e = chain(read_boards(b"1 2 3 4 5 6 7 8 x 1 2 3 4 5 6 7 8 9").unwrap_err());
+        assert!(e.starts_with("case 2: tile 9 at position 9 is out of range"), "{e}");
+        let e = read_pairs(b"", true).unwrap_err();
+        assert!(e.to_string().contains("number of cases"), "{e}");
+        let e = read_pairs(b"99999999999999999999 1", true).unwrap_err();
+        assert!(e.to_string().contains("number of cases"), "{e}");
+    }
+
+    #[test]
+    fn a_huge_announced_count_does_not_reserve_memory() {
+        let e = read_pairs(b"18446744073709551615\n1 2 3 4 5 6 7 8 0", true).unwrap_err();
+        assert!(e.to_string().contains("case 1 (goal): the input ends"), "{e}");
+    }
+}
