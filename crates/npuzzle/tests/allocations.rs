@@ -53,7 +53,6 @@ fn solve(algorithm: Algorithm, heuristic: HeuristicKind, board: &str) -> (u64, u
     let solver = Solver::new(SolverOptions {
         algorithm,
         heuristic,
-        budget: Budget::default(),
         ..Default::default()
     });
     let (report, allocations) = allocations_during(|| solver.solve(&board, &goal).unwrap());
