@@ -11,6 +11,7 @@ use crate::solution::{Budget, BudgetClock, Outcome, Report, Stats};
 use crate::Error;
 
 pub mod idastar;
+pub mod idastar_fast;
 
 /// The selectable algorithms, named after the "eight realms".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -63,6 +64,10 @@ pub struct SolverOptions {
     pub heuristic: HeuristicKind,
     /// Limits on each search.
     pub budget: Budget,
+    /// Threads for one search: IDA* on 4×4 and 5×5 boards splits each
+    /// iteration across them (see [`idastar_fast`]); other searches and shapes
+    /// use one. 0 counts as 1.
+    pub threads: usize,
 }
 
 impl Default for SolverOptions {
@@ -71,6 +76,7 @@ impl Default for SolverOptions {
             algorithm: Algorithm::IdaStar,
             heuristic: HeuristicKind::LinearConflict,
             budget: Budget::default(),
+            threads: 1,
         }
     }
 }
@@ -120,9 +126,14 @@ impl Solver {
         }
         let (outcome, mut stats) = match self.options.algorithm {
             Algorithm::IdaStar => {
-                crate::with_heuristic!(self.options.heuristic, goal, |h| idastar::search(
-                    board, goal, &h, &mut clock
-                ))
+                let fast =
+                    idastar_fast::search_kind(board, goal, self.options.heuristic, &clock, self.options.threads)?;
+                match fast {
+                    Some(found) => found,
+                    None => crate::with_heuristic!(self.options.heuristic, goal, |h| idastar::search(
+                        board, goal, &h, &mut clock
+                    )),
+                }
             }
         };
         stats.elapsed = clock.elapsed();
