@@ -198,6 +198,82 @@ fn search_with<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
     Ok(ida.run(root))
 }
 
+/// The size of one whole IDA* iteration.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct IterationCount {
+    /// Nodes expanded.
+    pub expanded: u64,
+    /// Children generated (pruned ones included).
+    pub generated: u64,
+    /// Goal nodes met (paths to the goal within the bound).
+    pub solutions: u64,
+}
+
+/// Searches the whole tree within `bound` from `board` on one thread, going
+/// on past solutions, and counts it. Unlike the count of a search that stops
+/// at its first solution, this does not depend on the order of the moves, so
+/// it can be compared with counts published for other implementations.
+///
+/// ```
+/// use npuzzle::heuristic::fixed::{FixedManhattan, Nibbles};
+/// use npuzzle::search::idastar_fast::count_iteration;
+/// use npuzzle::{Board, Goal};
+/// let goal = Goal::blank_first("4x4".parse()?);
+/// let board: Board = "4 1 2 3 5 0 6 7 8 9 10 11 12 13 14 15".parse()?;
+/// let h = FixedManhattan::<16>::new(&goal)?;
+/// let count = count_iteration::<16, Nibbles, _>(&board, &goal, &h, 2)?;
+/// assert_eq!(count.solutions, 2); // "lu" and "ul"
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
+pub fn count_iteration<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
+    board: &Board,
+    goal: &Goal,
+    heuristic: &H,
+    bound: u32,
+) -> Result<IterationCount, Error> {
+    goal.check_shape(board)?;
+    let shape = board.shape();
+    let (Ok(tiles), Ok(goal_tiles)) = (
+        <[u8; N]>::try_from(board.tiles()),
+        <[u8; N]>::try_from(goal.board().tiles()),
+    ) else {
+        return Err(Error::Unsupported {
+            algorithm: "idastar (fixed size)",
+            shape,
+            reason: format!("this instance is built for boards of {N} cells"),
+        });
+    };
+    let moves = MoveTable::<N>::new(shape);
+    let clock = BudgetClock::start(Budget::default());
+    let control = Control::new(&clock);
+    let ida = Ida {
+        heuristic,
+        moves: &moves,
+        control: &control,
+        goal: B::from_tiles(&goal_tiles),
+        threads: 1,
+        parallel_min: u64::MAX,
+    };
+    let (root, state) = (B::from_tiles(&tiles), heuristic.start(&tiles));
+    if root == ida.goal {
+        return Ok(IterationCount {
+            solutions: 1,
+            ..IterationCount::default()
+        });
+    }
+    if heuristic.value(&state) > bound {
+        return Ok(IterationCount::default());
+    }
+    let mut w = ida.worker(bound);
+    w.count_goals = true;
+    w.dfs(root, board.blank(), ROOT, 0, state);
+    Ok(IterationCount {
+        expanded: w.expanded,
+        generated: w.generated,
+        solutions: w.goals,
+    })
+}
+
 /// Successors of each blank cell after each previous move, the reverse move
 /// left out.
 struct MoveTable<const N: usize> {
@@ -376,6 +452,8 @@ impl<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Ida<'_, N, B, H> {
             task: 0,
             abandoned: false,
             path: Vec::with_capacity(bound as usize + 1),
+            count_goals: false,
+            goals: 0,
         }
     }
 
@@ -575,6 +653,9 @@ struct Worker<'a, const N: usize, B, H: FixedHeuristic<N>> {
     abandoned: bool,
     /// The solution's moves, last move first.
     path: Vec<u8>,
+    /// Count goals and go on, rather than stop at the first.
+    count_goals: bool,
+    goals: u64,
 }
 
 impl<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Worker<'_, N, B, H> {
@@ -600,7 +681,15 @@ impl<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Worker<'_, N, B, H>
                 }
                 continue;
             }
-            if (h == 0 && child == self.goal) || self.dfs(child, to, usize::from(mv), g + 1, s) {
+            if h == 0 && child == self.goal {
+                if self.count_goals {
+                    self.goals += 1;
+                    continue;
+                }
+                self.path.push(mv);
+                return true;
+            }
+            if self.dfs(child, to, usize::from(mv), g + 1, s) {
                 self.path.push(mv);
                 return true;
             }
@@ -899,6 +988,24 @@ mod tests {
         for threads in [1, 2] {
             let (outcome, _) = search::<16, Nibbles, _>(&board, &goal, &h, &clock, threads).unwrap();
             assert_eq!(outcome, Outcome::BudgetReached(BudgetKind::Time));
+        }
+    }
+
+    #[test]
+    fn whole_iterations_add_up_to_the_search_before_the_last() {
+        let goal = Goal::blank_first(Shape::new(4, 4).unwrap());
+        let h = FixedManhattan::<16>::new(&goal).unwrap();
+        for seed in 0..4 {
+            let board = random_walk(&goal, 40, 300 + seed);
+            let (_, stats) = fast::<16, Nibbles, _>(&board, &goal, &h, 1);
+            let (last, earlier) = stats.iterations.split_last().unwrap();
+            for &(bound, expanded) in earlier {
+                let count = count_iteration::<16, Nibbles, _>(&board, &goal, &h, bound).unwrap();
+                assert_eq!(count.expanded, expanded);
+                assert_eq!(count.solutions, 0);
+            }
+            let count = count_iteration::<16, Nibbles, _>(&board, &goal, &h, last.0).unwrap();
+            assert!(count.expanded >= last.1 && count.solutions >= 1);
         }
     }
 
