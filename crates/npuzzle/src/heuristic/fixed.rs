@@ -147,7 +147,8 @@ pub trait FixedHeuristic<const N: usize>: Sync {
 /// use npuzzle::heuristic::{fixed::{Dynamic, FixedHeuristic}, Misplaced};
 /// use npuzzle::Goal;
 /// let h = Dynamic(Misplaced::new(&Goal::standard("3x3".parse()?)));
-/// assert_eq!(h.value(&h.start(&[1, 2, 3, 4, 5, 6, 0, 7, 8])), 2);
+/// let state = FixedHeuristic::<9>::start(&h, &[1, 2, 3, 4, 5, 6, 0, 7, 8]);
+/// assert_eq!(FixedHeuristic::<9>::value(&h, &state), 2);
 /// # Ok::<(), npuzzle::Error>(())
 /// ```
 #[derive(Debug, Clone)]

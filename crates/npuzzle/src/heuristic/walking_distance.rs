@@ -100,8 +100,8 @@ impl Table {
         while let Some(code) = queue.pop_front() {
             let d = dist[usize::from(ids[&code])];
             for_each_move(code, |_, _, next| {
-                if !ids.contains_key(&next) {
-                    ids.insert(next, codes.len() as u16);
+                if let std::collections::hash_map::Entry::Vacant(slot) = ids.entry(next) {
+                    slot.insert(codes.len() as u16);
                     codes.push(next);
                     dist.push(d + 1);
                     queue.push_back(next);
