@@ -14,6 +14,16 @@
 //! for its update; heuristics that matter for speed implement
 //! [`FixedHeuristic`] directly ([`FixedManhattan`], [`FixedLinearConflict`],
 //! [`WalkingDistance`](super::WalkingDistance)).
+//!
+//! ## Adding a heuristic
+//!
+//! An additive pattern database, for example, would implement
+//! `FixedHeuristic<16>` (and `<25>`) with a state holding each pattern's
+//! index and value: a move changes only the pattern of the moved tile, so
+//! `step` recomputes one index and one lookup, and `value` is the sum. It is
+//! then passed to [`search`](crate::search::idastar_fast::search) directly,
+//! or given a [`HeuristicKind`](super::HeuristicKind) and an arm in the
+//! specialised search's dispatch. Until then, `Dynamic(pdb)` already works.
 
 use std::fmt;
 
@@ -47,6 +57,9 @@ pub trait FixedBoard<const N: usize>: Copy + Eq + Send + Sync + fmt::Debug {
 
 /// Up to 16 cells packed four bits a cell into a `u64`, cell 0 in the low
 /// bits: a move is two XORs, equality one compare (the 15-puzzle's board).
+/// On 4×4 with Manhattan it searches about 5% faster than `[u8; 16]`.
+///
+/// `from_tiles` panics for more than 16 cells.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Nibbles(pub u64);
 

@@ -34,7 +34,10 @@
 //! the single-threaded search finds, because it visits the tasks in the same
 //! order, so every thread count returns the same moves. Node counts of all
 //! but the last iteration are also the same; the last iteration's count
-//! depends on how far the dropped tasks had got.
+//! depends on how far the dropped tasks had got. (If a budget runs out
+//! during the last iteration after some worker found a solution, that
+//! solution is returned: it is optimal, but an earlier task might have held
+//! the one a single thread would have returned.)
 //!
 //! Iterations smaller than 50,000 nodes (judged by the previous one) run on
 //! the calling thread, where spawning would cost more than it saves.
@@ -113,11 +116,11 @@ pub(crate) fn search_kind(
             HeuristicKind::LinearConflict => {
                 search::<25, [u8; 25], _>(board, goal, &FixedLinearConflict::new(goal)?, clock, threads)
             }
-            HeuristicKind::WalkingDistance => {
-                // Gives the error naming the shape.
-                WalkingDistance::new(goal)?;
-                unreachable!("walking distance accepts only 4x4 boards")
-            }
+            HeuristicKind::WalkingDistance => Err(Error::Unsupported {
+                algorithm: "walking-distance",
+                shape,
+                reason: "walking distance is built for 4x4 boards only".to_string(),
+            }),
         }
     };
     found.map(Some)
