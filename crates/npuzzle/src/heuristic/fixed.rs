@@ -255,15 +255,22 @@ impl<const N: usize> FixedHeuristic<N> for FixedManhattan<N> {
     }
 }
 
-/// Manhattan plus linear conflicts on a square board of `N` cells, with the
-/// same values as [`LinearConflict`](super::LinearConflict) (any goal).
+/// Longest line [`FixedLinearConflict`] handles (5×5 boards).
+const MAX_SIDE: usize = 5;
+
+/// Manhattan plus linear conflicts on a square board of `N` cells, side at
+/// most 5, with the same values as [`LinearConflict`](super::LinearConflict)
+/// (any goal).
 ///
-/// Each line (row or column) is summarised as one number: per cell, the goal
-/// coordinate along the line of a tile that belongs to that line, or "other"
-/// for the blank and for tiles from elsewhere; a table maps the number to the
-/// line's conflict cost. A move changes a line's summary only when the moved
-/// tile belongs to the line it leaves or enters, so most moves cost no more
-/// than Manhattan.
+/// Each line (row or column) is summarised as one number, a base-(side + 1)
+/// code: per cell, the goal coordinate along the line of a tile that belongs
+/// to that line, or "other" (= side) for the blank and for tiles from
+/// elsewhere. A table maps a code to the line's conflict cost. The codes of
+/// every line travel in the per-node [`LcState`] and a move changes at most
+/// two of them by plain arithmetic: the tile's home line across the move, if
+/// the tile leaves or enters it (cost looked up again), and the tile's home
+/// line along the move, where the tile and the blank trade places without
+/// changing the order (code changes, cost does not). The board is never read.
 ///
 /// ```
 /// use npuzzle::heuristic::fixed::{FixedHeuristic, FixedLinearConflict};
@@ -280,23 +287,37 @@ pub struct FixedLinearConflict<const N: usize> {
     /// Goal row and column of each tile.
     home_row: [u8; N],
     home_col: [u8; N],
+    /// Row and column of each cell (no division in the hot loop).
+    row_of: [u8; N],
+    col_of: [u8; N],
     /// `place[i]` = `(side + 1)^i`, the weight of the i-th cell of a line.
-    place: [u16; 8],
-    /// Conflict cost of a line summary.
-    cost: Vec<u8>,
+    place: [u16; MAX_SIDE],
+    /// Conflict cost of a line code; 65,536 entries so that any `u16` code
+    /// indexes it without a bounds check (only the first `(side+1)^side`
+    /// are used, and only their cache lines are touched).
+    cost: Box<[u8; 1 << 16]>,
+}
+
+/// The per-node state of [`FixedLinearConflict`]: the estimate and every
+/// line's code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LcState {
+    h: u32,
+    rows: [u16; MAX_SIDE],
+    cols: [u16; MAX_SIDE],
 }
 
 impl<const N: usize> FixedLinearConflict<N> {
-    /// For `goal`, which must be a square board of `N` cells with side at most 7.
+    /// For `goal`, which must be a square board of `N` cells with side at most 5.
     pub fn new(goal: &Goal) -> Result<Self, Error> {
         check_cells::<N>(goal, "linear-conflict (fixed size)")?;
         let shape = goal.shape();
         let side = shape.width();
-        if shape.height() != side || side > 7 {
+        if shape.height() != side || side > MAX_SIDE {
             return Err(Error::Unsupported {
                 algorithm: "linear-conflict (fixed size)",
                 shape,
-                reason: "the line table is built for square boards up to 7x7".to_string(),
+                reason: format!("the line table is built for square boards up to {MAX_SIDE}x{MAX_SIDE}"),
             });
         }
         let mut home_row = [0u8; N];
@@ -307,118 +328,112 @@ impl<const N: usize> FixedLinearConflict<N> {
             home_col[t] = (p % side) as u8;
         }
         let radix = side + 1;
-        let mut place = [0u16; 8];
+        let mut place = [0u16; MAX_SIDE];
         for (i, p) in place.iter_mut().enumerate().take(side) {
             *p = radix.pow(i as u32) as u16;
         }
-        let cost = (0..radix.pow(side as u32))
-            .map(|mut code| {
-                let mut keys = Vec::with_capacity(side);
-                for _ in 0..side {
-                    let k = code % radix;
-                    code /= radix;
-                    if k < side {
-                        keys.push(k as u8);
-                    }
+        let mut cost = Box::new([0u8; 1 << 16]);
+        for (mut code, c) in cost.iter_mut().enumerate().take(radix.pow(side as u32)) {
+            let mut keys = [0u8; MAX_SIDE];
+            let mut len = 0;
+            for _ in 0..side {
+                let k = code % radix;
+                code /= radix;
+                if k < side {
+                    keys[len] = k as u8;
+                    len += 1;
                 }
-                super::linear_conflict::line_cost(keys.into_iter()) as u8
-            })
-            .collect();
+            }
+            *c = super::linear_conflict::line_cost(keys[..len].iter().copied()) as u8;
+        }
         Ok(FixedLinearConflict {
             manhattan: FixedManhattan::new(goal)?,
             side,
             home_row,
             home_col,
+            row_of: std::array::from_fn(|p| (p / side) as u8),
+            col_of: std::array::from_fn(|p| (p % side) as u8),
             place,
             cost,
         })
     }
 
-    /// Summary of row `r` (`cell(p)` reads cell `p`).
     #[inline(always)]
-    fn row_code(&self, r: usize, cell: impl Fn(usize) -> u8) -> usize {
-        let mut code = 0usize;
-        for i in 0..self.side {
-            let t = usize::from(cell(r * self.side + i));
-            let k = if t != 0 && usize::from(self.home_row[t]) == r {
-                usize::from(self.home_col[t])
-            } else {
-                self.side
-            };
-            code += k * usize::from(self.place[i]);
-        }
-        code
-    }
-
-    /// Summary of column `c`.
-    #[inline(always)]
-    fn col_code(&self, c: usize, cell: impl Fn(usize) -> u8) -> usize {
-        let mut code = 0usize;
-        for i in 0..self.side {
-            let t = usize::from(cell(i * self.side + c));
-            let k = if t != 0 && usize::from(self.home_col[t]) == c {
-                usize::from(self.home_row[t])
-            } else {
-                self.side
-            };
-            code += k * usize::from(self.place[i]);
-        }
-        code
-    }
-
-    #[inline(always)]
-    fn line_cost(&self, code: usize) -> u32 {
-        u32::from(self.cost[code])
+    fn line_cost(&self, code: u16) -> u32 {
+        u32::from(self.cost[usize::from(code)])
     }
 }
 
 impl<const N: usize> FixedHeuristic<N> for FixedLinearConflict<N> {
-    type State = u32;
+    type State = LcState;
 
-    fn start(&self, tiles: &[u8; N]) -> u32 {
-        let cell = |p: usize| tiles[p];
-        let lines: u32 = (0..self.side)
-            .map(|i| self.line_cost(self.row_code(i, cell)) + self.line_cost(self.col_code(i, cell)))
-            .sum();
-        self.manhattan.start(tiles) + lines
+    fn start(&self, tiles: &[u8; N]) -> LcState {
+        let side = self.side;
+        let mut s = LcState {
+            h: self.manhattan.start(tiles),
+            rows: [0; MAX_SIDE],
+            cols: [0; MAX_SIDE],
+        };
+        for line in 0..side {
+            for i in 0..side {
+                let key = |t: u8, home: &[u8; N], along: &[u8; N]| {
+                    let t = usize::from(t);
+                    let k = if t != 0 && usize::from(home[t]) == line {
+                        along[t]
+                    } else {
+                        side as u8
+                    };
+                    u16::from(k) * self.place[i]
+                };
+                s.rows[line] += key(tiles[line * side + i], &self.home_row, &self.home_col);
+                s.cols[line] += key(tiles[i * side + line], &self.home_col, &self.home_row);
+            }
+        }
+        s.h += (0..side)
+            .map(|l| self.line_cost(s.rows[l]) + self.line_cost(s.cols[l]))
+            .sum::<u32>();
+        s
     }
 
     #[inline(always)]
-    fn value(&self, state: &u32) -> u32 {
-        *state
+    fn value(&self, state: &LcState) -> u32 {
+        state.h
     }
 
     #[inline(always)]
-    fn step<B: FixedBoard<N>>(&self, after: &B, state: &u32, tile: u8, from: usize, to: usize) -> u32 {
-        let h = self.manhattan.step(after, state, tile, from, to);
+    fn step<B: FixedBoard<N>>(&self, _after: &B, state: &LcState, tile: u8, from: usize, to: usize) -> LcState {
+        let mut s = *state;
+        s.h = self.manhattan.step(_after, &state.h, tile, from, to);
         let t = usize::from(tile);
         let side = self.side;
-        let cell = |p: usize| after.tile(p);
-        if from % side == to % side {
-            // Vertical move: only the tile's home row can change, if it is
-            // the row left (`from`) or entered (`to`).
-            let home = usize::from(self.home_row[t]);
-            let (fr, tr) = (from / side, to / side);
-            if home != fr && home != tr {
-                return h;
-            }
-            let code = self.row_code(home, cell);
-            // Before the move the tile was in `from`, its column there `from % side`,
-            // and the blank ("other") in `to`.
-            let weight = usize::from(self.place[from % side]) * (side - usize::from(self.home_col[t]));
-            let before = if home == fr { code - weight } else { code + weight };
-            h + self.line_cost(code) - self.line_cost(before)
-        } else {
-            let home = usize::from(self.home_col[t]);
-            let (fc, tc) = (from % side, to % side);
-            if home != fc && home != tc {
-                return h;
-            }
-            let code = self.col_code(home, cell);
-            let weight = usize::from(self.place[from / side]) * (side - usize::from(self.home_row[t]));
-            let before = if home == fc { code - weight } else { code + weight };
-            h + self.line_cost(code) - self.line_cost(before)
+        let (hr, hc) = (usize::from(self.home_row[t]), usize::from(self.home_col[t]));
+        // The lines across and along the move, the tile's home line of each
+        // kind, and its key in each.
+        let (row, col) = (&self.row_of, &self.col_of);
+        // Cells one apart are in one row: a legal move is horizontal exactly then.
+        let (across, along, home_across, home_along, key_across, key_along, at_from, at_to, cell) =
+            if from.abs_diff(to) != 1 {
+                (&mut s.rows, &mut s.cols, hr, hc, hc, hr, row[from], row[to], col[from])
+            } else {
+                (&mut s.cols, &mut s.rows, hc, hr, hr, hc, col[from], col[to], row[from])
+            };
+        let (at_from, at_to, cell) = (usize::from(at_from), usize::from(at_to), usize::from(cell));
+        if home_across == at_from || home_across == at_to {
+            // The tile leaves (at_from) or enters (at_to) its home line;
+            // "other" has the largest key, so leaving raises the code.
+            let w = (side - key_across) as u16 * self.place[cell];
+            let old = across[home_across];
+            let new = if home_across == at_from { old + w } else { old - w };
+            across[home_across] = new;
+            s.h = s.h + self.line_cost(new) - self.line_cost(old);
         }
+        if home_along == cell {
+            // Tile and blank trade places in the tile's home line: same
+            // order (same cost), new code.
+            let w = (side - key_along) as u16;
+            along[cell] = along[cell] + w * self.place[at_from] - w * self.place[at_to];
+        }
+        s
     }
 }
 
