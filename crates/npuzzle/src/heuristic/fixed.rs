@@ -401,9 +401,9 @@ impl<const N: usize> FixedHeuristic<N> for FixedLinearConflict<N> {
     }
 
     #[inline(always)]
-    fn step<B: FixedBoard<N>>(&self, _after: &B, state: &LcState, tile: u8, from: usize, to: usize) -> LcState {
+    fn step<B: FixedBoard<N>>(&self, after: &B, state: &LcState, tile: u8, from: usize, to: usize) -> LcState {
         let mut s = *state;
-        s.h = self.manhattan.step(_after, &state.h, tile, from, to);
+        s.h = self.manhattan.step(after, &state.h, tile, from, to);
         let t = usize::from(tile);
         let side = self.side;
         let (hr, hc) = (usize::from(self.home_row[t]), usize::from(self.home_col[t]));
