@@ -81,14 +81,20 @@ impl SearchOptions {
         }
     }
 
-    /// Solver options for these flags.
-    pub fn solver_options(&self) -> npuzzle::SolverOptions {
+    /// Solver options for these flags, searching each board on `threads` threads.
+    pub fn solver_options(&self, threads: usize) -> npuzzle::SolverOptions {
         npuzzle::SolverOptions {
             algorithm: self.algorithm,
             heuristic: self.heuristic,
             budget: self.budget(),
+            threads,
         }
     }
+}
+
+/// Every core the machine offers.
+pub fn all_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// Parses `500ms`, `10s`, `2m`, `1h` or a bare number of seconds.

@@ -26,7 +26,7 @@ use serde::{Deserialize, Serialize};
 
 use npuzzle::parse::{read_boards, BoardInput};
 
-use crate::input::{BoardOptions, SearchOptions};
+use crate::input::{all_cores, BoardOptions, SearchOptions};
 use crate::output::{human_duration, millis};
 
 /// Exit code after an interruption.
@@ -290,11 +290,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     };
     let inputs = read_boards(&bytes, args.board.size.map(|s| s.cells()));
 
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
-    let mut options = args.search.solver_options();
+    let threads = args.threads.unwrap_or_else(all_cores).max(1);
+    // Boards run side by side, one search thread each.
+    let mut options = args.search.solver_options(1);
     // The memory budget is for the whole batch: each worker gets its share.
     options.budget = Budget {
         max_memory: args.search.max_memory.map(|m| m / threads as u64),

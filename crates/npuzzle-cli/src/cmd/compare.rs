@@ -28,12 +28,18 @@ pub struct Args {
     pub max_memory: u64,
 }
 
-/// The (algorithm, heuristic) pairs compared: each heuristic for the informed searches.
-fn runs() -> Vec<(Algorithm, Option<HeuristicKind>)> {
+/// The (algorithm, heuristic) pairs compared: each heuristic that works on
+/// `shape` for the informed searches.
+fn runs(shape: npuzzle::Shape) -> Vec<(Algorithm, Option<HeuristicKind>)> {
     let mut runs = Vec::new();
     for algorithm in Algorithm::ALL {
         if algorithm.uses_heuristic() {
-            runs.extend(HeuristicKind::ALL.into_iter().map(|h| (algorithm, Some(h))));
+            runs.extend(
+                HeuristicKind::ALL
+                    .into_iter()
+                    .filter(|h| h.supports(shape))
+                    .map(|h| (algorithm, Some(h))),
+            );
         } else {
             runs.push((algorithm, None));
         }
@@ -60,11 +66,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
         "algorithm", "heuristic", "length", "expanded", "time", "peak memory"
     )?;
     let mut lengths = Vec::new();
-    for (algorithm, heuristic) in runs() {
+    for (algorithm, heuristic) in runs(board.shape()) {
         let options = SolverOptions {
             algorithm,
             heuristic: heuristic.unwrap_or(HeuristicKind::Manhattan),
             budget,
+            threads: 1,
         };
         let report = match Solver::new(options).solve(&board, &goal) {
             Ok(r) => r,

@@ -64,7 +64,7 @@ impl LinearConflict {
 }
 
 /// Twice the number of keys outside a longest strictly increasing subsequence.
-fn line_cost(keys: impl Iterator<Item = u8>) -> u32 {
+pub(crate) fn line_cost(keys: impl Iterator<Item = u8>) -> u32 {
     // Patience sorting: tails[k] = smallest tail of an increasing run of length k+1.
     let mut tails = [0u8; 256];
     let mut len = 0usize;

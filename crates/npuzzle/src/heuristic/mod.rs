@@ -9,13 +9,16 @@ use std::str::FromStr;
 
 use crate::goal::Goal;
 
+pub mod fixed;
 pub mod linear_conflict;
 pub mod manhattan;
 pub mod misplaced;
+pub mod walking_distance;
 
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
 pub use misplaced::Misplaced;
+pub use walking_distance::WalkingDistance;
 
 /// A lower bound on the moves from a board to the goal it was built for.
 ///
@@ -45,14 +48,17 @@ pub enum HeuristicKind {
     Manhattan,
     /// Manhattan plus linear conflicts in rows and columns.
     LinearConflict,
+    /// Takahashi's walking distance (4×4 boards only).
+    WalkingDistance,
 }
 
 impl HeuristicKind {
     /// Every kind, weakest first.
-    pub const ALL: [HeuristicKind; 3] = [
+    pub const ALL: [HeuristicKind; 4] = [
         HeuristicKind::Misplaced,
         HeuristicKind::Manhattan,
         HeuristicKind::LinearConflict,
+        HeuristicKind::WalkingDistance,
     ];
 
     /// The name used on the command line.
@@ -61,6 +67,23 @@ impl HeuristicKind {
             HeuristicKind::Misplaced => "misplaced",
             HeuristicKind::Manhattan => "manhattan",
             HeuristicKind::LinearConflict => "linear-conflict",
+            HeuristicKind::WalkingDistance => "walking-distance",
+        }
+    }
+
+    /// Whether this heuristic can be built for boards of `shape`.
+    ///
+    /// ```
+    /// use npuzzle::{HeuristicKind, Shape};
+    /// assert!(HeuristicKind::WalkingDistance.supports(Shape::new(4, 4)?));
+    /// assert!(!HeuristicKind::WalkingDistance.supports(Shape::new(3, 3)?));
+    /// assert!(HeuristicKind::Manhattan.supports(Shape::new(3, 3)?));
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn supports(self, shape: crate::Shape) -> bool {
+        match self {
+            HeuristicKind::WalkingDistance => shape.width() == 4 && shape.height() == 4,
+            _ => true,
         }
     }
 }
@@ -75,15 +98,15 @@ impl FromStr for HeuristicKind {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, String> {
-        HeuristicKind::ALL
-            .into_iter()
-            .find(|k| k.name() == s)
-            .ok_or_else(|| format!("unknown heuristic {s:?}; choose misplaced, manhattan or linear-conflict"))
+        HeuristicKind::ALL.into_iter().find(|k| k.name() == s).ok_or_else(|| {
+            format!("unknown heuristic {s:?}; choose misplaced, manhattan, linear-conflict or walking-distance")
+        })
     }
 }
 
 /// Calls `$body` with `$h` bound to the concrete heuristic for `$kind`, so the
-/// body is compiled once per heuristic.
+/// body is compiled once per heuristic. A heuristic that cannot be built for
+/// the goal's shape returns its error with `?` from the enclosing function.
 #[macro_export]
 #[doc(hidden)]
 macro_rules! with_heuristic {
@@ -99,6 +122,10 @@ macro_rules! with_heuristic {
             }
             $crate::heuristic::HeuristicKind::LinearConflict => {
                 let $h = $crate::heuristic::LinearConflict::new($goal);
+                $body
+            }
+            $crate::heuristic::HeuristicKind::WalkingDistance => {
+                let $h = $crate::heuristic::WalkingDistance::new($goal)?;
                 $body
             }
         }

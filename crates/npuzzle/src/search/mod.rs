@@ -15,6 +15,7 @@ pub mod bfs;
 pub mod bfs_set;
 pub mod bibfs;
 pub mod idastar;
+pub mod idastar_fast;
 mod state;
 pub mod table;
 #[cfg(test)]
@@ -129,6 +130,10 @@ pub struct SolverOptions {
     pub heuristic: HeuristicKind,
     /// Limits on each search.
     pub budget: Budget,
+    /// Threads for one search: IDA* on 4×4 and 5×5 boards splits each
+    /// iteration across them (see [`idastar_fast`]); other searches and shapes
+    /// use one. 0 counts as 1.
+    pub threads: usize,
 }
 
 impl Default for SolverOptions {
@@ -137,6 +142,7 @@ impl Default for SolverOptions {
             algorithm: Algorithm::IdaStar,
             heuristic: HeuristicKind::LinearConflict,
             budget: Budget::default(),
+            threads: 1,
         }
     }
 }
@@ -200,9 +206,14 @@ impl Solver {
                 board, goal, &h, &mut clock
             ))?,
             Algorithm::IdaStar | Algorithm::Auto => {
-                crate::with_heuristic!(self.options.heuristic, goal, |h| idastar::search(
-                    board, goal, &h, &mut clock
-                ))
+                let fast =
+                    idastar_fast::search_kind(board, goal, self.options.heuristic, &clock, self.options.threads)?;
+                match fast {
+                    Some(found) => found,
+                    None => crate::with_heuristic!(self.options.heuristic, goal, |h| idastar::search(
+                        board, goal, &h, &mut clock
+                    )),
+                }
             }
         };
         stats.elapsed = clock.elapsed();

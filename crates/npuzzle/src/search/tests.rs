@@ -28,6 +28,7 @@ fn solve_with_heuristic(
         algorithm,
         heuristic,
         budget,
+        threads: 1,
     });
     solver
         .solve(board, goal)
@@ -108,7 +109,8 @@ fn distance_table(goal: &Goal) -> Table {
 
 /// Every algorithm with every heuristic it takes, except IDA* with the
 /// misplaced-tiles count, which needs minutes on deep 8-puzzles.
-fn every_search() -> Vec<(Algorithm, HeuristicKind)> {
+/// Every algorithm with every heuristic that works on `shape`.
+fn every_search(shape: Shape) -> Vec<(Algorithm, HeuristicKind)> {
     let mut all = Vec::new();
     for algorithm in Algorithm::ALL {
         if !algorithm.uses_heuristic() {
@@ -116,7 +118,8 @@ fn every_search() -> Vec<(Algorithm, HeuristicKind)> {
             continue;
         }
         for heuristic in HeuristicKind::ALL {
-            if !(algorithm == Algorithm::IdaStar && heuristic == HeuristicKind::Misplaced) {
+            if heuristic.supports(shape) && !(algorithm == Algorithm::IdaStar && heuristic == HeuristicKind::Misplaced)
+            {
                 all.push((algorithm, heuristic));
             }
         }
@@ -146,7 +149,7 @@ fn board_and_goal(shapes: &'static [(usize, usize)], solvable: bool) -> impl Str
 fn check_every_search(board: &Board, goal: &Goal) -> Result<(), TestCaseError> {
     let distance = exact_distance(board, goal);
     prop_assert!(distance.is_some());
-    for (algorithm, heuristic) in every_search() {
+    for (algorithm, heuristic) in every_search(goal.shape()) {
         let report = solve_with_heuristic(algorithm, heuristic, board, goal, Budget::default());
         let Outcome::Solved(solution) = &report.outcome else {
             return Err(TestCaseError::fail(format!(
@@ -185,7 +188,7 @@ proptest! {
     #[test]
     fn every_search_reports_unsolvable_boards((board, goal) in board_and_goal(&[(3, 3), (4, 2)], false)) {
         prop_assert_eq!(exact_distance(&board, &goal), None);
-        for (algorithm, heuristic) in every_search() {
+        for (algorithm, heuristic) in every_search(goal.shape()) {
             let report = solve_with_heuristic(algorithm, heuristic, &board, &goal, Budget::default());
             prop_assert_eq!(report.outcome, Outcome::Unsolvable);
         }
@@ -203,7 +206,7 @@ fn hard() -> (Board, Goal) {
 fn every_search_solves_the_goal_with_no_moves() {
     for (w, h) in [(3, 3), (4, 3), (4, 4), (5, 5)] {
         let goal = Goal::blank_first(Shape::new(w, h).unwrap());
-        for (algorithm, heuristic) in every_search() {
+        for (algorithm, heuristic) in every_search(goal.shape()) {
             if algorithm == Algorithm::Table && w * h > super::table::MAX_TABLE_CELLS {
                 // No table exists for this shape, even for the solved board.
                 continue;
@@ -225,7 +228,7 @@ fn every_search_stops_at_the_node_budget() {
         max_nodes: Some(100),
         ..Budget::default()
     };
-    for (algorithm, heuristic) in every_search() {
+    for (algorithm, heuristic) in every_search(goal.shape()) {
         let report = solve_with_heuristic(algorithm, heuristic, &board, &goal, budget);
         assert_eq!(
             report.outcome,
@@ -248,7 +251,7 @@ fn every_storing_search_stops_at_a_tiny_memory_budget() {
             max_memory: Some(max_memory),
             ..Budget::default()
         };
-        for (algorithm, heuristic) in every_search() {
+        for (algorithm, heuristic) in every_search(goal.shape()) {
             if algorithm == Algorithm::IdaStar {
                 // Holds only its path, so it has nothing to bound.
                 continue;

@@ -1,0 +1,286 @@
+//! Benchmark runner: solves Korf's 100 15-puzzle instances or Korf and
+//! Felner's 50 24-puzzle instances (blank-first goal) with the specialised
+//! IDA*, and prints length, nodes and speed per instance, then totals.
+//!
+//! ```text
+//! cargo run --release -p npuzzle --example korf -- \
+//!     [--puzzle 15|24] [--file PATH] [--instances 1-10,25] \
+//!     [--heuristic manhattan|linear-conflict|walking-distance|misplaced] \
+//!     [--threads N] [--timeout SECONDS] [--max-nodes N] [--board nibbles|bytes] [--iterations]
+//! ```
+//!
+//! Defaults: the 15-puzzle file, all instances, Manhattan, one thread, 600 s
+//! per instance, the packed (`nibbles`) board on 4×4. Every solution is
+//! replayed to the goal before it is counted.
+
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use npuzzle::heuristic::fixed::{Dynamic, FixedBoard, FixedHeuristic, FixedLinearConflict, FixedManhattan, Nibbles};
+use npuzzle::heuristic::{Misplaced, WalkingDistance};
+use npuzzle::search::idastar_fast::{count_iteration, search, IterationCount};
+use npuzzle::solution::BudgetClock;
+use npuzzle::{Board, Budget, Goal, HeuristicKind, Outcome, Shape, Stats};
+
+struct Options {
+    file: String,
+    side: usize,
+    instances: Option<Vec<usize>>,
+    heuristic: HeuristicKind,
+    threads: usize,
+    budget: Budget,
+    bytes: bool,
+    iterations: bool,
+    whole: bool,
+}
+
+fn usage() -> String {
+    "usage: korf [--puzzle 15|24] [--file PATH] [--instances 1-10,25] [--heuristic NAME] [--threads N] \
+     [--timeout SECONDS] [--max-nodes N] [--board nibbles|bytes] [--iterations] [--whole-iterations]"
+        .to_string()
+}
+
+fn parse_list(text: &str) -> Result<Vec<usize>, String> {
+    let mut out = Vec::new();
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let bad = || format!("bad instance list {text:?}: expected e.g. 1-10,25");
+        match part.split_once('-') {
+            Some((a, b)) => {
+                let (a, b): (usize, usize) = (
+                    a.trim().parse().map_err(|_| bad())?,
+                    b.trim().parse().map_err(|_| bad())?,
+                );
+                if a == 0 || b < a {
+                    return Err(bad());
+                }
+                out.extend(a..=b);
+            }
+            None => out.push(part.parse().map_err(|_| bad())?),
+        }
+    }
+    Ok(out)
+}
+
+fn parse_args() -> Result<Options, String> {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../bench/data/");
+    let mut o = Options {
+        file: String::new(),
+        side: 4,
+        instances: None,
+        heuristic: HeuristicKind::Manhattan,
+        threads: 1,
+        budget: Budget {
+            timeout: Some(Duration::from_secs(600)),
+            ..Budget::default()
+        },
+        bytes: false,
+        iterations: false,
+        whole: false,
+    };
+    let mut file = None;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut value = || args.next().ok_or_else(|| format!("{arg} needs a value\n{}", usage()));
+        match arg.as_str() {
+            "--puzzle" => {
+                o.side = match value()?.as_str() {
+                    "15" => 4,
+                    "24" => 5,
+                    other => return Err(format!("--puzzle is 15 or 24, not {other:?}")),
+                }
+            }
+            "--file" => file = Some(value()?),
+            "--instances" => o.instances = Some(parse_list(&value()?)?),
+            "--heuristic" => o.heuristic = value()?.parse()?,
+            "--threads" => o.threads = value()?.parse().map_err(|e| format!("--threads: {e}"))?,
+            "--timeout" => {
+                let s: f64 = value()?.parse().map_err(|e| format!("--timeout: {e}"))?;
+                o.budget.timeout = Some(Duration::try_from_secs_f64(s).map_err(|e| format!("--timeout: {e}"))?);
+            }
+            "--max-nodes" => o.budget.max_nodes = Some(value()?.parse().map_err(|e| format!("--max-nodes: {e}"))?),
+            "--board" => {
+                o.bytes = match value()?.as_str() {
+                    "nibbles" => false,
+                    "bytes" => true,
+                    other => return Err(format!("--board is nibbles or bytes, not {other:?}")),
+                }
+            }
+            "--iterations" => o.iterations = true,
+            "--whole-iterations" => o.whole = true,
+            "-h" | "--help" => return Err(usage()),
+            other => return Err(format!("unknown argument {other:?}\n{}", usage())),
+        }
+    }
+    o.file = file.unwrap_or_else(|| {
+        let name = if o.side == 4 {
+            "korf100.txt"
+        } else {
+            "korf-felner-24.txt"
+        };
+        format!("{root}{name}")
+    });
+    Ok(o)
+}
+
+/// Instances of the file: lines of W·H numbers; `#` starts a comment line.
+fn read_instances(path: &str, shape: Shape) -> Result<Vec<Board>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .enumerate()
+        .map(|(i, line)| Board::parse(line, Some(shape)).map_err(|e| format!("{path}, instance {}: {e}", i + 1)))
+        .collect()
+}
+
+/// What a solve found, and with `--whole-iterations` the nodes generated by
+/// all iterations but the last and the whole last iteration counted anew.
+/// The time is the search's alone.
+type Solved = (Outcome, Stats, Duration, Option<(u64, IterationCount)>);
+
+fn solve_with<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
+    board: &Board,
+    goal: &Goal,
+    h: &H,
+    o: &Options,
+) -> Result<Solved, String> {
+    let clock = BudgetClock::start(o.budget);
+    let started = Instant::now();
+    let (outcome, stats) = search::<N, B, H>(board, goal, h, &clock, o.threads).map_err(|e| e.to_string())?;
+    let elapsed = started.elapsed();
+    let mut whole = None;
+    if o.whole && outcome.solution().is_some() {
+        let mut before = 0;
+        let count = |bound| count_iteration::<N, B, H>(board, goal, h, bound).map_err(|e| e.to_string());
+        if let Some((last, earlier)) = stats.iterations.split_last() {
+            for &(bound, _) in earlier {
+                before += count(bound)?.generated;
+            }
+            whole = Some((before, count(last.0)?));
+        }
+    }
+    Ok((outcome, stats, elapsed, whole))
+}
+
+fn solve(board: &Board, goal: &Goal, o: &Options) -> Result<Solved, String> {
+    let e = |e: npuzzle::Error| e.to_string();
+    match (o.side, o.heuristic) {
+        (4, HeuristicKind::Manhattan) if o.bytes => {
+            solve_with::<16, [u8; 16], _>(board, goal, &FixedManhattan::new(goal).map_err(e)?, o)
+        }
+        (4, HeuristicKind::Manhattan) => {
+            solve_with::<16, Nibbles, _>(board, goal, &FixedManhattan::new(goal).map_err(e)?, o)
+        }
+        (4, HeuristicKind::LinearConflict) if o.bytes => {
+            solve_with::<16, [u8; 16], _>(board, goal, &FixedLinearConflict::new(goal).map_err(e)?, o)
+        }
+        (4, HeuristicKind::LinearConflict) => {
+            solve_with::<16, Nibbles, _>(board, goal, &FixedLinearConflict::new(goal).map_err(e)?, o)
+        }
+        (4, HeuristicKind::WalkingDistance) if o.bytes => {
+            solve_with::<16, [u8; 16], _>(board, goal, &WalkingDistance::new(goal).map_err(e)?, o)
+        }
+        (4, HeuristicKind::WalkingDistance) => {
+            solve_with::<16, Nibbles, _>(board, goal, &WalkingDistance::new(goal).map_err(e)?, o)
+        }
+        (4, _) => solve_with::<16, Nibbles, _>(board, goal, &Dynamic(Misplaced::new(goal)), o),
+        (_, HeuristicKind::Manhattan) => {
+            solve_with::<25, [u8; 25], _>(board, goal, &FixedManhattan::new(goal).map_err(e)?, o)
+        }
+        (_, HeuristicKind::LinearConflict) => {
+            solve_with::<25, [u8; 25], _>(board, goal, &FixedLinearConflict::new(goal).map_err(e)?, o)
+        }
+        (_, HeuristicKind::WalkingDistance) => Err(WalkingDistance::new(goal).map_err(e).err().unwrap_or_default()),
+        (_, _) => solve_with::<25, [u8; 25], _>(board, goal, &Dynamic(Misplaced::new(goal)), o),
+    }
+}
+
+fn rate(nodes: u64, time: Duration) -> f64 {
+    nodes as f64 / time.as_secs_f64().max(1e-9) / 1e6
+}
+
+fn run() -> Result<(), String> {
+    let o = parse_args()?;
+    let shape = Shape::new(o.side, o.side).map_err(|e| e.to_string())?;
+    let goal = Goal::blank_first(shape);
+    let boards = read_instances(&o.file, shape)?;
+    let numbers = o.instances.clone().unwrap_or_else(|| (1..=boards.len()).collect());
+    if let Some(&bad) = numbers.iter().find(|&&n| n == 0 || n > boards.len()) {
+        return Err(format!("instance {bad} is not in 1..={}", boards.len()));
+    }
+    println!(
+        "# {} instances from {}, heuristic {}, {} thread(s), board {}",
+        numbers.len(),
+        o.file.rsplit('/').next().unwrap_or(&o.file),
+        o.heuristic,
+        o.threads.max(1),
+        if o.bytes || o.side == 5 { "bytes" } else { "nibbles" }
+    );
+    println!(
+        "{:>4} {:>6} {:>4} {:>15} {:>15} {:>10} {:>10} {:>10}",
+        "inst", "length", "h0", "expanded", "generated", "seconds", "Mexp/s", "Mgen/s"
+    );
+    let (mut solved, mut expanded, mut generated, mut time) = (0usize, 0u64, 0u64, Duration::ZERO);
+    for &n in &numbers {
+        let board = &boards[n - 1];
+        let (outcome, stats, elapsed, whole) = solve(board, &goal, &o)?;
+        let length = match &outcome {
+            Outcome::Solved(s) => {
+                let end = board.replay(s.moves()).map_err(|e| e.to_string())?;
+                if !goal.is_reached_by(&end) {
+                    return Err(format!("instance {n}: the solution does not reach the goal"));
+                }
+                solved += 1;
+                s.len().to_string()
+            }
+            Outcome::BudgetReached(kind) => format!("({kind})"),
+            Outcome::Unsolvable => "unsolvable".to_string(),
+        };
+        expanded += stats.expanded;
+        generated += stats.generated;
+        time += elapsed;
+        let h0 = stats.iterations.first().map_or(0, |i| i.0);
+        println!(
+            "{n:>4} {length:>6} {h0:>4} {:>15} {:>15} {:>10.3} {:>10.1} {:>10.1}",
+            stats.expanded,
+            stats.generated,
+            elapsed.as_secs_f64(),
+            rate(stats.expanded, elapsed),
+            rate(stats.generated, elapsed)
+        );
+        if let Some((before, last)) = whole {
+            println!(
+                "       generated before the last iteration: {before}; whole last iteration: {} generated, {} \
+                 expanded, {} solutions; so {}..={} generated up to the first solution in any move order",
+                last.generated,
+                last.expanded,
+                last.solutions,
+                before,
+                before + last.generated
+            );
+        }
+        if o.iterations {
+            for (bound, nodes) in &stats.iterations {
+                println!("       bound {bound:>3}: {nodes:>15} expanded");
+            }
+        }
+    }
+    println!(
+        "total: {solved}/{} solved, {expanded} expanded, {generated} generated, {:.3} s, {:.1} M expanded/s, {:.1} M generated/s",
+        numbers.len(),
+        time.as_secs_f64(),
+        rate(expanded, time),
+        rate(generated, time)
+    );
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("korf: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,434 @@
+//! Walking distance (Ken'ichiro Takahashi, 2002) for 4×4 boards.
+//!
+//! **Vertical component.** Forget which tile is which and keep only, for
+//! each row `r` and each goal row `k`, how many tiles of row `r` belong in row
+//! `k`: a 4×4 matrix of counts, plus the row of the blank. A vertical move
+//! takes one tile from a row next to the blank's row into the blank's row, and
+//! the blank into that row; in the matrix, one count moves between two
+//! adjacent rows in one column. The vertical walking distance is the fewest
+//! such moves from the board's matrix to the goal's (every tile in its goal
+//! row), found once for all matrices by a breadth-first search from the goal.
+//!
+//! **Horizontal component.** The same with columns: for each column `c` and
+//! goal column `k`, how many tiles of column `c` belong in column `k`.
+//!
+//! **Estimate.** `h = WD_vertical + WD_horizontal`. It is admissible because
+//! every real move is one move of exactly one of the two relaxed puzzles
+//! (vertical moves never change the column counts and horizontal moves never
+//! change the row counts). It is at least Manhattan distance: a tile needs at
+//! least `|row − goal row|` moves in the vertical relaxation too, and likewise
+//! for columns. Each move changes one component by exactly one (the relaxed
+//! puzzles are bipartite in the blank's line), so `h` has the parity of the
+//! true distance.
+//!
+//! **Which goals.** Any 4×4 goal: the counts are taken against the goal's
+//! rows and columns, and the tables depend only on the goal row and column of
+//! the blank. Other shapes are rejected with [`Error::Unsupported`]: the
+//! count matrices are packed 3 bits a count into a `u64`, which fits 4 lines
+//! of at most 7 cells, and only 4×4 is built and tested.
+//!
+//! Each table has 24,964 states. They are built once per process (per goal
+//! row or column of the blank) and shared.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, OnceLock};
+
+use super::fixed::{FixedBoard, FixedHeuristic};
+use super::Heuristic;
+use crate::board::Shape;
+use crate::goal::Goal;
+use crate::Error;
+
+/// Lines (rows or columns) and cells per line.
+const SIDE: usize = 4;
+/// Cells.
+const CELLS: usize = SIDE * SIDE;
+/// Marks a move that is impossible in the relaxed puzzle.
+const NONE: u16 = u16::MAX;
+
+/// Matrix `m[line][class]`, 3 bits a count, then the blank's line in bits 48..50.
+type Code = u64;
+
+#[inline]
+fn count_shift(line: usize, class: usize) -> u32 {
+    (3 * (SIDE * line + class)) as u32
+}
+
+#[inline]
+fn count(code: Code, line: usize, class: usize) -> u64 {
+    (code >> count_shift(line, class)) & 7
+}
+
+#[inline]
+fn blank_line(code: Code) -> usize {
+    (code >> 48) as usize
+}
+
+/// `code` with one tile of `class` moved from line `from` into line `to`,
+/// and the blank from `to` to `from`.
+#[inline]
+fn move_count(code: Code, class: usize, from: usize, to: usize) -> Code {
+    let c = code - (1 << count_shift(from, class)) + (1 << count_shift(to, class));
+    (c & ((1 << 48) - 1)) | ((from as u64) << 48)
+}
+
+/// The walking-distance table of one relaxed puzzle (rows or columns).
+#[derive(Debug)]
+struct Table {
+    /// Distance to the goal of each state.
+    dist: Vec<u8>,
+    /// `next[4 * (2 * id + dir) + class]`: the state after a tile of `class`
+    /// enters the blank's line from the line above (`dir` 0: the blank goes
+    /// up) or below (`dir` 1), or `NONE`.
+    next: Vec<u16>,
+    /// State number of each code.
+    ids: HashMap<Code, u16>,
+}
+
+impl Table {
+    /// Breadth-first search from the goal with the blank's goal line `gb`.
+    fn build(gb: usize) -> Table {
+        let mut goal: Code = (gb as u64) << 48;
+        for line in 0..SIDE {
+            let n = if line == gb { SIDE - 1 } else { SIDE };
+            goal += (n as u64) << count_shift(line, line);
+        }
+        let mut ids = HashMap::from([(goal, 0u16)]);
+        let mut codes = vec![goal];
+        let mut dist = vec![0u8];
+        let mut queue = VecDeque::from([goal]);
+        while let Some(code) = queue.pop_front() {
+            let d = dist[usize::from(ids[&code])];
+            for_each_move(code, |_, _, next| {
+                if let std::collections::hash_map::Entry::Vacant(slot) = ids.entry(next) {
+                    slot.insert(codes.len() as u16);
+                    codes.push(next);
+                    dist.push(d + 1);
+                    queue.push_back(next);
+                }
+            });
+        }
+        let mut next = vec![NONE; codes.len() * 8];
+        for (id, &code) in codes.iter().enumerate() {
+            for_each_move(code, |dir, class, to| {
+                next[4 * (2 * id + dir) + class] = ids[&to];
+            });
+        }
+        Table { dist, next, ids }
+    }
+
+    /// The table for blank goal line `gb`, built on first use.
+    fn shared(gb: usize) -> Arc<Table> {
+        static TABLES: [OnceLock<Arc<Table>>; SIDE] = [const { OnceLock::new() }; SIDE];
+        TABLES[gb].get_or_init(|| Arc::new(Table::build(gb))).clone()
+    }
+
+    /// The distance of a code, 0 for a code no board produces.
+    fn dist_of(&self, code: Code) -> u32 {
+        self.ids
+            .get(&code)
+            .map_or(0, |&id| u32::from(self.dist[usize::from(id)]))
+    }
+}
+
+/// Calls `f(dir, class, next)` for every relaxed move from `code`.
+fn for_each_move(code: Code, mut f: impl FnMut(usize, usize, Code)) {
+    let b = blank_line(code);
+    for (dir, from) in [(0, b.checked_sub(1)), (1, (b + 1 < SIDE).then_some(b + 1))] {
+        let Some(from) = from else { continue };
+        for class in 0..SIDE {
+            if count(code, from, class) > 0 {
+                f(dir, class, move_count(code, class, from, b));
+            }
+        }
+    }
+}
+
+/// Takahashi's walking distance on a 4×4 board, for any goal.
+///
+/// ```
+/// use npuzzle::heuristic::{Heuristic, Manhattan, WalkingDistance};
+/// use npuzzle::{Board, Goal};
+/// let goal = Goal::blank_first("4x4".parse()?);
+/// let wd = WalkingDistance::new(&goal)?;
+/// // Korf's instance 1: WD is well above Manhattan (41).
+/// let b: Board = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3".parse()?;
+/// assert_eq!(Manhattan::new(&goal).estimate(b.tiles()), 41);
+/// assert!(wd.estimate(b.tiles()) > 41);
+/// // Only 4x4 boards.
+/// assert!(WalkingDistance::new(&Goal::standard("3x3".parse()?)).is_err());
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct WalkingDistance {
+    rows: Arc<Table>,
+    cols: Arc<Table>,
+    goal_row: [u8; CELLS],
+    goal_col: [u8; CELLS],
+}
+
+/// The per-node state of [`WalkingDistance`] in the fast search: both table
+/// indices and both distances.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WdState {
+    rows: u16,
+    cols: u16,
+    row_dist: u16,
+    col_dist: u16,
+}
+
+impl WalkingDistance {
+    /// For a 4×4 `goal`; other shapes give [`Error::Unsupported`].
+    pub fn new(goal: &Goal) -> Result<WalkingDistance, Error> {
+        let shape = goal.shape();
+        if shape != Shape::new(SIDE, SIDE)? {
+            return Err(Error::Unsupported {
+                algorithm: "walking-distance",
+                shape,
+                reason: "walking distance is built for 4x4 boards only".to_string(),
+            });
+        }
+        let mut goal_row = [0u8; CELLS];
+        let mut goal_col = [0u8; CELLS];
+        for t in 0..CELLS {
+            let p = goal.position_of(t as u8);
+            goal_row[t] = (p / SIDE) as u8;
+            goal_col[t] = (p % SIDE) as u8;
+        }
+        let blank = goal.position_of(0);
+        Ok(WalkingDistance {
+            rows: Table::shared(blank / SIDE),
+            cols: Table::shared(blank % SIDE),
+            goal_row,
+            goal_col,
+        })
+    }
+
+    /// States in each relaxed puzzle (24,964 for 4×4).
+    pub fn table_states(&self) -> usize {
+        self.rows.dist.len()
+    }
+
+    /// The row code and column code of a board (`cell(p)` reads cell `p`).
+    fn codes(&self, cell: impl Fn(usize) -> u8) -> (Code, Code) {
+        let (mut rows, mut cols) = (0, 0);
+        for p in 0..CELLS {
+            let t = usize::from(cell(p));
+            let (r, c) = (p / SIDE, p % SIDE);
+            if t == 0 {
+                rows |= (r as u64) << 48;
+                cols |= (c as u64) << 48;
+            } else {
+                rows += 1 << count_shift(r, usize::from(self.goal_row[t]));
+                cols += 1 << count_shift(c, usize::from(self.goal_col[t]));
+            }
+        }
+        (rows, cols)
+    }
+
+    /// The vertical and horizontal components for a board.
+    ///
+    /// ```
+    /// use npuzzle::heuristic::WalkingDistance;
+    /// use npuzzle::Goal;
+    /// let wd = WalkingDistance::new(&Goal::blank_first("4x4".parse()?))?;
+    /// // Blank and tile 4 swapped: one vertical move.
+    /// let tiles = [4, 1, 2, 3, 0, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+    /// assert_eq!(wd.components(&tiles), (1, 0));
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn components(&self, tiles: &[u8]) -> (u32, u32) {
+        let (r, c) = self.codes(|p| tiles[p]);
+        (self.rows.dist_of(r), self.cols.dist_of(c))
+    }
+}
+
+impl Heuristic for WalkingDistance {
+    fn estimate(&self, tiles: &[u8]) -> u32 {
+        let (v, h) = self.components(tiles);
+        v + h
+    }
+
+    fn update(&self, tiles: &[u8], h: u32, tile: u8, from: usize, to: usize) -> u32 {
+        // Only the component of the move's direction changes: the relaxed
+        // puzzle of the other direction sees the tile stay in its line.
+        let (rows, cols) = self.codes(|p| tiles[p]);
+        let t = usize::from(tile);
+        let (table, after, class, line_from, line_to) = if from / SIDE != to / SIDE {
+            (&self.rows, rows, self.goal_row[t], from / SIDE, to / SIDE)
+        } else {
+            (&self.cols, cols, self.goal_col[t], from % SIDE, to % SIDE)
+        };
+        // Undo the move in the relaxed puzzle: the tile goes back to `line_from`.
+        let before = move_count(after, usize::from(class), line_to, line_from);
+        h + table.dist_of(after) - table.dist_of(before)
+    }
+}
+
+impl FixedHeuristic<16> for WalkingDistance {
+    type State = WdState;
+
+    fn start(&self, tiles: &[u8; 16]) -> WdState {
+        let (r, c) = self.codes(|p| tiles[p]);
+        // Every board's counts are reached by the search from the goal.
+        let rows = self.rows.ids.get(&r).copied().unwrap_or(0);
+        let cols = self.cols.ids.get(&c).copied().unwrap_or(0);
+        WdState {
+            rows,
+            cols,
+            row_dist: u16::from(self.rows.dist[usize::from(rows)]),
+            col_dist: u16::from(self.cols.dist[usize::from(cols)]),
+        }
+    }
+
+    #[inline(always)]
+    fn value(&self, state: &WdState) -> u32 {
+        u32::from(state.row_dist) + u32::from(state.col_dist)
+    }
+
+    #[inline(always)]
+    fn step<B: FixedBoard<16>>(&self, _after: &B, state: &WdState, tile: u8, from: usize, to: usize) -> WdState {
+        let t = usize::from(tile);
+        let mut s = *state;
+        // The blank goes from `to` to `from`: up when `from < to`.
+        let dir = usize::from(from > to);
+        if from / SIDE != to / SIDE {
+            let class = usize::from(self.goal_row[t]);
+            s.rows = self.rows.next[4 * (2 * usize::from(s.rows) + dir) + class];
+            s.row_dist = u16::from(self.rows.dist[usize::from(s.rows)]);
+        } else {
+            let class = usize::from(self.goal_col[t]);
+            s.cols = self.cols.next[4 * (2 * usize::from(s.cols) + dir) + class];
+            s.col_dist = u16::from(self.cols.dist[usize::from(s.cols)]);
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heuristic::fixed::tests::random_walk;
+    use crate::heuristic::fixed::Nibbles;
+    use crate::heuristic::Manhattan;
+    use crate::{Board, Move};
+    use rand::{Rng, SeedableRng};
+
+    fn goals() -> Vec<Goal> {
+        let s = Shape::new(4, 4).unwrap();
+        vec![
+            Goal::standard(s),
+            Goal::blank_first(s),
+            Goal::new("5 1 2 3 4 x 6 7 8 9 10 11 12 13 14 15".parse().unwrap()),
+        ]
+    }
+
+    #[test]
+    fn table_has_takahashis_state_count() {
+        for gb in 0..SIDE {
+            let t = Table::build(gb);
+            assert_eq!(t.dist.len(), 24_964);
+            assert_eq!(t.dist[0], 0);
+            // Every recorded move is reversible.
+            for id in 0..t.dist.len() {
+                for k in 0..8 {
+                    let n = t.next[8 * id + k];
+                    if n != NONE {
+                        assert_eq!(t.dist[id].abs_diff(t.dist[usize::from(n)]), 1);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Exact distances of every board within `depth` moves of `goal`.
+    fn near_goal(goal: &Goal, depth: u32) -> HashMap<Vec<u8>, u32> {
+        let mut dist = HashMap::from([(goal.board().tiles().to_vec(), 0u32)]);
+        let mut frontier = vec![goal.board().clone()];
+        for d in 1..=depth {
+            let mut next = Vec::new();
+            for b in &frontier {
+                for mv in Move::ALL {
+                    let mut n = b.clone();
+                    if n.try_apply(mv) && !dist.contains_key(n.tiles()) {
+                        dist.insert(n.tiles().to_vec(), d);
+                        next.push(n);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        dist
+    }
+
+    #[test]
+    fn admissible_near_the_goal() {
+        for goal in goals() {
+            let wd = WalkingDistance::new(&goal).unwrap();
+            let md = Manhattan::new(&goal);
+            let mut tight = 0;
+            for (tiles, &d) in &near_goal(&goal, 14) {
+                let h = wd.estimate(tiles);
+                assert!(h <= d, "{tiles:?}: WD {h} > distance {d}");
+                assert_eq!(h % 2, d % 2, "{tiles:?}");
+                assert!(h >= md.estimate(tiles));
+                tight += usize::from(h == d);
+            }
+            assert!(tight > 1000);
+        }
+    }
+
+    #[test]
+    fn at_least_manhattan_and_updates_agree_on_random_boards() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for goal in goals() {
+            let wd = WalkingDistance::new(&goal).unwrap();
+            let md = Manhattan::new(&goal);
+            for seed in 0..20 {
+                let mut b = random_walk(&goal, 200, seed);
+                let tiles: [u8; 16] = b.tiles().try_into().unwrap();
+                let mut state = FixedHeuristic::<16>::start(&wd, &tiles);
+                let mut h = wd.estimate(b.tiles());
+                for _ in 0..200 {
+                    assert!(h >= md.estimate(b.tiles()), "{b}");
+                    assert_eq!(FixedHeuristic::<16>::value(&wd, &state), h, "{b}");
+                    let mv = Move::ALL[rng.random_range(0..4)];
+                    let blank = b.blank();
+                    if !b.try_apply(mv) {
+                        continue;
+                    }
+                    let tile = b.tiles()[blank];
+                    h = wd.update(b.tiles(), h, tile, b.blank(), blank);
+                    assert_eq!(h, wd.estimate(b.tiles()), "{b} after {mv}");
+                    let after: [u8; 16] = b.tiles().try_into().unwrap();
+                    let nib = <Nibbles as FixedBoard<16>>::from_tiles(&after);
+                    state = wd.step(&nib, &state, tile, b.blank(), blank);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn other_shapes_are_unsupported() {
+        for shape in ["3x3", "5x5", "4x3"] {
+            let goal = Goal::standard(shape.parse().unwrap());
+            assert!(matches!(
+                WalkingDistance::new(&goal),
+                Err(Error::Unsupported {
+                    algorithm: "walking-distance",
+                    ..
+                })
+            ));
+        }
+    }
+
+    #[test]
+    fn unsolvable_boards_still_get_an_estimate() {
+        let goal = Goal::standard(Shape::new(4, 4).unwrap());
+        let wd = WalkingDistance::new(&goal).unwrap();
+        let b: Board = "2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 x".parse().unwrap();
+        // Manhattan says 2; swapping two tiles of one row costs more in the
+        // column puzzle, parity aside.
+        assert_eq!(wd.components(b.tiles()), (0, 6));
+    }
+}
