@@ -12,10 +12,12 @@ use crate::goal::Goal;
 pub mod linear_conflict;
 pub mod manhattan;
 pub mod misplaced;
+pub mod pdb;
 
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
 pub use misplaced::Misplaced;
+pub use pdb::AdditivePdb;
 
 /// A lower bound on the moves from a board to the goal it was built for.
 ///
