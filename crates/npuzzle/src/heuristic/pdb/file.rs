@@ -247,7 +247,7 @@ pub(crate) fn decode_header(
         return Err(truncated(FIXED as u64, None));
     }
     let header_len = u32_at(bytes, 12) as usize;
-    if header_len < FIXED || header_len > MAX_HEADER || header_len % 64 != 0 {
+    if !(FIXED..=MAX_HEADER).contains(&header_len) || header_len % 64 != 0 {
         return Err(corrupt(format!("impossible header length {header_len}"), None));
     }
     if bytes.len() < header_len {

@@ -251,7 +251,8 @@ impl BuildProgress {
 /// let r = Reflection::for_goal(&goal).unwrap();
 /// assert_eq!(r.tile(1), 3);
 /// assert_eq!(r.reflect(goal.board().tiles()), goal.board().tiles());
-/// assert_eq!(r.reflect(&[1, 0, 2, 3, 4, 5, 6, 7, 8]), [3, 6, 4, 0, 1, 7, 2, 5, 8]);
+/// // The blank one step right becomes the blank one step down.
+/// assert_eq!(r.reflect(&[1, 0, 2, 3, 4, 5, 6, 7, 8]), [3, 1, 2, 0, 4, 5, 6, 7, 8]);
 /// assert!(Reflection::for_goal(&Goal::blank_first(Shape::new(4, 3)?)).is_none());
 /// # Ok::<(), npuzzle::Error>(())
 /// ```
@@ -431,6 +432,26 @@ impl AdditivePdb {
         self.reflection.as_ref()
     }
 
+    /// With a reflection, the tiles whose mirrored positions give pattern
+    /// `pattern`'s placement on the mirrored board: on a board where tile `t`
+    /// is at `positions[t]`, the mirrored board has pattern tile `j` at
+    /// `reflection.cell(positions[mirrored_tiles(pattern)[j]])`.
+    ///
+    /// ```
+    /// use npuzzle::heuristic::pdb::{AdditivePdb, PdbSpec};
+    /// use npuzzle::Goal;
+    /// let spec = PdbSpec::parse(&Goal::blank_first("3x3".parse()?), "1,2,3,4/5,6,7,8")?;
+    /// let pdb = AdditivePdb::build(&spec, &Default::default(), &mut |_| {})?;
+    /// // Tiles 1 2 3 4 sit where 3 6 1 4 sit in the mirror image.
+    /// assert_eq!(pdb.mirrored_tiles(0), Some(&[3, 6, 1, 4][..]));
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn mirrored_tiles(&self, pattern: usize) -> Option<&[u8]> {
+        self.reflection
+            .as_ref()
+            .map(|_| self.mirrored_tiles[pattern].as_slice())
+    }
+
     /// Builds the databases of `spec` in memory, calling `progress` now and
     /// then (at most about ten times a second, and after each layer).
     pub fn build(
@@ -475,7 +496,9 @@ impl AdditivePdb {
         let mut hasher = Xxh64::new();
         for (index, tiles) in spec.partition().patterns().iter().enumerate() {
             let entries = placements(cells, tiles.len());
+            let mut depth = 0;
             let values = build::build_pattern(spec.goal(), tiles, threads, &mut |p| {
+                depth = p.depth;
                 progress(&BuildProgress {
                     pattern: index,
                     patterns: count,
@@ -493,6 +516,15 @@ impl AdditivePdb {
                 (8, values)
             };
             hasher.write(&bytes);
+            progress(&BuildProgress {
+                pattern: index,
+                patterns: count,
+                depth,
+                reached: entries,
+                entries,
+                done,
+                total,
+            });
             done += entries;
             let table = Table::Owned(Arc::new(bytes));
             patterns.push(PatternDatabase::new(
@@ -766,10 +798,33 @@ impl Heuristic for AdditivePdb {
     }
 }
 
+/// A file found by [`list`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListedFile {
+    /// The file.
+    pub path: PathBuf,
+    /// Its summary, or why it cannot be used.
+    pub info: Result<PdbInfo, Error>,
+}
+
 /// The database files in `dir` (those ending in `.pdb`), each with its
 /// summary or the error that opening it gave, sorted by name. A directory
 /// that does not exist holds none.
-pub fn list(dir: &Path) -> Result<Vec<(PathBuf, Result<PdbInfo, Error>)>, Error> {
+///
+/// ```
+/// use npuzzle::heuristic::pdb::{list, AdditivePdb, PdbSpec};
+/// use npuzzle::Goal;
+/// let dir = tempfile::tempdir().unwrap();
+/// let spec = PdbSpec::parse(&Goal::standard("3x3".parse()?), "1,2/3")?;
+/// AdditivePdb::build(&spec, &Default::default(), &mut |_| {})?.save(dir.path())?;
+/// std::fs::write(dir.path().join("junk.pdb"), b"junk").unwrap();
+/// let files = list(dir.path())?;
+/// assert_eq!(files.len(), 2);
+/// assert_eq!(files[0].info.as_ref().unwrap().spec, spec);
+/// assert!(files[1].info.is_err());
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
+pub fn list(dir: &Path) -> Result<Vec<ListedFile>, Error> {
     let entries = match fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -780,10 +835,10 @@ pub fn list(dir: &Path) -> Result<Vec<(PathBuf, Result<PdbInfo, Error>)>, Error>
         let path = entry.map_err(|e| file::io_error("list", dir, &e))?.path();
         if path.extension().is_some_and(|x| x == EXTENSION) && path.is_file() {
             let info = AdditivePdb::open_any(&path).map(|pdb| pdb.info());
-            out.push((path, info));
+            out.push(ListedFile { path, info });
         }
     }
-    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(out)
 }
 

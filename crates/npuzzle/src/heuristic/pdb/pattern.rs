@@ -181,6 +181,41 @@ impl PatternDatabase {
         rank(positions, &self.weights)
     }
 
+    /// The index after the tile in slot `slot` moves to the free cell `to`,
+    /// from the index and positions before the move, without ranking again
+    /// (only tiles between the two cells are looked at).
+    ///
+    /// ```
+    /// use npuzzle::heuristic::pdb::{AdditivePdb, PdbSpec};
+    /// use npuzzle::Goal;
+    /// let spec = PdbSpec::parse(&Goal::standard("3x3".parse()?), "1,2,3")?;
+    /// let pdb = AdditivePdb::build(&spec, &Default::default(), &mut |_| {})?;
+    /// let db = &pdb.patterns()[0];
+    /// let mut positions = [4, 0, 8];
+    /// let before = db.index(&positions);
+    /// let after = db.index_after_move(before, &positions, 2, 5); // tile 3 goes up
+    /// positions[2] = 5;
+    /// assert_eq!(after, db.index(&positions));
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    #[inline]
+    pub fn index_after_move(&self, index: u64, positions: &[u8], slot: usize, to: u8) -> u64 {
+        let from = positions[slot];
+        let (low, high, sign) = if to > from { (from, to, 1i64) } else { (to, from, -1i64) };
+        let mut digit = i64::from(to) - i64::from(from);
+        let mut delta = 0i64;
+        for (l, &p) in positions.iter().enumerate() {
+            if p > low && p < high {
+                if l < slot {
+                    digit -= sign;
+                } else {
+                    delta += sign * self.weights[l] as i64;
+                }
+            }
+        }
+        index.wrapping_add_signed(delta + digit * self.weights[slot] as i64)
+    }
+
     /// The placement with index `index`, written into `positions` (one cell per pattern tile).
     pub fn placement(&self, index: u64, positions: &mut [u8]) {
         unrank(index, self.cells, &self.weights, positions);

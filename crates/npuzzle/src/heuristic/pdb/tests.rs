@@ -242,7 +242,7 @@ fn files_round_trip() {
     fs::write(dir.path().join(".x.pdb.1.2.tmp"), b"junk").unwrap();
     fs::write(dir.path().join("broken.pdb"), b"junk").unwrap();
     let listed = list(dir.path()).unwrap();
-    let names: Vec<_> = listed.iter().map(|(p, _)| p.file_name().unwrap().to_owned()).collect();
+    let names: Vec<_> = listed.iter().map(|f| f.path.file_name().unwrap().to_owned()).collect();
     assert_eq!(
         names,
         [
@@ -251,12 +251,12 @@ fn files_round_trip() {
             "broken.pdb"
         ]
     );
-    assert_eq!(listed[0].1.as_ref().unwrap(), &info);
+    assert_eq!(listed[0].info.as_ref().unwrap(), &info);
     assert_eq!(
-        listed[1].1.as_ref().unwrap().spec.partition().to_string(),
+        listed[1].info.as_ref().unwrap().spec.partition().to_string(),
         "1,2,3/4,5,6/7,8"
     );
-    assert!(matches!(listed[2].1, Err(Error::PdbMagic { .. })));
+    assert!(matches!(listed[2].info, Err(Error::PdbMagic { .. })));
     assert!(other.exists());
     assert!(list(&dir.path().join("none")).unwrap().is_empty());
 }
