@@ -17,8 +17,9 @@
 //! bits only ever go from "unseen" to "next layer", and every thread that
 //! marks a region marks it with the same bits.
 //!
-//! The first time any state of a placement is reached, its layer is the
-//! fewest pattern moves over all blank cells, which is the database value.
+//! The first layer that holds any state of a placement is the fewest
+//! pattern moves over all blank cells, which is the database value; the
+//! scan of that layer writes it (a placement with no cell done yet).
 //!
 //! The time goes into random reads of the words of the placements a move
 //! leads to (about nine moves per expanded placement; four in five lead to
@@ -54,8 +55,8 @@ pub(crate) struct PatternProgress {
 trait Planes: Sync {
     fn with_len(len: usize) -> Self;
     fn load(&self, i: usize) -> (u64, u64);
-    /// Sets bits and returns whether the placement had no bit set before.
-    fn set(&self, i: usize, lo: u64, hi: u64) -> bool;
+    /// Sets bits.
+    fn set(&self, i: usize, lo: u64, hi: u64);
 }
 
 /// Boards of up to 16 cells: both planes in a `u32`.
@@ -73,8 +74,8 @@ impl Planes for Planes16 {
     }
 
     #[inline(always)]
-    fn set(&self, i: usize, lo: u64, hi: u64) -> bool {
-        self.0[i].fetch_or((lo | hi << 16) as u32, Relaxed) == 0
+    fn set(&self, i: usize, lo: u64, hi: u64) {
+        self.0[i].fetch_or((lo | hi << 16) as u32, Relaxed);
     }
 }
 
@@ -93,8 +94,8 @@ impl Planes for Planes32 {
     }
 
     #[inline(always)]
-    fn set(&self, i: usize, lo: u64, hi: u64) -> bool {
-        self.0[i].fetch_or(lo | hi << 32, Relaxed) == 0
+    fn set(&self, i: usize, lo: u64, hi: u64) {
+        self.0[i].fetch_or(lo | hi << 32, Relaxed);
     }
 }
 
@@ -285,7 +286,6 @@ impl Odometer {
 #[derive(Debug, Clone, Copy, Default)]
 struct Move {
     target: usize,
-    tile: u8,
     from: u8,
     to: u8,
 }
@@ -321,8 +321,9 @@ impl<P: Planes> Search<'_, P> {
         index.wrapping_add_signed(delta + digit * self.weights[j] as i64)
     }
 
-    /// Expands every state of `chunk` in the layer `depth` (mark `cur`), marking
-    /// new states `next`; returns the placements reached for the first time.
+    /// Expands every state of `chunk` in the layer `depth` (mark `cur`),
+    /// marking new states `next`, and records the value of each placement met
+    /// for the first time; returns how many those were.
     fn expand_chunk(&self, chunk: usize, depth: u32, cur: u8, next: u8) -> u64 {
         let mark = self.chunk_marks[chunk].load(Relaxed);
         if mark & (1 << cur) == 0 {
@@ -351,6 +352,15 @@ impl<P: Planes> Search<'_, P> {
                 manhattan += u32::from(self.distance[j * self.cells + usize::from(p)]);
             }
             let free = self.grid.all & !occupied;
+            if word.0 & word.1 == 0 {
+                // No cell done in an earlier layer: this is the placement's
+                // first layer, so its value. Written here, in index order,
+                // rather than when the placement is first marked, which
+                // would be a random write.
+                debug_assert!(depth >= manhattan && (depth - manhattan) % 2 == 0);
+                self.values[i].store(((depth - manhattan) / 2) as u8, Relaxed);
+                reached += 1;
+            }
 
             // First every move out of the frontier and the placement it leads to ...
             let mut count = 0;
@@ -371,7 +381,6 @@ impl<P: Planes> Search<'_, P> {
                     });
                     moves[count] = Move {
                         target: target as usize,
-                        tile: j as u8,
                         from: c as u8,
                         to: b as u8,
                     };
@@ -385,19 +394,13 @@ impl<P: Planes> Search<'_, P> {
             }
             // ... then mark the new ones.
             for (&(lo, hi), mv) in words.iter().zip(&moves[..count]) {
-                let (c, b, j) = (usize::from(mv.from), usize::from(mv.to), usize::from(mv.tile));
+                let (c, b) = (usize::from(mv.from), usize::from(mv.to));
                 if (lo | hi) >> c & 1 != 0 {
                     continue;
                 }
                 let region = self.grid.region(1 << c, (free | 1 << c) & !(1 << b));
                 let (lo, hi) = marks(region, next);
-                if self.planes.set(mv.target, lo, hi) {
-                    let md = manhattan + u32::from(self.distance[j * self.cells + b])
-                        - u32::from(self.distance[j * self.cells + c]);
-                    debug_assert!(depth + 1 >= md && (depth + 1 - md) % 2 == 0);
-                    self.values[mv.target].store(((depth + 1 - md) / 2) as u8, Relaxed);
-                    reached += 1;
-                }
+                self.planes.set(mv.target, lo, hi);
                 let flag = &self.chunk_marks[mv.target / CHUNK];
                 if flag.load(Relaxed) & (1 << next) == 0 {
                     flag.fetch_or(1 << next, Relaxed);
@@ -441,12 +444,11 @@ fn run<P: Planes>(goal: &Goal, tiles: &[u8], threads: usize, report: &mut dyn Fn
     chunk_marks[start / CHUNK].store(1 << 1, Relaxed);
 
     let threads = threads.max(1);
-    let reached = AtomicU64::new(1);
+    let reached = AtomicU64::new(0);
     let mut last_report = Instant::now();
     for depth in 0u32.. {
         let (cur, next) = if depth % 2 == 0 { (1, 2) } else { (2, 1) };
         let next_chunk = AtomicUsize::new(0);
-        let before = reached.load(Relaxed);
         let work = || loop {
             let chunk = next_chunk.fetch_add(1, Relaxed);
             if chunk >= chunk_marks.len() {
@@ -482,7 +484,6 @@ fn run<P: Planes>(goal: &Goal, tiles: &[u8], threads: usize, report: &mut dyn Fn
         });
         let any_next = chunk_marks.iter().any(|m| m.load(Relaxed) & (1 << next) != 0);
         if !any_next {
-            debug_assert_eq!(reached.load(Relaxed), before);
             break;
         }
     }
