@@ -146,6 +146,14 @@ pub enum Error {
         /// The operating system's message.
         message: String,
     },
+    /// No database file where one was looked for.
+    #[error("no pattern database at {}; build it with `{rebuild}`", path.display())]
+    PdbMissing {
+        /// Where it was looked for.
+        path: PathBuf,
+        /// The command that builds it.
+        rebuild: String,
+    },
     /// A file that does not start with the magic bytes of a pattern database.
     #[error("{} is not an npuzzle pattern database (wrong magic bytes); delete it and build one with `{rebuild}`", path.display())]
     PdbMagic {

@@ -14,8 +14,9 @@
 //! current layer. A byte per chunk of placements records which layers it
 //! holds, so the early and late layers skip nearly everything. Threads share
 //! the words through atomic `fetch_or`, which is safe because within a layer
-//! bits only ever go from "unseen" to "next layer", and every thread that
-//! marks a region marks it with the same bits.
+//! a cell's bits change only from "unseen" to "next layer" (by any thread,
+//! all setting the same bits, so racing marks agree) or from "current" to
+//! "done" (by the one thread whose chunk holds that placement).
 //!
 //! The first layer that holds any state of a placement is the fewest
 //! pattern moves over all blank cells, which is the database value; the

@@ -545,7 +545,8 @@ impl AdditivePdb {
 
     /// Maps the file at `path`, checking that its header is intact and that
     /// it holds the databases of `spec`. The tables are not read here; see
-    /// [`AdditivePdb::verify`].
+    /// [`AdditivePdb::verify`]. No file there is [`Error::PdbMissing`], with
+    /// the command that builds it.
     pub fn open(path: &Path, spec: &PdbSpec) -> Result<AdditivePdb, Error> {
         AdditivePdb::open_checked(path, Some(spec))
     }
@@ -570,10 +571,7 @@ impl AdditivePdb {
         progress: &mut dyn FnMut(&BuildProgress),
     ) -> Result<(AdditivePdb, bool), Error> {
         match AdditivePdb::load(dir, spec) {
-            Err(Error::PdbIo {
-                kind: std::io::ErrorKind::NotFound,
-                ..
-            }) => {
+            Err(Error::PdbMissing { .. }) => {
                 let pdb = AdditivePdb::build(spec, options, progress)?;
                 pdb.save(dir)?;
                 Ok((pdb, true))
@@ -583,7 +581,13 @@ impl AdditivePdb {
     }
 
     fn open_checked(path: &Path, expected: Option<&PdbSpec>) -> Result<AdditivePdb, Error> {
-        let file = File::open(path).map_err(|e| file::io_error("read", path, &e))?;
+        let file = File::open(path).map_err(|e| match expected {
+            Some(spec) if e.kind() == std::io::ErrorKind::NotFound => Error::PdbMissing {
+                path: path.to_path_buf(),
+                rebuild: spec.rebuild_command(),
+            },
+            _ => file::io_error("read", path, &e),
+        })?;
         let len = file.metadata().map_err(|e| file::io_error("read", path, &e))?.len();
         if len < 64 {
             // Too short to be anything but broken; read it to say how.

@@ -418,6 +418,9 @@ fn a_file_for_something_else_says_what_differs() {
         assert!(err.to_string().contains(&want.rebuild_command()), "{err}");
     }
     let missing = AdditivePdb::open(&dir.path().join("nope.pdb"), &spec).unwrap_err();
+    assert!(matches!(missing, Error::PdbMissing { .. }), "{missing:?}");
+    assert!(missing.to_string().contains(&spec.rebuild_command()));
+    let missing = AdditivePdb::open_any(&dir.path().join("nope.pdb")).unwrap_err();
     assert!(matches!(
         missing,
         Error::PdbIo {
