@@ -3,6 +3,8 @@
 //! "No solution" is not an error: unsolvable boards and exhausted budgets are
 //! [`Outcome`](crate::Outcome) variants.
 
+use std::path::PathBuf;
+
 use crate::board::Shape;
 use crate::solution::BudgetKind;
 
@@ -149,6 +151,110 @@ pub enum Error {
     ReplayMismatch {
         /// Algorithm name.
         algorithm: &'static str,
+    },
+    /// A partition of the tiles that cannot be used.
+    #[error("bad partition {text:?}: {reason}")]
+    BadPartition {
+        /// The partition as written (shortened when very long).
+        text: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// Pattern databases cannot be built or used for this board or pattern.
+    #[error("pattern databases: {reason}")]
+    PdbUnsupported {
+        /// Why.
+        reason: String,
+    },
+    /// A database file or its directory could not be read or written.
+    #[error("cannot {action} {}: {message}", path.display())]
+    PdbIo {
+        /// What was being done: "read", "write", "create", "rename", "list".
+        action: &'static str,
+        /// The file or directory.
+        path: PathBuf,
+        /// The kind of I/O error (`NotFound` when there is no such file).
+        kind: std::io::ErrorKind,
+        /// The operating system's message.
+        message: String,
+    },
+    /// No database file where one was looked for.
+    #[error("no pattern database at {}; build it with `{rebuild}`", path.display())]
+    PdbMissing {
+        /// Where it was looked for.
+        path: PathBuf,
+        /// The command that builds it.
+        rebuild: String,
+    },
+    /// A file that does not start with the magic bytes of a pattern database.
+    #[error("{} is not an npuzzle pattern database (wrong magic bytes); delete it and build one with `{rebuild}`", path.display())]
+    PdbMagic {
+        /// The file.
+        path: PathBuf,
+        /// The command that builds the wanted database.
+        rebuild: String,
+    },
+    /// A database file written in another format version.
+    #[error("{} has pattern database format version {got}, but this npuzzle reads version {expected}; rebuild it with `{rebuild}`", path.display())]
+    PdbVersion {
+        /// The file.
+        path: PathBuf,
+        /// The version this library reads and writes.
+        expected: u32,
+        /// The version in the file.
+        got: u32,
+        /// The command that rebuilds it.
+        rebuild: String,
+    },
+    /// A database file built for another board, goal or partition.
+    #[error("{} is a pattern database for {what} {got}, not {expected}; build the right one with `{rebuild}`", path.display())]
+    PdbMismatch {
+        /// The file.
+        path: PathBuf,
+        /// What differs: "board", "goal" or "partition".
+        what: &'static str,
+        /// What was asked for.
+        expected: String,
+        /// What the file holds.
+        got: String,
+        /// The command that builds the wanted database.
+        rebuild: String,
+    },
+    /// A database file shorter than its header says.
+    #[error("{} is truncated: {got} bytes of {expected} (was its build killed or its copy cut short?); rebuild it with `{rebuild}`", path.display())]
+    PdbTruncated {
+        /// The file.
+        path: PathBuf,
+        /// Bytes it should have (at least).
+        expected: u64,
+        /// Bytes it has.
+        got: u64,
+        /// The command that rebuilds it.
+        rebuild: String,
+    },
+    /// A database file whose contents do not match their checksum.
+    #[error("{} is corrupt: its {part} checksum is {computed:016x}, but {stored:016x} was recorded; rebuild it with `{rebuild}`", path.display())]
+    PdbChecksum {
+        /// The file.
+        path: PathBuf,
+        /// "header" (checked on every open) or "data" (checked by `verify`).
+        part: &'static str,
+        /// The checksum recorded in the file.
+        stored: u64,
+        /// The checksum of what the file holds.
+        computed: u64,
+        /// The command that rebuilds it.
+        rebuild: String,
+    },
+    /// A database file whose header is self-contradictory although its checksum matches.
+    #[error("{} is corrupt: {reason}; rebuild it with `{rebuild}`", path.display())]
+    PdbCorrupt {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+        /// The command that rebuilds it.
+        rebuild: String,
     },
 }
 

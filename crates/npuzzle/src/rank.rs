@@ -230,7 +230,7 @@ const FACT: [u64; MAX_RANKED + 1] = {
 
 /// Position of the `k`-th (0-based) set bit of `mask`.
 #[inline]
-fn select(mask: u64, mut k: u32) -> u32 {
+pub(crate) fn select(mask: u64, mut k: u32) -> u32 {
     let mut base = 0u32;
     let mut m = mask;
     // Skip whole bytes, then bits: at most 8 + 8 steps for any n ≤ 64.

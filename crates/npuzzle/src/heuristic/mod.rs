@@ -13,11 +13,13 @@ pub mod fixed;
 pub mod linear_conflict;
 pub mod manhattan;
 pub mod misplaced;
+pub mod pdb;
 pub mod walking_distance;
 
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
 pub use misplaced::Misplaced;
+pub use pdb::AdditivePdb;
 pub use walking_distance::WalkingDistance;
 
 /// A lower bound on the moves from a board to the goal it was built for.

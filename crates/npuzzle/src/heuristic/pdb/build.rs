@@ -1,0 +1,607 @@
+//! Breadth-first construction of one pattern database.
+//!
+//! The search runs backwards from the goal over abstract states: where the
+//! pattern's tiles are, and where the blank is; the other tiles are
+//! indistinguishable. Moving the blank among the free cells costs nothing and
+//! swapping it with a pattern tile costs one, so the states are taken in
+//! layers of equal cost, and a layer is closed over free moves as it is
+//! reached: when a state is first met, the whole connected region of free
+//! cells around its blank is marked at once.
+//!
+//! Nothing is queued. Each placement of the pattern has one word holding two
+//! bits for each cell (blank there: unseen, in the current layer, in the next
+//! layer, or done), and a layer is a parallel scan for words with cells in the
+//! current layer. A byte per chunk of placements records which layers it
+//! holds, so the early and late layers skip nearly everything. Threads share
+//! the words through atomic `fetch_or`, which is safe because within a layer
+//! a cell's bits change only from "unseen" to "next layer" (by any thread,
+//! all setting the same bits, so racing marks agree) or from "current" to
+//! "done" (by the one thread whose chunk holds that placement).
+//!
+//! The first layer that holds any state of a placement is the fewest
+//! pattern moves over all blank cells, which is the database value; the
+//! scan of that layer writes it (a placement with no cell done yet).
+//!
+//! The time goes into random reads of the words of the placements a move
+//! leads to (about nine moves per expanded placement; four in five lead to
+//! states already seen). The index after a move is found from the index
+//! before it with a few additions, the scan walks the indices like an
+//! odometer instead of unranking each, and the moves of a placement are
+//! all computed before their words are read, so the reads overlap.
+//! Transparent huge pages for the words (an anonymous map with
+//! `MADV_HUGEPAGE`, which needs `unsafe` to view as atomics) were tried and
+//! measured no faster: 172 s against 167 s of CPU for the 8-tile pattern of
+//! the 15-puzzle, on a shared machine.
+
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+use super::pattern::{home_distances, placements, rank, weights};
+use crate::board::Shape;
+use crate::goal::Goal;
+
+/// Placements per unit of work handed to a thread.
+const CHUNK: usize = 1 << 14;
+
+/// What the builder reports while it runs.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct PatternProgress {
+    /// Pattern moves of the layer being expanded.
+    pub depth: u32,
+    /// Placements reached so far.
+    pub reached: u64,
+}
+
+/// The two bit planes of every placement: `lo` and `hi` masks over cells.
+trait Planes: Sync {
+    fn with_len(len: usize) -> Self;
+    fn load(&self, i: usize) -> (u64, u64);
+    /// Sets bits.
+    fn set(&self, i: usize, lo: u64, hi: u64);
+}
+
+/// Boards of up to 16 cells: both planes in a `u32`.
+struct Planes16(Vec<AtomicU32>);
+
+impl Planes for Planes16 {
+    fn with_len(len: usize) -> Self {
+        Planes16((0..len).map(|_| AtomicU32::new(0)).collect())
+    }
+
+    #[inline(always)]
+    fn load(&self, i: usize) -> (u64, u64) {
+        let w = self.0[i].load(Relaxed);
+        (u64::from(w & 0xffff), u64::from(w >> 16))
+    }
+
+    #[inline(always)]
+    fn set(&self, i: usize, lo: u64, hi: u64) {
+        self.0[i].fetch_or((lo | hi << 16) as u32, Relaxed);
+    }
+}
+
+/// Boards of up to 32 cells: both planes in a `u64`.
+struct Planes32(Vec<AtomicU64>);
+
+impl Planes for Planes32 {
+    fn with_len(len: usize) -> Self {
+        Planes32((0..len).map(|_| AtomicU64::new(0)).collect())
+    }
+
+    #[inline(always)]
+    fn load(&self, i: usize) -> (u64, u64) {
+        let w = self.0[i].load(Relaxed);
+        (w & 0xffff_ffff, w >> 32)
+    }
+
+    #[inline(always)]
+    fn set(&self, i: usize, lo: u64, hi: u64) {
+        self.0[i].fetch_or(lo | hi << 32, Relaxed);
+    }
+}
+
+/// Cells whose two bits read `class` (1 or 2: the alternating layer marks).
+#[inline(always)]
+fn of_class((lo, hi): (u64, u64), class: u8) -> u64 {
+    if class == 1 {
+        lo & !hi
+    } else {
+        hi & !lo
+    }
+}
+
+/// The plane bits that give `cells` the mark `class` (1 or 2).
+#[inline(always)]
+fn marks(cells: u64, class: u8) -> (u64, u64) {
+    if class == 1 {
+        (cells, 0)
+    } else {
+        (0, cells)
+    }
+}
+
+/// Adjacency of a board as bit masks.
+struct Grid {
+    width: u32,
+    all: u64,
+    not_first_col: u64,
+    not_last_col: u64,
+    neighbors: Vec<u64>,
+}
+
+impl Grid {
+    fn new(shape: Shape) -> Grid {
+        let cells = shape.cells();
+        let all = if cells == 64 { u64::MAX } else { (1u64 << cells) - 1 };
+        let col = |c: usize| {
+            (0..cells)
+                .filter(|p| p % shape.width() == c)
+                .fold(0u64, |m, p| m | 1 << p)
+        };
+        let neighbors = (0..cells)
+            .map(|p| {
+                crate::Move::ALL
+                    .iter()
+                    .filter_map(|&mv| shape.step(p, mv))
+                    .fold(0u64, |m, q| m | 1 << q)
+            })
+            .collect();
+        Grid {
+            width: shape.width() as u32,
+            all,
+            not_first_col: all & !col(0),
+            not_last_col: all & !col(shape.width() - 1),
+            neighbors,
+        }
+    }
+
+    /// The cells of `free` connected to `seed` (a subset of `free`).
+    #[inline(always)]
+    fn region(&self, seed: u64, free: u64) -> u64 {
+        let mut region = seed;
+        loop {
+            let grown = (region
+                | region << self.width
+                | region >> self.width
+                | ((region << 1) & self.not_first_col)
+                | ((region >> 1) & self.not_last_col))
+                & free;
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
+}
+
+/// Builds the database of `tiles` for `goal`: one byte per placement, the
+/// stored value `(moves - manhattan) / 2` (0 for placements never reached).
+pub(crate) fn build_pattern(
+    goal: &Goal,
+    tiles: &[u8],
+    threads: usize,
+    report: &mut dyn FnMut(PatternProgress),
+) -> Vec<u8> {
+    if goal.shape().cells() <= 16 {
+        run::<Planes16>(goal, tiles, threads, report)
+    } else {
+        run::<Planes32>(goal, tiles, threads, report)
+    }
+}
+
+/// What every thread reads.
+struct Search<'a, P> {
+    grid: Grid,
+    cells: usize,
+    k: usize,
+    weights: Vec<u64>,
+    distance: Vec<u8>,
+    planes: &'a P,
+    values: &'a [AtomicU8],
+    chunk_marks: &'a [AtomicU8],
+}
+
+/// The placements of a scan in index order, each found from the last by
+/// counting up in the index's mixed radix: going from one placement to a
+/// nearby one changes only the last few digits, so only the last few cells
+/// are chosen again, with no division.
+struct Odometer {
+    cells: usize,
+    index: u64,
+    /// Digit `i` of the index, in `0..cells - i`.
+    digits: Vec<u64>,
+    /// `unused[i]`: the cells not taken by tiles `0..i`.
+    unused: Vec<u64>,
+    positions: Vec<u8>,
+}
+
+impl Odometer {
+    fn new(cells: usize, k: usize, index: u64, weights: &[u64]) -> Odometer {
+        let mut o = Odometer {
+            cells,
+            index,
+            digits: vec![0; k],
+            unused: vec![0; k + 1],
+            positions: vec![0; k],
+        };
+        o.jump(index, weights);
+        o
+    }
+
+    /// Sets every digit from scratch.
+    fn jump(&mut self, mut index: u64, weights: &[u64]) {
+        self.index = index;
+        for (d, &w) in self.digits.iter_mut().zip(weights) {
+            *d = index / w;
+            index -= *d * w;
+        }
+        self.unused[0] = if self.cells == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.cells) - 1
+        };
+        self.place_from(0);
+    }
+
+    /// Chooses the cells of tiles `from..k` from their digits.
+    #[inline(always)]
+    fn place_from(&mut self, from: usize) {
+        for i in from..self.digits.len() {
+            let p = crate::rank::select(self.unused[i], self.digits[i] as u32);
+            self.positions[i] = p as u8;
+            self.unused[i + 1] = self.unused[i] & !(1u64 << p);
+        }
+    }
+
+    /// The cells of the pattern's tiles at `index` (not before the current one).
+    #[inline(always)]
+    fn seek(&mut self, index: u64, weights: &[u64]) -> &mut Vec<u8> {
+        debug_assert!(index >= self.index);
+        let mut carry = index - self.index;
+        if carry > 1 << 20 {
+            self.jump(index, weights);
+            return &mut self.positions;
+        }
+        self.index = index;
+        let mut i = self.digits.len();
+        while carry > 0 && i > 0 {
+            i -= 1;
+            let radix = (self.cells - i) as u64;
+            let sum = self.digits[i] + carry;
+            if sum < radix {
+                self.digits[i] = sum;
+                carry = 0;
+            } else {
+                self.digits[i] = sum % radix;
+                carry = sum / radix;
+            }
+        }
+        if i < self.digits.len() {
+            self.place_from(i);
+        }
+        &mut self.positions
+    }
+}
+
+/// A move found while expanding a placement.
+#[derive(Debug, Clone, Copy, Default)]
+struct Move {
+    target: usize,
+    from: u8,
+    to: u8,
+}
+
+/// Most moves out of one placement's frontier: four per free cell.
+const MAX_MOVES: usize = 4 * super::MAX_PDB_CELLS;
+
+impl<P: Planes> Search<'_, P> {
+    /// The index after pattern tile `j` slides from `c` into the blank at
+    /// `b`, from the index before, without ranking again.
+    ///
+    /// Digit `j` of the index is its cell minus the earlier tiles below it,
+    /// so it changes by `b - c`, less the earlier tiles strictly between the
+    /// two cells; and each later tile strictly between them now has `j` on
+    /// its other side, so its digit moves by one. A horizontal move has no
+    /// cells between; a vertical one has `width - 1`.
+    #[inline(always)]
+    fn moved_index(&self, index: u64, j: usize, c: usize, b: usize, occupied: u64, tile_at: &[u8; 64]) -> u64 {
+        let (low, high, sign) = if b > c { (c, b, 1i64) } else { (b, c, -1i64) };
+        let between = ((1u64 << high) - 1) & !((2u64 << low) - 1);
+        let mut digit = b as i64 - c as i64;
+        let mut delta = 0i64;
+        let mut others = occupied & between;
+        while others != 0 {
+            let l = usize::from(tile_at[others.trailing_zeros() as usize]);
+            others &= others - 1;
+            if l < j {
+                digit -= sign;
+            } else {
+                delta += sign * self.weights[l] as i64;
+            }
+        }
+        index.wrapping_add_signed(delta + digit * self.weights[j] as i64)
+    }
+
+    /// Expands every state of `chunk` in the layer `depth` (mark `cur`),
+    /// marking new states `next`, and records the value of each placement met
+    /// for the first time; returns how many those were.
+    fn expand_chunk(&self, chunk: usize, depth: u32, cur: u8, next: u8) -> u64 {
+        let mark = self.chunk_marks[chunk].load(Relaxed);
+        if mark & (1 << cur) == 0 {
+            return 0;
+        }
+        self.chunk_marks[chunk].fetch_and(!(1 << cur), Relaxed);
+        let start = chunk * CHUNK;
+        let end = (start + CHUNK).min(self.values.len());
+        let mut reached = 0;
+        let mut odometer = Odometer::new(self.cells, self.k, start as u64, &self.weights);
+        let mut tile_at = [0u8; 64];
+        let mut moves = [Move::default(); MAX_MOVES];
+        let mut words = [(0u64, 0u64); MAX_MOVES];
+        for i in start..end {
+            let word = self.planes.load(i);
+            let frontier = of_class(word, cur);
+            if frontier == 0 {
+                continue;
+            }
+            let pos = odometer.seek(i as u64, &self.weights);
+            let mut occupied = 0u64;
+            let mut manhattan = 0u32;
+            for (j, &p) in pos.iter().enumerate() {
+                occupied |= 1 << p;
+                tile_at[usize::from(p)] = j as u8;
+                manhattan += u32::from(self.distance[j * self.cells + usize::from(p)]);
+            }
+            let free = self.grid.all & !occupied;
+            if word.0 & word.1 == 0 {
+                // No cell done in an earlier layer: this is the placement's
+                // first layer, so its value. Written here, in index order,
+                // rather than when the placement is first marked, which
+                // would be a random write.
+                debug_assert!(depth >= manhattan && (depth - manhattan) % 2 == 0);
+                self.values[i].store(((depth - manhattan) / 2) as u8, Relaxed);
+                reached += 1;
+            }
+
+            // First every move out of the frontier and the placement it leads to ...
+            let mut count = 0;
+            let mut blanks = frontier;
+            while blanks != 0 {
+                let b = blanks.trailing_zeros() as usize;
+                blanks &= blanks - 1;
+                let mut movers = self.grid.neighbors[b] & occupied;
+                while movers != 0 {
+                    let c = movers.trailing_zeros() as usize;
+                    movers &= movers - 1;
+                    let j = usize::from(tile_at[c]);
+                    let target = self.moved_index(i as u64, j, c, b, occupied, &tile_at);
+                    debug_assert_eq!(target, {
+                        let mut p2 = pos.clone();
+                        p2[j] = b as u8;
+                        rank(&p2, &self.weights)
+                    });
+                    moves[count] = Move {
+                        target: target as usize,
+                        from: c as u8,
+                        to: b as u8,
+                    };
+                    count += 1;
+                }
+            }
+            // ... then all their words, as independent loads the processor
+            // can have in flight together (most miss the cache) ...
+            for (word, mv) in words.iter_mut().zip(&moves[..count]) {
+                *word = self.planes.load(mv.target);
+            }
+            // ... then mark the new ones.
+            for (&(lo, hi), mv) in words.iter().zip(&moves[..count]) {
+                let (c, b) = (usize::from(mv.from), usize::from(mv.to));
+                if (lo | hi) >> c & 1 != 0 {
+                    continue;
+                }
+                let region = self.grid.region(1 << c, (free | 1 << c) & !(1 << b));
+                let (lo, hi) = marks(region, next);
+                self.planes.set(mv.target, lo, hi);
+                let flag = &self.chunk_marks[mv.target / CHUNK];
+                if flag.load(Relaxed) & (1 << next) == 0 {
+                    flag.fetch_or(1 << next, Relaxed);
+                }
+            }
+            // This layer's cells of `i` are done: both bits set.
+            let (lo, hi) = marks(frontier, 3 - cur);
+            self.planes.set(i, lo, hi);
+        }
+        reached
+    }
+}
+
+fn run<P: Planes>(goal: &Goal, tiles: &[u8], threads: usize, report: &mut dyn FnMut(PatternProgress)) -> Vec<u8> {
+    let shape = goal.shape();
+    let cells = shape.cells();
+    let k = tiles.len();
+    let entries = placements(cells, k) as usize;
+    let planes = P::with_len(entries);
+    let values: Vec<AtomicU8> = (0..entries).map(|_| AtomicU8::new(0)).collect();
+    let chunk_marks: Vec<AtomicU8> = (0..entries.div_ceil(CHUNK)).map(|_| AtomicU8::new(0)).collect();
+    let search = Search {
+        grid: Grid::new(shape),
+        cells,
+        k,
+        weights: weights(cells, k),
+        distance: home_distances(shape, goal, tiles),
+        planes: &planes,
+        values: &values,
+        chunk_marks: &chunk_marks,
+    };
+
+    // The goal: pattern tiles home, blank region around the goal's blank, layer 0.
+    let home: Vec<u8> = tiles.iter().map(|&t| goal.position_of(t) as u8).collect();
+    let start = rank(&home, &search.weights) as usize;
+    let occupied = home.iter().fold(0u64, |m, &p| m | 1 << p);
+    let region = search
+        .grid
+        .region(1 << goal.position_of(0), search.grid.all & !occupied);
+    planes.set(start, region, 0);
+    chunk_marks[start / CHUNK].store(1 << 1, Relaxed);
+
+    let threads = threads.max(1);
+    let reached = AtomicU64::new(0);
+    let mut last_report = Instant::now();
+    for depth in 0u32.. {
+        let (cur, next) = if depth % 2 == 0 { (1, 2) } else { (2, 1) };
+        let next_chunk = AtomicUsize::new(0);
+        let work = || loop {
+            let chunk = next_chunk.fetch_add(1, Relaxed);
+            if chunk >= chunk_marks.len() {
+                break;
+            }
+            let n = search.expand_chunk(chunk, depth, cur, next);
+            reached.fetch_add(n, Relaxed);
+        };
+        std::thread::scope(|scope| {
+            for _ in 1..threads {
+                scope.spawn(work);
+            }
+            // This thread works too, and reports now and then.
+            loop {
+                let chunk = next_chunk.fetch_add(1, Relaxed);
+                if chunk >= chunk_marks.len() {
+                    break;
+                }
+                let n = search.expand_chunk(chunk, depth, cur, next);
+                reached.fetch_add(n, Relaxed);
+                if last_report.elapsed() > Duration::from_millis(100) {
+                    last_report = Instant::now();
+                    report(PatternProgress {
+                        depth,
+                        reached: reached.load(Relaxed),
+                    });
+                }
+            }
+        });
+        report(PatternProgress {
+            depth,
+            reached: reached.load(Relaxed),
+        });
+        let any_next = chunk_marks.iter().any(|m| m.load(Relaxed) & (1 << next) != 0);
+        if !any_next {
+            break;
+        }
+    }
+    drop(planes);
+    // Same size and alignment: the standard library reuses the allocation.
+    values.into_iter().map(AtomicU8::into_inner).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::pattern::unrank;
+    use super::*;
+    use crate::{Board, Move};
+    use std::collections::{HashMap, VecDeque};
+
+    /// Pattern-move distances by a plain 0-1 BFS over (pattern cells, blank
+    /// cell) with a hash map: an independent oracle for the builder.
+    fn oracle(goal: &Goal, tiles: &[u8]) -> HashMap<Vec<u8>, u32> {
+        let shape = goal.shape();
+        let home: Vec<u8> = tiles.iter().map(|&t| goal.position_of(t) as u8).collect();
+        let start = (home, goal.position_of(0));
+        let mut dist = HashMap::from([(start.clone(), 0u32)]);
+        let mut deque = VecDeque::from([(start, 0u32)]);
+        while let Some(((pos, blank), d)) = deque.pop_front() {
+            if dist[&(pos.clone(), blank)] < d {
+                continue;
+            }
+            for mv in Move::ALL {
+                let Some(to) = shape.step(blank, mv) else { continue };
+                let mut next = pos.clone();
+                let cost = match pos.iter().position(|&p| usize::from(p) == to) {
+                    Some(j) => {
+                        next[j] = blank as u8;
+                        1
+                    }
+                    None => 0,
+                };
+                let state = (next, to);
+                let nd = d + cost;
+                if dist.get(&state).is_none_or(|&old| nd < old) {
+                    dist.insert(state.clone(), nd);
+                    if cost == 0 {
+                        deque.push_front((state, nd));
+                    } else {
+                        deque.push_back((state, nd));
+                    }
+                }
+            }
+        }
+        let mut best: HashMap<Vec<u8>, u32> = HashMap::new();
+        for ((pos, _), d) in dist {
+            let e = best.entry(pos).or_insert(d);
+            *e = (*e).min(d);
+        }
+        best
+    }
+
+    #[test]
+    fn the_odometer_counts_like_unrank() {
+        for (cells, k, start, indices) in [
+            (9, 4, 5, (5..3024).step_by(7).collect::<Vec<u64>>()),
+            (9, 4, 0, vec![0, 1, 2, 100, 3023]),
+            (16, 8, 0, vec![0, 5_000_000, 5_000_001, 518_918_399]),
+        ] {
+            let w = weights(cells, k);
+            let mut o = Odometer::new(cells, k, start, &w);
+            let mut expected = vec![0u8; k];
+            for index in indices {
+                unrank(index, cells, &w, &mut expected);
+                assert_eq!(o.seek(index, &w), &expected, "{index}");
+            }
+        }
+    }
+
+    fn check(goal: &Goal, tiles: &[u8]) {
+        let shape = goal.shape();
+        let cells = shape.cells();
+        let values = build_pattern(goal, tiles, 2, &mut |_| {});
+        let w = weights(cells, tiles.len());
+        let dist = home_distances(shape, goal, tiles);
+        let truth = oracle(goal, tiles);
+        let mut pos = vec![0u8; tiles.len()];
+        for (i, &v) in values.iter().enumerate() {
+            unrank(i as u64, cells, &w, &mut pos);
+            let md: u32 = pos
+                .iter()
+                .enumerate()
+                .map(|(j, &p)| u32::from(dist[j * cells + usize::from(p)]))
+                .sum();
+            match truth.get(&pos) {
+                Some(&d) => assert_eq!(md + 2 * u32::from(v), d, "{goal} {tiles:?} at {pos:?}"),
+                None => assert_eq!(v, 0, "unreachable {pos:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn builder_matches_a_plain_zero_one_bfs() {
+        let s33 = Shape::new(3, 3).unwrap();
+        check(&Goal::standard(s33), &[1, 2, 3]);
+        check(&Goal::blank_first(s33), &[4, 5, 7, 8]);
+        check(&Goal::new("4 x 2 8 1 6 3 7 5".parse().unwrap()), &[2, 6, 7]);
+        check(&Goal::standard(s33), &[1, 2, 3, 4, 5, 6, 7, 8]);
+        let s42 = Shape::new(4, 2).unwrap();
+        check(&Goal::blank_first(s42), &[1, 2, 5, 6]);
+        check(
+            &Goal::new(Board::parse("3 1 x 7 2 6 5 4", Some(s42)).unwrap()),
+            &[3, 4, 5],
+        );
+        let s34 = Shape::new(3, 4).unwrap();
+        check(&Goal::standard(s34), &[1, 2, 4]);
+        let s44 = Shape::new(4, 4).unwrap();
+        check(&Goal::blank_first(s44), &[1, 4, 5]);
+        check(&Goal::standard(s44), &[10, 11, 14, 15]);
+        let s55 = Shape::new(5, 5).unwrap();
+        check(&Goal::blank_first(s55), &[1, 2, 6]);
+        // Odd shapes: a 2x2 board, where the pattern's cyclic order is fixed.
+        check(&Goal::standard(Shape::new(2, 2).unwrap()), &[1, 2]);
+    }
+}

@@ -1,0 +1,442 @@
+//! Database files: where they live, their header, and writing them safely.
+//!
+//! A file holds every table of one partition, after a header (all numbers
+//! little-endian):
+//!
+//! | bytes | field |
+//! | --- | --- |
+//! | 0..8 | magic `npzlPDB\x1a` |
+//! | 8..12 | format version ([`FORMAT_VERSION`]) |
+//! | 12..16 | header length (a multiple of 64; the tables start there) |
+//! | 16..24 | XXH64 of bytes 24..header length (checked on every open) |
+//! | 24..32 | XXH64 of the tables (checked by `verify`) |
+//! | 32..40 | file length |
+//! | 40..44 | board width, height (`u16` each) |
+//! | 44 | number of patterns |
+//! | 45..48 | zero |
+//! | 48.. | the goal's tiles, one byte a cell (0 = blank) |
+//! | then | per pattern: tile count `k`, bits per entry, the `k` tiles, entries (`u64`), table offset (`u64`), table length (`u64`) |
+//! | then | zeros up to the header length |
+//!
+//! The tables follow one another with no gaps, in pattern order, each
+//! packed as [`entry`](super::entry) reads it.
+
+use std::fs::{self, File};
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use super::{Partition, PdbSpec};
+use crate::board::{Board, Shape};
+use crate::goal::Goal;
+use crate::Error;
+
+/// The first eight bytes of every database file.
+pub const MAGIC: [u8; 8] = *b"npzlPDB\x1a";
+
+/// The format version this library writes and reads.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The environment variable naming the database directory, overriding the default.
+pub const DIR_ENV: &str = "NPUZZLE_PDB_DIR";
+
+/// The file extension of database files.
+pub const EXTENSION: &str = "pdb";
+
+/// Bytes before the goal's tiles.
+const FIXED: usize = 48;
+
+/// The largest header this library writes (a 32-cell board, 31 one-tile patterns).
+const MAX_HEADER: usize = 4096;
+
+/// Where databases are kept when no directory is given: `$NPUZZLE_PDB_DIR`
+/// if set, else `npuzzle/pdb` in the user's cache directory
+/// (`$XDG_CACHE_HOME` or `~/.cache` on Linux, `~/Library/Caches` on macOS,
+/// `%LOCALAPPDATA%` on Windows). `None` if no home directory is known.
+///
+/// ```
+/// // The variable wins over the cache directory.
+/// # let old = std::env::var_os(npuzzle::heuristic::pdb::DIR_ENV);
+/// std::env::set_var(npuzzle::heuristic::pdb::DIR_ENV, "/tmp/my-pdbs");
+/// assert_eq!(npuzzle::heuristic::pdb::default_dir().unwrap(), std::path::Path::new("/tmp/my-pdbs"));
+/// # match old { Some(v) => std::env::set_var(npuzzle::heuristic::pdb::DIR_ENV, v), None => std::env::remove_var(npuzzle::heuristic::pdb::DIR_ENV) }
+/// ```
+pub fn default_dir() -> Option<PathBuf> {
+    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
+    if let Some(dir) = var(DIR_ENV) {
+        return Some(dir);
+    }
+    let cache = if cfg!(windows) {
+        var("LOCALAPPDATA")
+    } else if cfg!(target_os = "macos") {
+        var("HOME").map(|h| h.join("Library").join("Caches"))
+    } else {
+        var("XDG_CACHE_HOME")
+            .filter(|p| p.is_absolute())
+            .or_else(|| var("HOME").map(|h| h.join(".cache")))
+    };
+    cache.map(|c| c.join("npuzzle").join("pdb"))
+}
+
+/// An I/O error as an [`Error`] naming the path.
+pub(crate) fn io_error(action: &'static str, path: &Path, err: &io::Error) -> Error {
+    Error::PdbIo {
+        action,
+        path: path.to_path_buf(),
+        kind: err.kind(),
+        message: err.to_string(),
+    }
+}
+
+/// Where one table is in the file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct TableInfo {
+    pub tiles: Vec<u8>,
+    pub bits: u8,
+    pub entries: u64,
+    pub offset: u64,
+    pub len: u64,
+}
+
+/// A decoded header.
+#[derive(Debug, Clone)]
+pub(crate) struct Header {
+    pub spec: PdbSpec,
+    pub tables: Vec<TableInfo>,
+    pub header_len: usize,
+    pub data_checksum: u64,
+}
+
+/// Bytes needed for the header of `spec`, rounded up to 64.
+pub(crate) fn header_len(spec: &PdbSpec) -> usize {
+    let patterns = spec.partition().patterns();
+    let raw = FIXED + spec.shape().cells() + patterns.iter().map(|p| 2 + p.len() + 24).sum::<usize>();
+    raw.div_ceil(64) * 64
+}
+
+/// The header for `spec` with tables of `(bits, entries, bytes)` laid out in order.
+pub(crate) fn encode_header(spec: &PdbSpec, tables: &[(u8, u64, u64)], data_checksum: u64) -> Vec<u8> {
+    let len = header_len(spec);
+    let shape = spec.shape();
+    let mut h = Vec::with_capacity(len);
+    h.extend_from_slice(&MAGIC);
+    h.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    h.extend_from_slice(&(len as u32).to_le_bytes());
+    h.extend_from_slice(&[0; 8]); // header checksum, filled in below
+    h.extend_from_slice(&data_checksum.to_le_bytes());
+    let file_len = len as u64 + tables.iter().map(|t| t.2).sum::<u64>();
+    h.extend_from_slice(&file_len.to_le_bytes());
+    h.extend_from_slice(&(shape.width() as u16).to_le_bytes());
+    h.extend_from_slice(&(shape.height() as u16).to_le_bytes());
+    h.push(spec.partition().patterns().len() as u8);
+    h.extend_from_slice(&[0; 3]);
+    h.extend_from_slice(spec.goal().board().tiles());
+    let mut offset = len as u64;
+    for (pattern, &(bits, entries, bytes)) in spec.partition().patterns().iter().zip(tables) {
+        h.push(pattern.len() as u8);
+        h.push(bits);
+        h.extend_from_slice(pattern);
+        h.extend_from_slice(&entries.to_le_bytes());
+        h.extend_from_slice(&offset.to_le_bytes());
+        h.extend_from_slice(&bytes.to_le_bytes());
+        offset += bytes;
+    }
+    h.resize(len, 0);
+    let checksum = super::Xxh64::hash(&h[24..]);
+    h[16..24].copy_from_slice(&checksum.to_le_bytes());
+    h
+}
+
+/// Reads little-endian numbers from a byte slice, failing on a short read.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn take(&mut self, n: usize) -> Option<&[u8]> {
+        let s = self.bytes.get(self.at..self.at + n)?;
+        self.at += n;
+        Some(s)
+    }
+
+    fn u8(&mut self) -> Option<u8> {
+        self.take(1).map(|b| b[0])
+    }
+
+    fn u16(&mut self) -> Option<u16> {
+        self.take(2).map(|b| u16::from_le_bytes([b[0], b[1]]))
+    }
+
+    fn u64(&mut self) -> Option<u64> {
+        let b = self.take(8)?;
+        let mut a = [0u8; 8];
+        a.copy_from_slice(b);
+        Some(u64::from_le_bytes(a))
+    }
+}
+
+fn u32_at(bytes: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
+}
+
+fn u64_at(bytes: &[u8], at: usize) -> u64 {
+    let mut a = [0u8; 8];
+    a.copy_from_slice(&bytes[at..at + 8]);
+    u64::from_le_bytes(a)
+}
+
+/// How to rebuild what was asked for, or failing that what the file says it is.
+pub(crate) fn rebuild_hint(expected: Option<&PdbSpec>, found: Option<&PdbSpec>) -> String {
+    expected.or(found).map_or_else(
+        || "npuzzle pdb build --size WxH --goal GOAL --partition TILES".to_string(),
+        PdbSpec::rebuild_command,
+    )
+}
+
+/// Decodes and checks the header at the start of `bytes` (the whole file,
+/// `file_len` bytes long, or at least its first `FIXED` bytes if shorter),
+/// then compares it with `expected`.
+pub(crate) fn decode_header(
+    bytes: &[u8],
+    file_len: u64,
+    path: &Path,
+    expected: Option<&PdbSpec>,
+) -> Result<Header, Error> {
+    let path_buf = || path.to_path_buf();
+    let hint = |found: Option<&PdbSpec>| rebuild_hint(expected, found);
+    let truncated = |want: u64, found: Option<&PdbSpec>| Error::PdbTruncated {
+        path: path_buf(),
+        expected: want,
+        got: file_len,
+        rebuild: hint(found),
+    };
+    let corrupt = |reason: String, found: Option<&PdbSpec>| Error::PdbCorrupt {
+        path: path_buf(),
+        reason,
+        rebuild: hint(found),
+    };
+    if bytes.len() < MAGIC.len() {
+        return Err(if MAGIC.starts_with(bytes) {
+            truncated(FIXED as u64, None)
+        } else {
+            Error::PdbMagic {
+                path: path_buf(),
+                rebuild: hint(None),
+            }
+        });
+    }
+    if bytes[..8] != MAGIC {
+        return Err(Error::PdbMagic {
+            path: path_buf(),
+            rebuild: hint(None),
+        });
+    }
+    if bytes.len() < 12 {
+        return Err(truncated(FIXED as u64, None));
+    }
+    let version = u32_at(bytes, 8);
+    if version != FORMAT_VERSION {
+        return Err(Error::PdbVersion {
+            path: path_buf(),
+            expected: FORMAT_VERSION,
+            got: version,
+            rebuild: hint(None),
+        });
+    }
+    if bytes.len() < FIXED {
+        return Err(truncated(FIXED as u64, None));
+    }
+    let header_len = u32_at(bytes, 12) as usize;
+    if !(FIXED..=MAX_HEADER).contains(&header_len) || header_len % 64 != 0 {
+        return Err(corrupt(format!("impossible header length {header_len}"), None));
+    }
+    if bytes.len() < header_len {
+        return Err(truncated(header_len as u64, None));
+    }
+    let stored = u64_at(bytes, 16);
+    let computed = super::Xxh64::hash(&bytes[24..header_len]);
+    if stored != computed {
+        return Err(Error::PdbChecksum {
+            path: path_buf(),
+            part: "header",
+            stored,
+            computed,
+            rebuild: hint(None),
+        });
+    }
+
+    // The header is as written; what it says must still make sense.
+    let data_checksum = u64_at(bytes, 24);
+    let recorded_len = u64_at(bytes, 32);
+    let mut r = Reader {
+        bytes: &bytes[..header_len],
+        at: 40,
+    };
+    let short = || corrupt("the header ends early".into(), None);
+    let width = usize::from(r.u16().ok_or_else(short)?);
+    let height = usize::from(r.u16().ok_or_else(short)?);
+    let count = usize::from(r.u8().ok_or_else(short)?);
+    r.take(3).ok_or_else(short)?;
+    let shape = Shape::new(width, height).map_err(|e| corrupt(e.to_string(), None))?;
+    let goal_tiles = r.take(shape.cells()).ok_or_else(short)?.to_vec();
+    let goal = Goal::new(Board::new(shape, goal_tiles).map_err(|e| corrupt(format!("bad goal: {e}"), None))?);
+    let mut tables = Vec::with_capacity(count);
+    for _ in 0..count {
+        let k = usize::from(r.u8().ok_or_else(short)?);
+        let bits = r.u8().ok_or_else(short)?;
+        let tiles = r.take(k).ok_or_else(short)?.to_vec();
+        let entries = r.u64().ok_or_else(short)?;
+        let offset = r.u64().ok_or_else(short)?;
+        let len = r.u64().ok_or_else(short)?;
+        tables.push(TableInfo {
+            tiles,
+            bits,
+            entries,
+            offset,
+            len,
+        });
+    }
+    let patterns = tables.iter().map(|t| t.tiles.clone()).collect();
+    let partition = Partition::new(patterns, &goal).map_err(|e| corrupt(e.to_string(), None))?;
+    let partition = partition.with_known_name(&goal);
+    let spec = PdbSpec::new(goal, partition).map_err(|e| corrupt(e.to_string(), None))?;
+    if spec
+        .partition()
+        .patterns()
+        .iter()
+        .zip(&tables)
+        .any(|(p, t)| *p != t.tiles)
+    {
+        return Err(corrupt("patterns are not in canonical order".into(), Some(&spec)));
+    }
+    let mut end = header_len as u64;
+    for t in &tables {
+        let want_entries = super::placements(shape.cells(), t.tiles.len());
+        let want_len = match t.bits {
+            4 => want_entries.div_ceil(2),
+            8 => want_entries,
+            b => return Err(corrupt(format!("{b} bits per entry"), Some(&spec))),
+        };
+        if t.entries != want_entries || t.len != want_len || t.offset != end {
+            return Err(corrupt(
+                format!("the table of tiles {:?} is laid out wrongly", t.tiles),
+                Some(&spec),
+            ));
+        }
+        end += t.len;
+    }
+    if end != recorded_len {
+        return Err(corrupt(
+            "the tables do not add up to the file length".into(),
+            Some(&spec),
+        ));
+    }
+
+    if let Some(want) = expected {
+        let mismatch = |what: &'static str, expected: String, got: String| Error::PdbMismatch {
+            path: path_buf(),
+            what,
+            expected,
+            got,
+            rebuild: want.rebuild_command(),
+        };
+        if want.shape() != spec.shape() {
+            return Err(mismatch("board", want.shape().to_string(), spec.shape().to_string()));
+        }
+        if want.goal() != spec.goal() {
+            return Err(mismatch("goal", want.goal().to_string(), spec.goal().to_string()));
+        }
+        if want.partition() != spec.partition() {
+            return Err(mismatch(
+                "partition",
+                want.partition().to_string(),
+                spec.partition().to_string(),
+            ));
+        }
+    }
+    if file_len < recorded_len {
+        return Err(truncated(recorded_len, Some(&spec)));
+    }
+    if file_len > recorded_len {
+        return Err(corrupt(
+            format!("{} bytes follow the last table", file_len - recorded_len),
+            Some(&spec),
+        ));
+    }
+    Ok(Header {
+        spec,
+        tables,
+        header_len,
+        data_checksum,
+    })
+}
+
+/// Writes `path` through a temporary file in the same directory that is
+/// renamed over it only once complete and synced, so a failed or killed
+/// write never leaves a partial file under the real name. The temporary
+/// file is removed on failure (a killed process can leave one behind; its
+/// name starts with `.` and ends in `.tmp`, and listings skip it).
+pub(crate) fn write_atomically(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), Error> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    fs::create_dir_all(&dir).map_err(|e| io_error("create", &dir, &e))?;
+    let name = path
+        .file_name()
+        .map_or_else(|| "pdb".into(), |n| n.to_string_lossy().into_owned());
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let tmp = dir.join(format!(".{name}.{}.{nanos}.tmp", std::process::id()));
+    let result = (|| {
+        let file = File::create_new(&tmp).map_err(|e| io_error("create", &tmp, &e))?;
+        let mut out = BufWriter::with_capacity(1 << 20, file);
+        write(&mut out).map_err(|e| io_error("write", &tmp, &e))?;
+        let file = out.into_inner().map_err(|e| io_error("write", &tmp, e.error()))?;
+        file.sync_all().map_err(|e| io_error("write", &tmp, &e))?;
+        drop(file);
+        fs::rename(&tmp, path).map_err(|e| io_error("rename", path, &e))
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_write_leaves_nothing_behind() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.pdb");
+        let err = write_atomically(&path, |w| {
+            w.write_all(&[1; 5000])?;
+            Err(io::Error::other("disk full"))
+        })
+        .unwrap_err();
+        assert!(matches!(err, Error::PdbIo { action: "write", .. }), "{err:?}");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);
+
+        // A good file is not replaced by a failed rewrite.
+        write_atomically(&path, |w| w.write_all(b"good")).unwrap();
+        assert!(write_atomically(&path, |w| {
+            w.write_all(b"half")?;
+            Err(io::Error::other("killed"))
+        })
+        .is_err());
+        assert_eq!(fs::read(&path).unwrap(), b"good");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn default_dir_ends_in_npuzzle_pdb() {
+        if std::env::var_os(DIR_ENV).is_none() {
+            if let Some(dir) = default_dir() {
+                assert!(dir.ends_with("npuzzle/pdb"), "{}", dir.display());
+            }
+        }
+    }
+}

@@ -1,0 +1,850 @@
+//! Additive disjoint pattern databases (Korf & Felner 2002).
+//!
+//! The tiles are split into disjoint patterns. For each pattern a database
+//! holds, for every placement of its tiles, the fewest moves *of those tiles*
+//! that bring them home, the blank free to wander (its moves through other
+//! tiles are free). Since every move moves exactly one tile, the counts of
+//! different patterns add up to an admissible estimate.
+//!
+//! On a square board whose goal has the blank on the main diagonal (the
+//! blank-first and the standard goal both do), the board mirrored in that
+//! diagonal is exactly as far from the goal, so the estimate is the larger
+//! of the sums for the board and for its mirror image, both read from the
+//! same databases. That helps when the partition is not symmetric (like
+//! `7-8`); for a symmetric one the two sums are equal and the mirror is skipped.
+//!
+//! ```
+//! use npuzzle::heuristic::pdb::{AdditivePdb, BuildOptions, PdbSpec};
+//! use npuzzle::heuristic::Heuristic;
+//! use npuzzle::{Board, Goal};
+//!
+//! let board: Board = "8 6 7 2 5 4 3 x 1".parse()?;
+//! let goal = Goal::standard(board.shape());
+//! let spec = PdbSpec::parse(&goal, "1,2,3,4/5,6,7,8")?;
+//! let pdb = AdditivePdb::build(&spec, &BuildOptions::default(), &mut |_| {})?;
+//! let h = pdb.estimate(board.tiles());
+//! assert!(h >= 21 && h <= 31); // Manhattan is 21, the true distance 31
+//!
+//! // Files: written once, then mapped.
+//! let dir = tempfile::tempdir().unwrap();
+//! let path = pdb.save(dir.path())?;
+//! let again = AdditivePdb::open(&path, &spec)?;
+//! again.verify()?;
+//! assert_eq!(again.estimate(board.tiles()), h);
+//! # Ok::<(), npuzzle::Error>(())
+//! ```
+
+use std::fmt;
+use std::fs::{self, File};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use super::Heuristic;
+use crate::board::Shape;
+use crate::goal::Goal;
+use crate::Error;
+
+mod build;
+mod checksum;
+mod file;
+mod partition;
+mod pattern;
+
+pub use checksum::Xxh64;
+pub use file::{default_dir, DIR_ENV, EXTENSION, FORMAT_VERSION, MAGIC};
+pub use partition::Partition;
+pub use pattern::{entry, placements, PatternDatabase, MAX_PDB_CELLS};
+
+use pattern::Table;
+
+/// What a set of databases is for: a goal (and so a board) and a partition.
+///
+/// ```
+/// use npuzzle::heuristic::pdb::PdbSpec;
+/// use npuzzle::{Goal, Shape};
+/// let spec = PdbSpec::parse(&Goal::blank_first(Shape::new(4, 4)?), "7-8")?;
+/// assert_eq!(spec.file_name(), "4x4-blank-first-7-8.pdb");
+/// assert_eq!(spec.entries(), 57_657_600 + 518_918_400);
+/// assert_eq!(spec.rebuild_command(), "npuzzle pdb build --size 4x4 --goal blank-first --partition 7-8");
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PdbSpec {
+    goal: Goal,
+    partition: Partition,
+}
+
+impl PdbSpec {
+    /// Databases of `partition` for `goal`; the board may have at most
+    /// [`MAX_PDB_CELLS`] cells.
+    pub fn new(goal: Goal, partition: Partition) -> Result<PdbSpec, Error> {
+        let shape = goal.shape();
+        if shape.cells() > MAX_PDB_CELLS {
+            return Err(Error::PdbUnsupported {
+                reason: format!(
+                    "a {shape} board has {} cells; pattern databases support at most {MAX_PDB_CELLS}",
+                    shape.cells()
+                ),
+            });
+        }
+        // A partition checked against another board may name tiles this one lacks.
+        let partition = Partition::new(partition.patterns().to_vec(), &goal)?.with_known_name(&goal);
+        Ok(PdbSpec { goal, partition })
+    }
+
+    /// Parses the partition (tiles like `1,2,3/4,5,6` or a name) for `goal`.
+    pub fn parse(goal: &Goal, partition: &str) -> Result<PdbSpec, Error> {
+        PdbSpec::new(goal.clone(), Partition::parse(partition, goal)?)
+    }
+
+    /// The goal.
+    pub fn goal(&self) -> &Goal {
+        &self.goal
+    }
+
+    /// The board shape.
+    pub fn shape(&self) -> Shape {
+        self.goal.shape()
+    }
+
+    /// The partition.
+    pub fn partition(&self) -> &Partition {
+        &self.partition
+    }
+
+    /// Entries over all patterns.
+    pub fn entries(&self) -> u64 {
+        let cells = self.shape().cells();
+        self.partition
+            .patterns()
+            .iter()
+            .map(|p| placements(cells, p.len()))
+            .sum()
+    }
+
+    /// About the most memory a build takes: for the largest pattern one
+    /// word (4 bytes up to 16 cells, else 8) and one byte per entry, plus the
+    /// finished tables at 4 bits an entry.
+    pub fn build_memory(&self) -> u64 {
+        let cells = self.shape().cells();
+        let word = if cells <= 16 { 4 } else { 8 };
+        let largest = self
+            .partition
+            .patterns()
+            .iter()
+            .map(|p| placements(cells, p.len()))
+            .max();
+        largest.unwrap_or(0).saturating_mul(word + 1) + self.entries().div_ceil(2)
+    }
+
+    /// The goal as the command line writes it.
+    fn goal_arg(&self) -> String {
+        let shape = self.shape();
+        if self.goal == Goal::blank_first(shape) {
+            "blank-first".into()
+        } else if self.goal == Goal::standard(shape) {
+            "standard".into()
+        } else {
+            format!("\"{}\"", self.goal)
+        }
+    }
+
+    /// The file name in a database directory, e.g. `4x4-blank-first-7-8.pdb`
+    /// or `3x3-standard-1.2.3_4.5.6.7.8.pdb`; goals other than the standard
+    /// and blank-first ones are named by a hash of their tiles.
+    pub fn file_name(&self) -> String {
+        let shape = self.shape();
+        let goal = if self.goal == Goal::blank_first(shape) {
+            "blank-first".to_string()
+        } else if self.goal == Goal::standard(shape) {
+            "standard".to_string()
+        } else {
+            format!("goal{:016x}", Xxh64::hash(self.goal.board().tiles()))
+        };
+        let partition = match self.partition.name() {
+            Some(name) => name.to_string(),
+            None => {
+                let patterns: Vec<String> = self
+                    .partition
+                    .patterns()
+                    .iter()
+                    .map(|p| p.iter().map(u8::to_string).collect::<Vec<_>>().join("."))
+                    .collect();
+                patterns.join("_")
+            }
+        };
+        format!("{shape}-{goal}-{partition}.{EXTENSION}")
+    }
+
+    /// The command that builds these databases.
+    pub fn rebuild_command(&self) -> String {
+        format!(
+            "npuzzle pdb build --size {} --goal {} --partition {}",
+            self.shape(),
+            self.goal_arg(),
+            self.partition.to_arg()
+        )
+    }
+}
+
+/// Tiles, goal and partition: `4x4 goal x 1 2 … partition 1,2,3/…`.
+impl fmt::Display for PdbSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} goal {} partition {}",
+            self.shape(),
+            self.goal_arg(),
+            self.partition.to_arg()
+        )
+    }
+}
+
+/// How to build.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct BuildOptions {
+    /// Threads to use; 0 means one per core.
+    pub threads: usize,
+    /// Refuse to build when [`PdbSpec::build_memory`] is larger than this many bytes.
+    pub max_memory: Option<u64>,
+}
+
+/// Where a build is, reported to its progress callback.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BuildProgress {
+    /// The pattern being built (0-based).
+    pub pattern: usize,
+    /// Number of patterns.
+    pub patterns: usize,
+    /// Pattern moves of the layer being expanded.
+    pub depth: u32,
+    /// Entries of this pattern reached so far.
+    pub reached: u64,
+    /// Entries of this pattern.
+    pub entries: u64,
+    /// Entries of the patterns already finished.
+    pub done: u64,
+    /// Entries of all patterns.
+    pub total: u64,
+}
+
+impl BuildProgress {
+    /// The share of entries reached, from 0 to 1 (a fair measure of time:
+    /// the work per entry is about the same for every pattern of a board).
+    pub fn fraction(&self) -> f64 {
+        (self.done + self.reached) as f64 / self.total.max(1) as f64
+    }
+}
+
+/// The mirror image in the main diagonal, for square boards whose goal has
+/// the blank on that diagonal.
+///
+/// Tile `t` at cell (r, c) becomes tile `tile(t)` at cell (c, r), where
+/// `tile(t)` is the tile whose goal cell mirrors that of `t`. The mirrored
+/// board of the goal is the goal, and mirrored boards are as far apart as
+/// the boards, so an estimate for the mirror image holds for the board.
+///
+/// ```
+/// use npuzzle::heuristic::pdb::Reflection;
+/// use npuzzle::{Goal, Shape};
+/// let goal = Goal::blank_first(Shape::new(3, 3)?);
+/// let r = Reflection::for_goal(&goal).unwrap();
+/// assert_eq!(r.tile(1), 3);
+/// assert_eq!(r.reflect(goal.board().tiles()), goal.board().tiles());
+/// // The blank one step right becomes the blank one step down.
+/// assert_eq!(r.reflect(&[1, 0, 2, 3, 4, 5, 6, 7, 8]), [3, 1, 2, 0, 4, 5, 6, 7, 8]);
+/// assert!(Reflection::for_goal(&Goal::blank_first(Shape::new(4, 3)?)).is_none());
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reflection {
+    cell: Vec<u8>,
+    tile: Vec<u8>,
+}
+
+impl Reflection {
+    /// The reflection for `goal`, if its board is square and its blank on the main diagonal.
+    pub fn for_goal(goal: &Goal) -> Option<Reflection> {
+        let shape = goal.shape();
+        let w = shape.width();
+        if w != shape.height() {
+            return None;
+        }
+        let blank = goal.position_of(0);
+        if blank / w != blank % w {
+            return None;
+        }
+        let cell: Vec<u8> = (0..shape.cells()).map(|c| ((c % w) * w + c / w) as u8).collect();
+        let tiles = goal.board().tiles();
+        let tile = (0..shape.cells() as u8)
+            .map(|t| tiles[usize::from(cell[goal.position_of(t)])])
+            .collect();
+        Some(Reflection { cell, tile })
+    }
+
+    /// The mirror of `cell`.
+    #[inline]
+    pub fn cell(&self, cell: usize) -> usize {
+        usize::from(self.cell[cell])
+    }
+
+    /// The tile that `tile` becomes.
+    #[inline]
+    pub fn tile(&self, tile: u8) -> u8 {
+        self.tile[usize::from(tile)]
+    }
+
+    /// The mirrored board.
+    pub fn reflect(&self, tiles: &[u8]) -> Vec<u8> {
+        let mut out = vec![0u8; tiles.len()];
+        for (c, &t) in tiles.iter().enumerate() {
+            out[self.cell(c)] = self.tile(t);
+        }
+        out
+    }
+
+    /// The partition whose patterns are the mirror images of `partition`'s.
+    pub fn reflect_partition(&self, partition: &Partition, goal: &Goal) -> Result<Partition, Error> {
+        let patterns = partition
+            .patterns()
+            .iter()
+            .map(|p| p.iter().map(|&t| self.tile(t)).collect())
+            .collect();
+        Partition::new(patterns, goal)
+    }
+}
+
+/// Where a set of databases came from.
+#[derive(Clone)]
+enum Source {
+    Built,
+    File {
+        path: PathBuf,
+        map: Arc<memmap2::Mmap>,
+        header_len: usize,
+    },
+}
+
+/// The additive heuristic of a partition's databases: the sum over
+/// patterns, and on boards that allow it the larger of that and the sum for
+/// the mirrored board (see [`Reflection`]).
+///
+/// Built in memory with [`AdditivePdb::build`], written with
+/// [`AdditivePdb::save`], memory-mapped with [`AdditivePdb::open`] (the
+/// header is checked, the tables are not read until used) and checked in
+/// full with [`AdditivePdb::verify`]. Clones share the tables.
+///
+/// For a search loop faster than [`Heuristic::update`], keep the index of
+/// each pattern incrementally and read [`PatternDatabase::value`]: the
+/// estimate is the Manhattan distance of the covered tiles plus twice the
+/// sum of the values (and the same for the mirrored board when
+/// [`AdditivePdb::reflection`] is `Some`, taking the larger).
+#[derive(Clone)]
+pub struct AdditivePdb {
+    spec: PdbSpec,
+    patterns: Vec<PatternDatabase>,
+    /// `pattern_of[t]`: 1 + the pattern holding tile `t`, or 0.
+    pattern_of: Vec<u8>,
+    /// `slot_of[t]`: the place of tile `t` in its pattern's tile list.
+    slot_of: Vec<u8>,
+    reflection: Option<Reflection>,
+    /// `mirrored_tiles[p][j]`: the tile that lands on pattern tile `j` of
+    /// pattern `p` when the board is mirrored.
+    mirrored_tiles: Vec<Vec<u8>>,
+    data_checksum: u64,
+    source: Source,
+}
+
+impl fmt::Debug for AdditivePdb {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("AdditivePdb")
+            .field("spec", &self.spec.to_string())
+            .field("patterns", &self.patterns)
+            .field("reflection", &self.reflection.is_some())
+            .field("path", &self.path())
+            .finish()
+    }
+}
+
+/// A summary of one database file, as [`list`] reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PdbInfo {
+    /// What it is for.
+    pub spec: PdbSpec,
+    /// For each pattern: its tiles, bits per entry and entries.
+    pub tables: Vec<(Vec<u8>, u8, u64)>,
+    /// Size of the file in bytes.
+    pub bytes: u64,
+}
+
+impl AdditivePdb {
+    fn assemble(spec: PdbSpec, patterns: Vec<PatternDatabase>, data_checksum: u64, source: Source) -> AdditivePdb {
+        let cells = spec.shape().cells();
+        let mut pattern_of = vec![0u8; cells];
+        let mut slot_of = vec![0u8; cells];
+        for (p, db) in patterns.iter().enumerate() {
+            for (j, &t) in db.tiles().iter().enumerate() {
+                pattern_of[usize::from(t)] = p as u8 + 1;
+                slot_of[usize::from(t)] = j as u8;
+            }
+        }
+        let mut pdb = AdditivePdb {
+            spec,
+            patterns,
+            pattern_of,
+            slot_of,
+            reflection: None,
+            mirrored_tiles: Vec::new(),
+            data_checksum,
+            source,
+        };
+        pdb.set_reflection(true);
+        pdb
+    }
+
+    /// Turns the mirror-image lookup on (where the goal allows it and it can
+    /// raise the estimate) or off. Returns whether it is on.
+    pub fn set_reflection(&mut self, on: bool) -> bool {
+        self.reflection = None;
+        self.mirrored_tiles.clear();
+        if !on {
+            return false;
+        }
+        let Some(r) = Reflection::for_goal(self.spec.goal()) else {
+            return false;
+        };
+        let mirrored = r.reflect_partition(self.spec.partition(), self.spec.goal());
+        if mirrored.as_ref() == Ok(self.spec.partition()) {
+            // Symmetric partition: both sums are always equal.
+            return false;
+        }
+        self.mirrored_tiles = self
+            .patterns
+            .iter()
+            .map(|db| db.tiles().iter().map(|&t| r.tile(t)).collect())
+            .collect();
+        self.reflection = Some(r);
+        true
+    }
+
+    /// The reflection in use, if any.
+    pub fn reflection(&self) -> Option<&Reflection> {
+        self.reflection.as_ref()
+    }
+
+    /// With a reflection, the tiles whose mirrored positions give pattern
+    /// `pattern`'s placement on the mirrored board: on a board where tile `t`
+    /// is at `positions[t]`, the mirrored board has pattern tile `j` at
+    /// `reflection.cell(positions[mirrored_tiles(pattern)[j]])`.
+    ///
+    /// ```
+    /// use npuzzle::heuristic::pdb::{AdditivePdb, PdbSpec};
+    /// use npuzzle::Goal;
+    /// let spec = PdbSpec::parse(&Goal::blank_first("3x3".parse()?), "1,2,3,4/5,6,7,8")?;
+    /// let pdb = AdditivePdb::build(&spec, &Default::default(), &mut |_| {})?;
+    /// // Tiles 1 2 3 4 sit where 3 6 1 4 sit in the mirror image.
+    /// assert_eq!(pdb.mirrored_tiles(0), Some(&[3, 6, 1, 4][..]));
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn mirrored_tiles(&self, pattern: usize) -> Option<&[u8]> {
+        self.reflection
+            .as_ref()
+            .map(|_| self.mirrored_tiles[pattern].as_slice())
+    }
+
+    /// Builds the databases of `spec` in memory, calling `progress` now and
+    /// then (at most about ten times a second, and after each layer).
+    pub fn build(
+        spec: &PdbSpec,
+        options: &BuildOptions,
+        progress: &mut dyn FnMut(&BuildProgress),
+    ) -> Result<AdditivePdb, Error> {
+        let cells = spec.shape().cells();
+        if let Some(limit) = options.max_memory {
+            let need = spec.build_memory();
+            if need > limit {
+                return Err(Error::PdbUnsupported {
+                    reason: format!(
+                        "building {} needs about {:.1} GiB, more than the {:.1} GiB allowed",
+                        spec.partition(),
+                        need as f64 / f64::from(1 << 30),
+                        limit as f64 / f64::from(1 << 30)
+                    ),
+                });
+            }
+        }
+        for p in spec.partition().patterns() {
+            if placements(cells, p.len()) > u64::from(u32::MAX) {
+                return Err(Error::PdbUnsupported {
+                    reason: format!(
+                        "a pattern of {} tiles on {cells} cells has {} entries; at most {} are supported",
+                        p.len(),
+                        placements(cells, p.len()),
+                        u32::MAX
+                    ),
+                });
+            }
+        }
+        let threads = match options.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        };
+        let total = spec.entries();
+        let count = spec.partition().patterns().len();
+        let mut done = 0u64;
+        let mut patterns = Vec::with_capacity(count);
+        let mut hasher = Xxh64::new();
+        for (index, tiles) in spec.partition().patterns().iter().enumerate() {
+            let entries = placements(cells, tiles.len());
+            let mut depth = 0;
+            let values = build::build_pattern(spec.goal(), tiles, threads, &mut |p| {
+                depth = p.depth;
+                progress(&BuildProgress {
+                    pattern: index,
+                    patterns: count,
+                    depth: p.depth,
+                    reached: p.reached,
+                    entries,
+                    done,
+                    total,
+                });
+            });
+            let max = values.iter().copied().max().unwrap_or(0);
+            let (bits, bytes) = if max <= 15 {
+                (4, pattern::pack_nibbles(&values))
+            } else {
+                (8, values)
+            };
+            hasher.write(&bytes);
+            progress(&BuildProgress {
+                pattern: index,
+                patterns: count,
+                depth,
+                reached: entries,
+                entries,
+                done,
+                total,
+            });
+            done += entries;
+            let table = Table::Owned(Arc::new(bytes));
+            patterns.push(PatternDatabase::new(
+                spec.shape(),
+                spec.goal(),
+                tiles.clone(),
+                bits,
+                table,
+            ));
+        }
+        Ok(AdditivePdb::assemble(
+            spec.clone(),
+            patterns,
+            hasher.finish(),
+            Source::Built,
+        ))
+    }
+
+    /// Maps the file at `path`, checking that its header is intact and that
+    /// it holds the databases of `spec`. The tables are not read here; see
+    /// [`AdditivePdb::verify`]. No file there is [`Error::PdbMissing`], with
+    /// the command that builds it.
+    pub fn open(path: &Path, spec: &PdbSpec) -> Result<AdditivePdb, Error> {
+        AdditivePdb::open_checked(path, Some(spec))
+    }
+
+    /// Maps whatever databases the file at `path` holds, checking that its header is intact.
+    pub fn open_any(path: &Path) -> Result<AdditivePdb, Error> {
+        AdditivePdb::open_checked(path, None)
+    }
+
+    /// Opens `spec`'s file in `dir` (named by [`PdbSpec::file_name`]).
+    pub fn load(dir: &Path, spec: &PdbSpec) -> Result<AdditivePdb, Error> {
+        AdditivePdb::open(&dir.join(spec.file_name()), spec)
+    }
+
+    /// Opens `spec`'s file in `dir`, or builds and saves it there if there
+    /// is none; `true` with the databases if they were built. A file that is
+    /// there but wrong is an error, not silently rebuilt.
+    pub fn load_or_build(
+        dir: &Path,
+        spec: &PdbSpec,
+        options: &BuildOptions,
+        progress: &mut dyn FnMut(&BuildProgress),
+    ) -> Result<(AdditivePdb, bool), Error> {
+        match AdditivePdb::load(dir, spec) {
+            Err(Error::PdbMissing { .. }) => {
+                let pdb = AdditivePdb::build(spec, options, progress)?;
+                pdb.save(dir)?;
+                Ok((pdb, true))
+            }
+            other => other.map(|pdb| (pdb, false)),
+        }
+    }
+
+    fn open_checked(path: &Path, expected: Option<&PdbSpec>) -> Result<AdditivePdb, Error> {
+        let file = File::open(path).map_err(|e| match expected {
+            Some(spec) if e.kind() == std::io::ErrorKind::NotFound => Error::PdbMissing {
+                path: path.to_path_buf(),
+                rebuild: spec.rebuild_command(),
+            },
+            _ => file::io_error("read", path, &e),
+        })?;
+        let len = file.metadata().map_err(|e| file::io_error("read", path, &e))?.len();
+        if len < 64 {
+            // Too short to be anything but broken; read it to say how.
+            let bytes = fs::read(path).map_err(|e| file::io_error("read", path, &e))?;
+            file::decode_header(&bytes, bytes.len() as u64, path, expected)?;
+            return Err(Error::PdbTruncated {
+                path: path.to_path_buf(),
+                expected: 64,
+                got: len,
+                rebuild: file::rebuild_hint(expected, None),
+            });
+        }
+        // SAFETY: mapping is unsafe because another process could change or
+        // truncate the file while it is mapped, which Rust cannot rule out.
+        // Database files are written once to a temporary name and renamed into
+        // place, never changed afterwards, so a mapped file stays as it was;
+        // a file cut short by someone else is the documented risk of mmap.
+        // Mapping (rather than reading 300 MB) makes opening instant and lets
+        // processes share the pages.
+        let map = unsafe { memmap2::Mmap::map(&file) }.map_err(|e| file::io_error("read", path, &e))?;
+        let header = file::decode_header(&map, len, path, expected)?;
+        let map = Arc::new(map);
+        let shape = header.spec.shape();
+        let patterns = header
+            .tables
+            .iter()
+            .map(|t| {
+                let table = Table::Mapped {
+                    map: Arc::clone(&map),
+                    start: t.offset as usize,
+                    len: t.len as usize,
+                };
+                PatternDatabase::new(shape, header.spec.goal(), t.tiles.clone(), t.bits, table)
+            })
+            .collect();
+        let source = Source::File {
+            path: path.to_path_buf(),
+            map,
+            header_len: header.header_len,
+        };
+        Ok(AdditivePdb::assemble(
+            header.spec,
+            patterns,
+            header.data_checksum,
+            source,
+        ))
+    }
+
+    /// Checks every byte of the tables against the checksum in the header.
+    pub fn verify(&self) -> Result<(), Error> {
+        let computed = match &self.source {
+            Source::File { map, header_len, .. } => Xxh64::hash(&map[*header_len..]),
+            Source::Built => {
+                let mut h = Xxh64::new();
+                for db in &self.patterns {
+                    h.write(db.table());
+                }
+                h.finish()
+            }
+        };
+        if computed == self.data_checksum {
+            Ok(())
+        } else {
+            Err(Error::PdbChecksum {
+                path: self.path().map_or_else(|| PathBuf::from("<memory>"), Path::to_path_buf),
+                part: "data",
+                stored: self.data_checksum,
+                computed,
+                rebuild: self.spec.rebuild_command(),
+            })
+        }
+    }
+
+    /// Writes the databases to `path` (through a temporary file and a rename).
+    pub fn write(&self, path: &Path) -> Result<(), Error> {
+        let tables: Vec<(u8, u64, u64)> = self
+            .patterns
+            .iter()
+            .map(|db| (db.bits(), db.entries(), db.table().len() as u64))
+            .collect();
+        let header = file::encode_header(&self.spec, &tables, self.data_checksum);
+        file::write_atomically(path, |out| {
+            out.write_all(&header)?;
+            for db in &self.patterns {
+                out.write_all(db.table())?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Writes the databases into `dir` under [`PdbSpec::file_name`] and returns the path.
+    pub fn save(&self, dir: &Path) -> Result<PathBuf, Error> {
+        let path = dir.join(self.spec.file_name());
+        self.write(&path)?;
+        Ok(path)
+    }
+
+    /// What these databases are for.
+    pub fn spec(&self) -> &PdbSpec {
+        &self.spec
+    }
+
+    /// One database per pattern, in the partition's order.
+    pub fn patterns(&self) -> &[PatternDatabase] {
+        &self.patterns
+    }
+
+    /// The file the databases are mapped from, if any.
+    pub fn path(&self) -> Option<&Path> {
+        match &self.source {
+            Source::File { path, .. } => Some(path),
+            Source::Built => None,
+        }
+    }
+
+    /// A summary: what it is for, its tables, and its size as a file.
+    pub fn info(&self) -> PdbInfo {
+        let tables = self
+            .patterns
+            .iter()
+            .map(|db| (db.tiles().to_vec(), db.bits(), db.entries()))
+            .collect();
+        let bytes =
+            file::header_len(&self.spec) as u64 + self.patterns.iter().map(|db| db.table().len() as u64).sum::<u64>();
+        PdbInfo {
+            spec: self.spec.clone(),
+            tables,
+            bytes,
+        }
+    }
+
+    /// The sum over patterns with tile `t` read at `cell(t)`.
+    #[inline]
+    fn sum_with<'a>(&'a self, tiles_of: impl Fn(usize) -> &'a [u8], cell: impl Fn(u8) -> u8) -> u32 {
+        let mut buf = [0u8; MAX_PDB_CELLS];
+        let mut sum = 0;
+        for (p, db) in self.patterns.iter().enumerate() {
+            let tiles = tiles_of(p);
+            for (slot, &t) in buf.iter_mut().zip(tiles) {
+                *slot = cell(t);
+            }
+            sum += db.moves(&buf[..tiles.len()]);
+        }
+        sum
+    }
+
+    /// The direct sum and, with a reflection, the mirrored sum, for tile positions `positions[t]`.
+    pub(crate) fn sums(&self, positions: &[u8]) -> (u32, Option<u32>) {
+        let direct = self.sum_with(|p| self.patterns[p].tiles(), |t| positions[usize::from(t)]);
+        let mirrored = self.reflection.as_ref().map(|r| {
+            self.sum_with(
+                |p| &self.mirrored_tiles[p],
+                |t| r.cell[usize::from(positions[usize::from(t)])],
+            )
+        });
+        (direct, mirrored)
+    }
+
+    /// The estimate from the position of every tile: `positions[t]` is the cell of tile `t`.
+    ///
+    /// ```
+    /// use npuzzle::heuristic::pdb::{AdditivePdb, PdbSpec};
+    /// use npuzzle::heuristic::Heuristic;
+    /// use npuzzle::{Board, Goal};
+    /// let b: Board = "1 2 3 4 5 6 x 7 8".parse()?;
+    /// let spec = PdbSpec::parse(&Goal::standard(b.shape()), "1,2,3,4,5,6,7,8")?;
+    /// let pdb = AdditivePdb::build(&spec, &Default::default(), &mut |_| {})?;
+    /// assert_eq!(pdb.estimate_positions(&b.positions()), 2);
+    /// assert_eq!(pdb.estimate(b.tiles()), 2);
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn estimate_positions(&self, positions: &[u8]) -> u32 {
+        match self.sums(positions) {
+            (direct, Some(mirrored)) => direct.max(mirrored),
+            (direct, None) => direct,
+        }
+    }
+}
+
+impl Heuristic for AdditivePdb {
+    fn estimate(&self, tiles: &[u8]) -> u32 {
+        let mut positions = [0u8; MAX_PDB_CELLS];
+        for (c, &t) in tiles.iter().enumerate() {
+            positions[usize::from(t)] = c as u8;
+        }
+        self.estimate_positions(&positions[..tiles.len()])
+    }
+
+    /// Only the moved tile's pattern changes, so without a reflection two
+    /// lookups suffice. With one, the estimate is a maximum of two sums that
+    /// `h` alone cannot be split back into, so it is recomputed.
+    fn update(&self, tiles: &[u8], h: u32, tile: u8, from: usize, _to: usize) -> u32 {
+        if self.reflection.is_some() {
+            return self.estimate(tiles);
+        }
+        let p = self.pattern_of[usize::from(tile)];
+        if p == 0 {
+            return h;
+        }
+        let db = &self.patterns[usize::from(p - 1)];
+        let mut positions = [0u8; MAX_PDB_CELLS];
+        for (c, &t) in tiles.iter().enumerate() {
+            if self.pattern_of[usize::from(t)] == p {
+                positions[usize::from(self.slot_of[usize::from(t)])] = c as u8;
+            }
+        }
+        let positions = &mut positions[..db.tiles().len()];
+        let after = db.moves(positions);
+        positions[usize::from(self.slot_of[usize::from(tile)])] = from as u8;
+        let before = db.moves(positions);
+        h + after - before
+    }
+}
+
+/// A file found by [`list`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListedFile {
+    /// The file.
+    pub path: PathBuf,
+    /// Its summary, or why it cannot be used.
+    pub info: Result<PdbInfo, Error>,
+}
+
+/// The database files in `dir` (those ending in `.pdb`), each with its
+/// summary or the error that opening it gave, sorted by name. A directory
+/// that does not exist holds none.
+///
+/// ```
+/// use npuzzle::heuristic::pdb::{list, AdditivePdb, PdbSpec};
+/// use npuzzle::Goal;
+/// let dir = tempfile::tempdir().unwrap();
+/// let spec = PdbSpec::parse(&Goal::standard("3x3".parse()?), "1,2/3")?;
+/// AdditivePdb::build(&spec, &Default::default(), &mut |_| {})?.save(dir.path())?;
+/// std::fs::write(dir.path().join("junk.pdb"), b"junk").unwrap();
+/// let files = list(dir.path())?;
+/// assert_eq!(files.len(), 2);
+/// assert_eq!(files[0].info.as_ref().unwrap().spec, spec);
+/// assert!(files[1].info.is_err());
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
+pub fn list(dir: &Path) -> Result<Vec<ListedFile>, Error> {
+    let entries = match fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(file::io_error("list", dir, &e)),
+    };
+    let mut out = Vec::new();
+    for entry in entries {
+        let path = entry.map_err(|e| file::io_error("list", dir, &e))?.path();
+        if path.extension().is_some_and(|x| x == EXTENSION) && path.is_file() {
+            let info = AdditivePdb::open_any(&path).map(|pdb| pdb.info());
+            out.push(ListedFile { path, info });
+        }
+    }
+    out.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests;
