@@ -34,6 +34,8 @@ enum Command {
     Random(cmd::random::Args),
     /// Build the complete distance table of a small board and print its statistics.
     Table(cmd::table::Args),
+    /// Build, list and verify pattern database files.
+    Pdb(cmd::pdb::Args),
 }
 
 fn main() -> ExitCode {
@@ -45,6 +47,7 @@ fn main() -> ExitCode {
         Command::Compare(args) => cmd::compare::run(args),
         Command::Random(args) => cmd::random::run(args),
         Command::Table(args) => cmd::table::run(args),
+        Command::Pdb(args) => cmd::pdb::run(args),
     };
     match result {
         Ok(code) => code,

@@ -3,6 +3,7 @@
 pub mod batch;
 pub mod compare;
 pub mod judge;
+pub mod pdb;
 pub mod random;
 pub mod solve;
 pub mod table;

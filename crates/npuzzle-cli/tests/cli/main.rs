@@ -3,6 +3,7 @@
 mod batch;
 mod hostile;
 mod judge;
+mod pdb;
 mod solve;
 
 use std::io::Write;

@@ -1,0 +1,176 @@
+//! `npuzzle pdb build|list|verify`: additive pattern database files.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use npuzzle::heuristic::pdb::{self, AdditivePdb, BuildOptions, BuildProgress, PdbSpec};
+use npuzzle::Shape;
+
+use crate::input::{parse_bytes, BoardOptions};
+use crate::output::{human_bytes, human_duration};
+
+/// Arguments of `npuzzle pdb`.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: PdbCommand,
+}
+
+#[derive(clap::Subcommand)]
+enum PdbCommand {
+    /// Build the databases of a partition and save them in the database directory.
+    Build(BuildArgs),
+    /// List the database files in the database directory.
+    List(DirArgs),
+    /// Check every file (or the given ones) in full, checksums included.
+    Verify(VerifyArgs),
+}
+
+/// Where database files live.
+#[derive(clap::Args, Clone)]
+pub struct DirArgs {
+    /// Database directory (default: $NPUZZLE_PDB_DIR, else the user's cache directory + npuzzle/pdb).
+    #[arg(long, value_name = "DIR")]
+    pub pdb_dir: Option<PathBuf>,
+}
+
+impl DirArgs {
+    /// The directory to use.
+    pub fn dir(&self) -> Result<PathBuf> {
+        match &self.pdb_dir {
+            Some(dir) => Ok(dir.clone()),
+            None => pdb::default_dir()
+                .context("no database directory: set --pdb-dir or NPUZZLE_PDB_DIR (no cache directory was found)"),
+        }
+    }
+}
+
+#[derive(clap::Args)]
+struct BuildArgs {
+    #[command(flatten)]
+    board: BoardOptions,
+    /// Tiles of each pattern, e.g. 1,2,3,4,5/6,7,8,9,10/11,12,13,14,15, or a name: 5-5-5, 6-6-3, 7-8 (4x4), 6-6-6-6 (5x5).
+    #[arg(long, short = 'p')]
+    partition: String,
+    #[command(flatten)]
+    dir: DirArgs,
+    /// Build threads (default: all cores).
+    #[arg(long, short = 'j', default_value_t = 0)]
+    threads: usize,
+    /// Refuse to build when the build would need more memory than this (e.g. 4G).
+    #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
+    max_memory: Option<u64>,
+}
+
+#[derive(clap::Args)]
+struct VerifyArgs {
+    /// Files to check (default: every .pdb file in the database directory).
+    files: Vec<PathBuf>,
+    #[command(flatten)]
+    dir: DirArgs,
+}
+
+/// Runs `npuzzle pdb`.
+pub fn run(args: Args) -> Result<ExitCode> {
+    match args.command {
+        PdbCommand::Build(a) => build(a),
+        PdbCommand::List(a) => list(a),
+        PdbCommand::Verify(a) => verify(a),
+    }
+}
+
+fn build(args: BuildArgs) -> Result<ExitCode> {
+    let shape = args.board.size.map_or_else(|| Shape::new(4, 4), Ok)?;
+    let goal = args.board.goal(shape)?;
+    let spec = PdbSpec::parse(&goal, &args.partition)?;
+    let dir = args.dir.dir()?;
+    eprintln!(
+        "building {} for {shape}, goal {goal}: {} entries, about {} of memory while building",
+        spec.partition(),
+        spec.entries(),
+        human_bytes(spec.build_memory())
+    );
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = indicatif::ProgressBar::new(1000);
+        let style = indicatif::ProgressStyle::with_template("{bar:40} {percent:>3}%  {msg}  ETA {eta}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+        bar.set_style(style);
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let started = Instant::now();
+    let options = BuildOptions {
+        threads: args.threads,
+        max_memory: args.max_memory,
+    };
+    let built = AdditivePdb::build(&spec, &options, &mut |p: &BuildProgress| {
+        bar.set_position((p.fraction() * 1000.0) as u64);
+        bar.set_message(format!("pattern {}/{}, depth {}", p.pattern + 1, p.patterns, p.depth));
+    });
+    bar.finish_and_clear();
+    let pdb = built?;
+    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    let path = pdb.save(&dir)?;
+    let bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
+    println!(
+        "{} ({}) built in {}",
+        path.display(),
+        human_bytes(bytes),
+        human_duration(started.elapsed())
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn list(args: DirArgs) -> Result<ExitCode> {
+    let dir = args.dir()?;
+    let files = pdb::list(&dir)?;
+    if files.is_empty() {
+        println!("no pattern databases in {}; build one with: npuzzle pdb build --size 4x4 --goal blank-first --partition 7-8", dir.display());
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut broken = false;
+    for f in &files {
+        match &f.info {
+            Ok(info) => println!(
+                "{}  {} goal {} partition {}  {}",
+                f.path.display(),
+                info.spec.shape(),
+                info.spec.goal(),
+                info.spec.partition(),
+                human_bytes(info.bytes)
+            ),
+            Err(e) => {
+                broken = true;
+                println!("{}  unusable: {e}", f.path.display());
+            }
+        }
+    }
+    Ok(if broken { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+fn verify(args: VerifyArgs) -> Result<ExitCode> {
+    let files = if args.files.is_empty() {
+        pdb::list(&args.dir.dir()?)?.into_iter().map(|f| f.path).collect()
+    } else {
+        args.files
+    };
+    if files.is_empty() {
+        println!("no pattern database files to verify");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut failed = false;
+    for path in files {
+        match AdditivePdb::open_any(&path).and_then(|pdb| pdb.verify()) {
+            Ok(()) => println!("{}: ok", path.display()),
+            Err(e) => {
+                failed = true;
+                println!("{}: {e}", path.display());
+            }
+        }
+    }
+    Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
