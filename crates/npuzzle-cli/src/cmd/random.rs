@@ -3,9 +3,10 @@
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use npuzzle::random::random_solvable;
-use npuzzle::Shape;
+use npuzzle::search::table::sample_at_distance;
+use npuzzle::{Budget, Shape};
 use rand::SeedableRng;
 
 use crate::input::BoardOptions;
@@ -21,6 +22,10 @@ pub struct Args {
     /// Seed for a reproducible sequence (random when omitted).
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Only boards exactly this many moves from the goal (uniform among them; boards of at most
+    /// 12 cells, where a complete table can be built).
+    #[arg(long, value_name = "D")]
+    pub distance: Option<u32>,
 }
 
 /// Runs `npuzzle random`: one board per line, blank as `x`, uniform over the
@@ -33,8 +38,19 @@ pub fn run(args: Args) -> Result<ExitCode> {
         None => rand_chacha::ChaCha8Rng::from_os_rng(),
     };
     let mut out = BufWriter::new(std::io::stdout().lock());
-    for _ in 0..args.count {
-        writeln!(out, "{}", random_solvable(&goal, &mut rng))?;
+    if let Some(d) = args.distance {
+        let count = usize::try_from(args.count).context("--count is too large")?;
+        let boards = sample_at_distance(&goal, d, count, &mut rng, Budget::default())?;
+        if boards.is_empty() {
+            anyhow::bail!("no {shape} board is {d} moves from {goal}");
+        }
+        for b in boards {
+            writeln!(out, "{b}")?;
+        }
+    } else {
+        for _ in 0..args.count {
+            writeln!(out, "{}", random_solvable(&goal, &mut rng))?;
+        }
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)

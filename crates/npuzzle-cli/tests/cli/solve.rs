@@ -122,3 +122,16 @@ fn no_board_is_a_usage_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("no board given"));
 }
+
+#[test]
+fn random_at_an_exact_distance() {
+    let out = npuzzle(&["random", "--distance", "31", "--count", "2", "--seed", "1"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    for board in stdout(&out).lines() {
+        let solved = npuzzle(&["solve", "--moves", board], "");
+        assert_eq!(stdout(&solved).trim().len(), 31, "{board}");
+    }
+    let out = npuzzle(&["random", "--distance", "32"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("no 3x3 board is 32 moves"), "{}", stderr(&out));
+}
