@@ -1,6 +1,8 @@
 //! Every algorithm on a fixed set of 8-puzzles, including the two 31-move
 //! boards: `cargo bench -p npuzzle --bench eight`.
 
+use std::time::Duration;
+
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
 use npuzzle::{Algorithm, Board, Goal, HeuristicKind, Solver, SolverOptions};
 
@@ -28,7 +30,10 @@ fn algorithms(c: &mut Criterion) {
         (Algorithm::IdaStar, HeuristicKind::LinearConflict),
     ];
     let mut group = c.benchmark_group("8-puzzle");
-    group.sample_size(20);
+    group
+        .sample_size(20)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
     for (algorithm, heuristic) in runs {
         // One solver per algorithm, as a program answering many boards would
         // keep it: the table is built once, outside the timed loop.
