@@ -25,6 +25,8 @@
 
 pub mod board;
 mod error;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod goal;
 pub mod heuristic;
 pub mod judge;
