@@ -215,7 +215,12 @@ pub fn check_solve_small(data: &[u8]) {
         .map(|a| (a, HeuristicKind::LinearConflict))
         .collect();
     for algorithm in Algorithm::ALL.into_iter().filter(|a| a.uses_heuristic()) {
-        configs.extend(HeuristicKind::ALL.into_iter().map(|h| (algorithm, h)));
+        configs.extend(
+            HeuristicKind::ALL
+                .into_iter()
+                .filter(|h| h.supports(board.shape()))
+                .map(|h| (algorithm, h)),
+        );
     }
     let mut length = distance.flatten().map(usize::from);
     for (algorithm, heuristic) in configs {
@@ -223,6 +228,7 @@ pub fn check_solve_small(data: &[u8]) {
             algorithm,
             heuristic,
             budget,
+            threads: 1,
         });
         let what = format!("{algorithm} with {heuristic} on {board} for goal {goal}");
         let report = solver.solve(&board, &goal).unwrap_or_else(|e| panic!("{what}: {e}"));
