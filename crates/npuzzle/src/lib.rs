@@ -44,3 +44,8 @@ pub use goal::Goal;
 pub use heuristic::{Heuristic, HeuristicKind};
 pub use search::{Algorithm, Solver, SolverOptions};
 pub use solution::{Budget, BudgetKind, Outcome, Report, Solution, Stats};
+
+/// The README's Rust examples, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;
