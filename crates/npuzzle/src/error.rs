@@ -178,6 +178,20 @@ pub enum Error {
         /// The operating system's message.
         message: String,
     },
+    /// The `pdb` heuristic was asked for, but no databases for the board and
+    /// goal were given to the solver.
+    #[error(
+        "the pdb heuristic needs pattern databases for a {wanted}, but {}; build them with `{rebuild}` and load them",
+        loaded.as_ref().map_or_else(|| "none are loaded".to_string(), |l| format!("the loaded ones are for {l}"))
+    )]
+    PdbNotLoaded {
+        /// The board and goal databases are needed for, e.g. `4x4 board with goal blank-first`.
+        wanted: String,
+        /// What the loaded databases are for, if any are loaded.
+        loaded: Option<String>,
+        /// A command that builds suitable databases.
+        rebuild: String,
+    },
     /// No database file where one was looked for.
     #[error("no pattern database at {}; build it with `{rebuild}`", path.display())]
     PdbMissing {

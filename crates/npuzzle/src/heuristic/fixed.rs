@@ -13,17 +13,17 @@
 //! Any [`Heuristic`] works here through [`Dynamic`], which unpacks the board
 //! for its update; heuristics that matter for speed implement
 //! [`FixedHeuristic`] directly ([`FixedManhattan`], [`FixedLinearConflict`],
-//! [`WalkingDistance`](super::WalkingDistance)).
+//! [`WalkingDistance`](super::WalkingDistance), [`FixedPdb`](super::pdb::FixedPdb)).
 //!
 //! ## Adding a heuristic
 //!
-//! An additive pattern database, for example, would implement
-//! `FixedHeuristic<16>` (and `<25>`) with a state holding each pattern's
-//! index and value: a move changes only the pattern of the moved tile, so
-//! `step` recomputes one index and one lookup, and `value` is the sum. It is
-//! then passed to [`search`](crate::search::idastar_fast::search) directly,
-//! or given a [`HeuristicKind`](super::HeuristicKind) and an arm in the
-//! specialised search's dispatch. Until then, `Dynamic(pdb)` already works.
+//! The additive pattern databases are an example:
+//! [`FixedPdb`](super::pdb::FixedPdb) implements `FixedHeuristic<16>` and
+//! `<25>` with a state holding each pattern's index and value, so a move
+//! updates one index and reads one entry per view. A new heuristic is passed
+//! to [`search`](crate::search::idastar_fast::search) directly, or given a
+//! [`HeuristicKind`](super::HeuristicKind) and an arm in the specialised
+//! search's dispatch.
 
 use std::fmt;
 
@@ -150,6 +150,33 @@ pub trait FixedHeuristic<const N: usize>: Sync {
     /// the blank was); `after` is the board after the move and `state` the
     /// state before it.
     fn step<B: FixedBoard<N>>(&self, after: &B, state: &Self::State, tile: u8, from: usize, to: usize) -> Self::State;
+
+    /// [`step`](FixedHeuristic::step) and [`value`](FixedHeuristic::value)
+    /// together, for a caller that needs the estimate exactly only when it
+    /// is below `cutoff`. If the estimate is below `cutoff`, the exact state
+    /// and estimate are returned. Otherwise the value returned may be smaller
+    /// than the estimate but is at least `cutoff`, and the state must not be
+    /// used. IDA* passes the cutoff above which a child is pruned without
+    /// changing the next bound, so a heuristic taking the largest of several
+    /// estimates (like [`FixedPdb`](super::pdb::FixedPdb) with its mirror
+    /// image) can stop at the first that reaches it.
+    ///
+    /// The default computes the exact state.
+    #[inline(always)]
+    fn step_bounded<B: FixedBoard<N>>(
+        &self,
+        after: &B,
+        state: &Self::State,
+        tile: u8,
+        from: usize,
+        to: usize,
+        cutoff: u32,
+    ) -> (Self::State, u32) {
+        let _ = cutoff;
+        let next = self.step(after, state, tile, from, to);
+        let h = self.value(&next);
+        (next, h)
+    }
 }
 
 /// Any slice-based [`Heuristic`] as a [`FixedHeuristic`]: the board is

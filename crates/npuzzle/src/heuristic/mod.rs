@@ -52,10 +52,16 @@ pub enum HeuristicKind {
     LinearConflict,
     /// Takahashi's walking distance (4×4 boards only).
     WalkingDistance,
+    /// Additive pattern databases ([`AdditivePdb`]), which must be built
+    /// beforehand and given to the solver with
+    /// [`Solver::with_pdb`](crate::Solver::with_pdb); boards of up to
+    /// [`pdb::MAX_PDB_CELLS`] cells. Not part of [`HeuristicKind::ALL`].
+    Pdb,
 }
 
 impl HeuristicKind {
-    /// Every kind, weakest first.
+    /// Every kind that needs no files, weakest first ([`HeuristicKind::Pdb`]
+    /// needs databases, so it is left out).
     pub const ALL: [HeuristicKind; 4] = [
         HeuristicKind::Misplaced,
         HeuristicKind::Manhattan,
@@ -70,23 +76,40 @@ impl HeuristicKind {
             HeuristicKind::Manhattan => "manhattan",
             HeuristicKind::LinearConflict => "linear-conflict",
             HeuristicKind::WalkingDistance => "walking-distance",
+            HeuristicKind::Pdb => "pdb",
         }
     }
 
-    /// Whether this heuristic can be built for boards of `shape`.
+    /// Whether this heuristic can be built for boards of `shape` (for
+    /// [`HeuristicKind::Pdb`]: whether databases can exist for it; they
+    /// still have to be built and loaded).
     ///
     /// ```
     /// use npuzzle::{HeuristicKind, Shape};
     /// assert!(HeuristicKind::WalkingDistance.supports(Shape::new(4, 4)?));
     /// assert!(!HeuristicKind::WalkingDistance.supports(Shape::new(3, 3)?));
     /// assert!(HeuristicKind::Manhattan.supports(Shape::new(3, 3)?));
+    /// assert!(HeuristicKind::Pdb.supports(Shape::new(5, 5)?));
+    /// assert!(!HeuristicKind::Pdb.supports(Shape::new(6, 6)?));
     /// # Ok::<(), npuzzle::Error>(())
     /// ```
     pub fn supports(self, shape: crate::Shape) -> bool {
         match self {
             HeuristicKind::WalkingDistance => shape.width() == 4 && shape.height() == 4,
+            HeuristicKind::Pdb => shape.cells() <= pdb::MAX_PDB_CELLS,
             _ => true,
         }
+    }
+
+    /// Whether this heuristic reads databases that must be loaded first.
+    ///
+    /// ```
+    /// use npuzzle::HeuristicKind;
+    /// assert!(HeuristicKind::Pdb.needs_database());
+    /// assert!(!HeuristicKind::Manhattan.needs_database());
+    /// ```
+    pub fn needs_database(self) -> bool {
+        self == HeuristicKind::Pdb
     }
 }
 
@@ -100,20 +123,32 @@ impl FromStr for HeuristicKind {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, String> {
-        HeuristicKind::ALL.into_iter().find(|k| k.name() == s).ok_or_else(|| {
-            format!("unknown heuristic {s:?}; choose misplaced, manhattan, linear-conflict or walking-distance")
-        })
+        HeuristicKind::ALL
+            .into_iter()
+            .chain([HeuristicKind::Pdb])
+            .find(|k| k.name() == s)
+            .ok_or_else(|| {
+                format!(
+                    "unknown heuristic {s:?}; choose misplaced, manhattan, linear-conflict, walking-distance or pdb"
+                )
+            })
     }
 }
 
 /// Calls `$body` with `$h` bound to the concrete heuristic for `$kind`, so the
-/// body is compiled once per heuristic. A heuristic that cannot be built for
-/// the goal's shape returns its error with `?` from the enclosing function.
+/// body is compiled once per heuristic. `$pdb` is an `Option<&AdditivePdb>`,
+/// the databases for [`HeuristicKind::Pdb`]. A heuristic that cannot be built
+/// for the goal returns its error with `?` from the enclosing function.
 #[macro_export]
 #[doc(hidden)]
 macro_rules! with_heuristic {
-    ($kind:expr, $goal:expr, |$h:ident| $body:expr) => {
+    ($kind:expr, $goal:expr, $pdb:expr, |$h:ident| $body:expr) => {
         match $kind {
+            $crate::heuristic::HeuristicKind::Pdb => {
+                // Clones share the tables.
+                let $h = $crate::heuristic::pdb::AdditivePdb::clone($crate::heuristic::pdb::for_goal($pdb, $goal)?);
+                $body
+            }
             $crate::heuristic::HeuristicKind::Misplaced => {
                 let $h = $crate::heuristic::Misplaced::new($goal);
                 $body

@@ -48,6 +48,7 @@ use std::time::Instant;
 use crate::board::{Board, Move, Shape};
 use crate::goal::Goal;
 use crate::heuristic::fixed::{Dynamic, FixedBoard, FixedHeuristic, FixedLinearConflict, FixedManhattan, Nibbles};
+use crate::heuristic::pdb::{self, AdditivePdb, FixedPdb};
 use crate::heuristic::{HeuristicKind, Misplaced, WalkingDistance};
 use crate::parity::is_solvable;
 use crate::solution::{Budget, BudgetClock, BudgetKind, Outcome, Solution, Stats};
@@ -83,6 +84,7 @@ pub(crate) fn search_kind(
     board: &Board,
     goal: &Goal,
     kind: HeuristicKind,
+    pdb: Option<&AdditivePdb>,
     clock: &BudgetClock,
     threads: usize,
 ) -> Result<Option<(Outcome, Stats)>, Error> {
@@ -104,6 +106,7 @@ pub(crate) fn search_kind(
             HeuristicKind::WalkingDistance => {
                 search::<16, Nibbles, _>(board, goal, &WalkingDistance::new(goal)?, clock, threads)
             }
+            HeuristicKind::Pdb => search_pdb::<16, Nibbles>(board, goal, pdb::for_goal(pdb, goal)?, clock, threads),
         }
     } else {
         match kind {
@@ -121,9 +124,27 @@ pub(crate) fn search_kind(
                 shape,
                 reason: "walking distance is built for 4x4 boards only".to_string(),
             }),
+            HeuristicKind::Pdb => search_pdb::<25, [u8; 25]>(board, goal, pdb::for_goal(pdb, goal)?, clock, threads),
         }
     };
     found.map(Some)
+}
+
+/// IDA* with the databases `pdb` (for `goal`) on boards of `N` cells: the
+/// per-node state sized for the partition, or the slice-based heuristic for
+/// partitions of more patterns than that holds.
+fn search_pdb<const N: usize, B: FixedBoard<N>>(
+    board: &Board,
+    goal: &Goal,
+    pdb: &AdditivePdb,
+    clock: &BudgetClock,
+    threads: usize,
+) -> Result<(Outcome, Stats), Error> {
+    match pdb.patterns().len() {
+        0..=2 => search::<N, B, _>(board, goal, &FixedPdb::<N, 2>::new(pdb)?, clock, threads),
+        3..=4 => search::<N, B, _>(board, goal, &FixedPdb::<N, 4>::new(pdb)?, clock, threads),
+        _ => search::<N, B, _>(board, goal, &Dynamic(pdb.clone()), clock, threads),
+    }
 }
 
 /// Solves `board` for `goal` with IDA* on boards of `N` cells held as `B`,
@@ -673,8 +694,10 @@ impl<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Worker<'_, N, B, H>
             let to = usize::from(to);
             let tile = board.tile(to);
             let child = board.slide(blank, to, tile);
-            let s = self.heuristic.step(&child, &state, tile, to, blank);
-            let h = self.heuristic.value(&s);
+            // A child with f at or above the next bound is pruned and leaves
+            // the next bound as it is, so its estimate need not be exact.
+            let cutoff = self.next_bound.saturating_sub(g + 1);
+            let (s, h) = self.heuristic.step_bounded(&child, &state, tile, to, blank, cutoff);
             let f = g + 1 + h;
             self.generated += 1;
             if f > self.bound {

@@ -2,9 +2,11 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
 use crate::board::Board;
 use crate::goal::Goal;
+use crate::heuristic::pdb::AdditivePdb;
 use crate::heuristic::HeuristicKind;
 use crate::parity::is_solvable;
 use crate::solution::{Budget, BudgetClock, Outcome, Report, Stats};
@@ -163,6 +165,7 @@ impl Default for SolverOptions {
 pub struct Solver {
     options: SolverOptions,
     tables: table::TableCache,
+    pdb: Option<Arc<AdditivePdb>>,
 }
 
 impl Solver {
@@ -171,12 +174,52 @@ impl Solver {
         Solver {
             options,
             tables: table::TableCache::default(),
+            pdb: None,
         }
+    }
+
+    /// This solver with the pattern databases `pdb` (replacing any given
+    /// before), read by [`HeuristicKind::Pdb`] on boards whose goal they were
+    /// built for. With that heuristic, a board of another shape or goal is
+    /// an [`Error::PdbNotLoaded`] naming the command that builds suitable
+    /// databases. IDA* on 4×4 and 5×5 boards reads them through
+    /// [`FixedPdb`](crate::heuristic::pdb::FixedPdb); A* and IDA* on other
+    /// shapes through [`Heuristic`](crate::Heuristic).
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use npuzzle::heuristic::pdb::{AdditivePdb, PdbSpec};
+    /// use npuzzle::{Algorithm, Board, Error, Goal, HeuristicKind, Solver, SolverOptions};
+    ///
+    /// let board: Board = "8 6 7 2 5 4 3 x 1".parse()?;
+    /// let goal = Goal::standard(board.shape());
+    /// let spec = PdbSpec::parse(&goal, "1,2,3,4/5,6,7,8")?;
+    /// let pdb = Arc::new(AdditivePdb::build(&spec, &Default::default(), &mut |_| {})?);
+    /// let options = SolverOptions { algorithm: Algorithm::IdaStar, heuristic: HeuristicKind::Pdb, ..Default::default() };
+    ///
+    /// let solver = Solver::new(options).with_pdb(pdb);
+    /// assert_eq!(solver.solve(&board, &goal)?.outcome.solution().map(|s| s.len()), Some(31));
+    ///
+    /// // Without databases, or with databases for another goal: an error that says what to build.
+    /// let err = Solver::new(options).solve(&board, &goal).unwrap_err();
+    /// assert!(matches!(err, Error::PdbNotLoaded { .. }));
+    /// assert!(err.to_string().contains("npuzzle pdb build --size 3x3 --goal standard"), "{err}");
+    /// assert!(solver.solve(&board, &Goal::blank_first(board.shape())).is_err());
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn with_pdb(mut self, pdb: Arc<AdditivePdb>) -> Solver {
+        self.pdb = Some(pdb);
+        self
     }
 
     /// The options.
     pub fn options(&self) -> &SolverOptions {
         &self.options
+    }
+
+    /// The pattern databases given with [`Solver::with_pdb`], if any.
+    pub fn pdb(&self) -> Option<&Arc<AdditivePdb>> {
+        self.pdb.as_ref()
     }
 
     /// Solves `board` for `goal`: unsolvable boards are recognised by parity
@@ -185,6 +228,7 @@ impl Solver {
     pub fn solve(&self, board: &Board, goal: &Goal) -> Result<Report, Error> {
         goal.check_shape(board)?;
         let algorithm = self.options.algorithm.resolve(board.shape());
+        let pdb = self.pdb.as_deref();
         let mut clock = BudgetClock::start(self.options.budget);
         if !is_solvable(board, goal) {
             let stats = Stats {
@@ -202,17 +246,14 @@ impl Solver {
             Algorithm::Bfs => bfs::search(board, goal, &mut clock)?,
             Algorithm::Table => table::search(board, goal, &self.tables, &clock)?,
             Algorithm::BiBfs => bibfs::search(board, goal, &mut clock)?,
-            Algorithm::AStar => crate::with_heuristic!(self.options.heuristic, goal, |h| astar::search(
+            Algorithm::AStar => crate::with_heuristic!(self.options.heuristic, goal, pdb, |h| astar::search(
                 board, goal, &h, &mut clock
             ))?,
             Algorithm::IdaStar | Algorithm::Auto => {
-                let fast =
-                    idastar_fast::search_kind(board, goal, self.options.heuristic, &clock, self.options.threads)?;
-                match fast {
+                let (kind, threads) = (self.options.heuristic, self.options.threads);
+                match idastar_fast::search_kind(board, goal, kind, pdb, &clock, threads)? {
                     Some(found) => found,
-                    None => crate::with_heuristic!(self.options.heuristic, goal, |h| idastar::search(
-                        board, goal, &h, &mut clock
-                    )),
+                    None => crate::with_heuristic!(kind, goal, pdb, |h| idastar::search(board, goal, &h, &mut clock)),
                 }
             }
         };

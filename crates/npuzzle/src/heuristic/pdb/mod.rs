@@ -47,11 +47,13 @@ use crate::Error;
 mod build;
 mod checksum;
 mod file;
+mod fixed;
 mod partition;
 mod pattern;
 
 pub use checksum::Xxh64;
 pub use file::{default_dir, DIR_ENV, EXTENSION, FORMAT_VERSION, MAGIC};
+pub use fixed::{FixedPdb, PdbState};
 pub use partition::Partition;
 pub use pattern::{entry, placements, PatternDatabase, MAX_PDB_CELLS};
 
@@ -135,6 +137,52 @@ impl PdbSpec {
             .map(|p| placements(cells, p.len()))
             .max();
         largest.unwrap_or(0).saturating_mul(word + 1) + self.entries().div_ceil(2)
+    }
+
+    /// Databases that suit `goal`: the named partition of the literature for
+    /// the 15- and 24-puzzle (`7-8` and `6-6-6-6`, when the goal's blank is
+    /// in a corner), otherwise the tiles in goal order cut into the fewest
+    /// runs of about equal length with at most 2^27 entries each (64 MiB at
+    /// 4 bits; a board of up to 9 cells gets one exact pattern).
+    ///
+    /// ```
+    /// use npuzzle::heuristic::pdb::PdbSpec;
+    /// use npuzzle::{Goal, Shape};
+    /// let spec = PdbSpec::suggested(&Goal::standard(Shape::new(5, 5)?))?;
+    /// assert_eq!(spec.partition().to_string(), "1,2,3,4,5,6/7,8,9,10,11,12/13,14,15,16,17,18/19,20,21,22,23,24");
+    /// let spec = PdbSpec::suggested(&Goal::blank_first(Shape::new(4, 4)?))?;
+    /// assert_eq!(spec.partition().name(), Some("7-8"));
+    /// let spec = PdbSpec::suggested(&Goal::standard(Shape::new(3, 3)?))?;
+    /// assert_eq!(spec.partition().to_string(), "1,2,3,4,5,6,7,8");
+    /// assert!(PdbSpec::suggested(&Goal::standard(Shape::new(6, 6)?)).is_err());
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn suggested(goal: &Goal) -> Result<PdbSpec, Error> {
+        const MAX_ENTRIES: u64 = 1 << 27;
+        let shape = goal.shape();
+        let named = match (shape.width(), shape.height()) {
+            (4, 4) => Partition::named("7-8", goal).ok(),
+            (5, 5) => Partition::named("6-6-6-6", goal).ok(),
+            _ => None,
+        };
+        if let Some(partition) = named {
+            return PdbSpec::new(goal.clone(), partition);
+        }
+        let cells = shape.cells();
+        let tiles: Vec<u8> = goal.board().tiles().iter().copied().filter(|&t| t != 0).collect();
+        let largest = (1..=tiles.len())
+            .take_while(|&k| placements(cells, k) <= MAX_ENTRIES)
+            .last()
+            .unwrap_or(1);
+        let count = tiles.len().div_ceil(largest).max(1);
+        let mut patterns = Vec::with_capacity(count);
+        let mut rest = &tiles[..];
+        for i in 0..count {
+            let (pattern, after) = rest.split_at(rest.len().div_ceil(count - i));
+            patterns.push(pattern.to_vec());
+            rest = after;
+        }
+        PdbSpec::new(goal.clone(), Partition::new(patterns, goal)?)
     }
 
     /// The goal as the command line writes it.
@@ -636,6 +684,33 @@ impl AdditivePdb {
         ))
     }
 
+    /// Reads one byte of every 4 KiB page of the tables, so that the first
+    /// lookups of a search do not wait for the mapped file to be paged in
+    /// (or a benchmark can count that time apart); returns the pages read.
+    /// Cheaper than [`AdditivePdb::verify`], which hashes every byte.
+    ///
+    /// ```
+    /// use npuzzle::heuristic::pdb::{AdditivePdb, PdbSpec};
+    /// use npuzzle::Goal;
+    /// let spec = PdbSpec::parse(&Goal::standard("3x3".parse()?), "1,2,3,4")?;
+    /// let pdb = AdditivePdb::build(&spec, &Default::default(), &mut |_| {})?;
+    /// assert_eq!(pdb.touch(), 1); // 3024 entries at 4 bits: 1512 bytes, one page
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn touch(&self) -> u64 {
+        const PAGE: usize = 4096;
+        let mut pages = 0;
+        let mut sum = 0u8;
+        for db in &self.patterns {
+            for page in db.table().chunks(PAGE) {
+                sum = sum.wrapping_add(page[0]);
+                pages += 1;
+            }
+        }
+        std::hint::black_box(sum);
+        pages
+    }
+
     /// Checks every byte of the tables against the checksum in the header.
     pub fn verify(&self) -> Result<(), Error> {
         let computed = match &self.source {
@@ -802,6 +877,38 @@ impl Heuristic for AdditivePdb {
     }
 }
 
+/// The databases in `pdb` if they are for `goal` (board and goal tiles);
+/// otherwise [`Error::PdbNotLoaded`] with a command that builds suitable
+/// ones ([`PdbSpec::suggested`]), or [`Error::PdbUnsupported`] for boards
+/// too large for any.
+///
+/// ```
+/// use npuzzle::heuristic::pdb::{for_goal, AdditivePdb, PdbSpec};
+/// use npuzzle::{Error, Goal};
+/// let goal = Goal::standard("3x3".parse()?);
+/// let pdb = AdditivePdb::build(&PdbSpec::parse(&goal, "1,2,3,4/5,6,7,8")?, &Default::default(), &mut |_| {})?;
+/// assert!(for_goal(Some(&pdb), &goal).is_ok());
+/// let other = Goal::blank_first("3x3".parse()?);
+/// let err = for_goal(Some(&pdb), &other).unwrap_err();
+/// assert!(matches!(err, Error::PdbNotLoaded { loaded: Some(_), .. }));
+/// assert!(err.to_string().contains("npuzzle pdb build --size 3x3 --goal blank-first"), "{err}");
+/// assert!(matches!(for_goal(None, &goal), Err(Error::PdbNotLoaded { loaded: None, .. })));
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
+pub fn for_goal<'a>(pdb: Option<&'a AdditivePdb>, goal: &Goal) -> Result<&'a AdditivePdb, Error> {
+    match pdb {
+        Some(pdb) if pdb.spec().goal() == goal => Ok(pdb),
+        _ => {
+            let wanted = PdbSpec::suggested(goal)?;
+            Err(Error::PdbNotLoaded {
+                wanted: format!("{} board with goal {}", wanted.shape(), wanted.goal_arg()),
+                loaded: pdb.map(|p| p.spec().to_string()),
+                rebuild: wanted.rebuild_command(),
+            })
+        }
+    }
+}
+
 /// A file found by [`list`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ListedFile {
@@ -847,4 +954,4 @@ pub fn list(dir: &Path) -> Result<Vec<ListedFile>, Error> {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

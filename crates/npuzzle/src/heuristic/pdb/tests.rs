@@ -1,4 +1,6 @@
+use std::collections::HashMap;
 use std::fs;
+use std::sync::{Mutex, OnceLock};
 
 use rand::{Rng, SeedableRng};
 
@@ -14,6 +16,18 @@ fn shape(w: usize, h: usize) -> Shape {
 fn build(goal: &Goal, partition: &str) -> AdditivePdb {
     let spec = PdbSpec::parse(goal, partition).unwrap();
     AdditivePdb::build(&spec, &BuildOptions::default(), &mut |_| {}).unwrap()
+}
+
+/// The databases of `partition` for `goal`, built once per test binary and shared.
+pub(crate) fn cached(goal: &Goal, partition: &str) -> Arc<AdditivePdb> {
+    type Cache = Mutex<HashMap<(Vec<u8>, String), Arc<AdditivePdb>>>;
+    static BUILT: OnceLock<Cache> = OnceLock::new();
+    let key = (goal.board().tiles().to_vec(), partition.to_string());
+    let mut built = BUILT
+        .get_or_init(Mutex::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    Arc::clone(built.entry(key).or_insert_with(|| Arc::new(build(goal, partition))))
 }
 
 /// Tiles split into consecutive runs of `size` in goal (row-major) order.

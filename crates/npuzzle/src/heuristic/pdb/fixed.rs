@@ -1,0 +1,515 @@
+//! The additive databases as a [`FixedHeuristic`] for the specialised IDA*.
+//!
+//! [`AdditivePdb`] through the slice-based [`Heuristic`](crate::heuristic::Heuristic)
+//! trait ranks every pattern of the board (and of its mirror image) after
+//! every move. [`FixedPdb`] keeps, in the per-node [`PdbState`], each
+//! pattern's index and value for the board and for its mirror image. A move
+//! changes the placement of one pattern on the board and of one on the mirror
+//! image (the patterns holding the moved tile and its mirror tile), so a step
+//! updates two indices and reads two table entries:
+//!
+//! - **Index.** The index ranks the pattern tiles' cells as a
+//!   `k`-permutation in lexicographic order (digit `j` = cell of tile `j`
+//!   minus the cells below it taken by tiles before `j`). When tile `j` moves
+//!   from cell `a` to cell `b`, only pattern tiles on the cells strictly
+//!   between `a` and `b` change any digit: none for a move along a row, at
+//!   most `width - 1` for a move along a column. Those cells are read from
+//!   the board, so the index changes by a handful of additions and the
+//!   positions of the pattern tiles are never needed.
+//! - **Mirror image.** A move along a row of the board is a move along a
+//!   column of the mirror image and the other way round; the cells between
+//!   are precomputed per move as board cells, and a tile's pattern and slot
+//!   on the mirror image are looked up by the board's tile.
+//! - **Lazy second lookup.** The estimate is the larger of the two sums. The
+//!   search only needs it exactly when it is below a cutoff (see
+//!   [`FixedHeuristic::step_bounded`]); when the sum read first already
+//!   reaches the cutoff, the second table is not read at all. The sum read
+//!   first is the one that was larger at the parent.
+//!
+//! ```
+//! use npuzzle::heuristic::fixed::FixedHeuristic;
+//! use npuzzle::heuristic::pdb::{AdditivePdb, FixedPdb, PdbSpec};
+//! use npuzzle::heuristic::Heuristic;
+//! use npuzzle::Goal;
+//!
+//! let goal = Goal::blank_first("4x4".parse()?);
+//! let spec = PdbSpec::parse(&goal, "5-5-5")?;
+//! let pdb = AdditivePdb::build(&spec, &Default::default(), &mut |_| {})?;
+//! let h = FixedPdb::<16, 4>::new(&pdb)?;
+//! let tiles = [4, 1, 2, 3, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+//! let state = h.start(&tiles);
+//! assert_eq!(h.value(&state), pdb.estimate(&tiles));
+//! // Tile 5 slides from cell 4 right into the blank in cell 5.
+//! let after = [4, 1, 2, 3, 0, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+//! let next = h.step(&after, &state, 5, 4, 5);
+//! assert_eq!(h.value(&next), pdb.estimate(&after));
+//! assert_eq!(next, h.start(&after));
+//! # Ok::<(), npuzzle::Error>(())
+//! ```
+
+use super::pattern::{rank, weights};
+use super::AdditivePdb;
+use crate::heuristic::fixed::{FixedBoard, FixedHeuristic};
+use crate::Error;
+
+/// Most cells strictly between the two ends of a move (boards up to 8 wide).
+const MAX_BETWEEN: usize = 7;
+/// "In no pattern".
+const NONE: u8 = u8::MAX;
+
+/// What a move of a tile from one cell to a neighbouring one does in one
+/// view (the board or its mirror image).
+#[derive(Debug, Clone, Copy, Default)]
+struct MoveInfo {
+    /// Cell in the view after minus cell before: ±1 or ±width.
+    diff: i8,
+    /// How many cells lie strictly between the two (in the view's row-major order).
+    count: u8,
+    /// Those cells, as cells of the board (where the tiles are read).
+    between: [u8; MAX_BETWEEN],
+}
+
+/// One view of the board: the board itself, or its mirror image read
+/// through the board.
+#[derive(Debug, Clone)]
+struct View<const N: usize> {
+    /// The pattern that board tile `t` (as its mirror tile, in the mirror
+    /// view) belongs to, or `NONE`.
+    pattern: [u8; N],
+    /// Its slot in that pattern's tile list.
+    slot: [u8; N],
+    /// The place value of its slot in the pattern's index.
+    weight: [u32; N],
+    /// `distance[t * N + c]`: the Manhattan distance counted for board tile
+    /// `t` on board cell `c` (0 for tiles of no pattern).
+    distance: Vec<u8>,
+    /// `moves[from * N + to]` for board cells `from` and `to`.
+    moves: Vec<MoveInfo>,
+    /// The view's cell for each board cell.
+    cell: [u8; N],
+    /// For each pattern, the board tiles whose cells (in the view) give its
+    /// placement, in slot order.
+    tiles: Vec<Vec<u8>>,
+}
+
+/// The table of one pattern, with how to read an entry.
+#[derive(Debug, Clone, Copy)]
+struct Lookup<'a> {
+    bytes: &'a [u8],
+    /// 1 for 4-bit entries (two a byte), 0 for 8-bit ones.
+    shift: u32,
+    mask: u8,
+}
+
+impl Lookup<'_> {
+    #[inline(always)]
+    fn get(&self, index: u32) -> u8 {
+        let byte = self.bytes[(index >> self.shift) as usize];
+        (byte >> ((index & self.shift) * 4)) & self.mask
+    }
+}
+
+/// An [`AdditivePdb`] of at most `P` patterns as a [`FixedHeuristic`] on
+/// boards of `N` cells (up to 8 wide), with O(1) work per move: see the
+/// [module documentation](self). It borrows the tables of the databases.
+///
+/// `P` only sizes the per-node state: a partition of fewer patterns works
+/// (the rest stay empty), so `FixedPdb<16, 2>` suits `7-8` and
+/// `FixedPdb<16, 4>` also `5-5-5` and `6-6-3`.
+#[derive(Debug, Clone)]
+pub struct FixedPdb<'a, const N: usize, const P: usize> {
+    /// The board, and the mirror image when there is a reflection.
+    views: [View<N>; 2],
+    /// Whether the mirror image (`views[1]`) is used.
+    reflect: bool,
+    tables: [Lookup<'a>; P],
+    /// Place values of each pattern's index digits.
+    weights: Vec<Vec<u64>>,
+}
+
+/// The per-node state of a [`FixedPdb`]: the estimate, and for the board
+/// and its mirror image each pattern's index and value and the sum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PdbState<const P: usize> {
+    h: u32,
+    /// Manhattan distance of the covered tiles plus twice the values, per view.
+    sum: [u32; 2],
+    index: [[u32; P]; 2],
+    value: [[u8; P]; 2],
+}
+
+impl<const P: usize> PdbState<P> {
+    /// The sums for the board and for its mirror image (0 when there is no
+    /// reflection). After [`FixedHeuristic::step_bounded`] returned an
+    /// estimate at or above its cutoff, one of them may be stale.
+    pub fn sums(&self) -> [u32; 2] {
+        self.sum
+    }
+}
+
+impl<'a, const N: usize, const P: usize> FixedPdb<'a, N, P> {
+    /// For `pdb`, whose board must have `N` cells, be at most 8 wide, and
+    /// whose partition must have at most `P` patterns. The reflection is used
+    /// if `pdb` has one (see [`AdditivePdb::set_reflection`]).
+    pub fn new(pdb: &'a AdditivePdb) -> Result<FixedPdb<'a, N, P>, Error> {
+        let goal = pdb.spec().goal();
+        let shape = goal.shape();
+        let unsupported = |reason: String| Error::Unsupported {
+            algorithm: "pdb (fixed size)",
+            shape,
+            reason,
+        };
+        if shape.cells() != N {
+            return Err(unsupported(format!("this instance is built for boards of {N} cells")));
+        }
+        if shape.width() > MAX_BETWEEN + 1 || shape.height() > MAX_BETWEEN + 1 {
+            return Err(unsupported(format!(
+                "boards more than {} cells wide or high are not supported",
+                MAX_BETWEEN + 1
+            )));
+        }
+        let patterns = pdb.patterns();
+        if patterns.len() > P {
+            return Err(unsupported(format!(
+                "the partition has {} patterns; this instance holds at most {P}",
+                patterns.len()
+            )));
+        }
+        for db in patterns {
+            if db.entries() > u64::from(u32::MAX) {
+                return Err(unsupported(format!(
+                    "a pattern of {} tiles is too large",
+                    db.tiles().len()
+                )));
+            }
+        }
+        let width = shape.width();
+        let identity: Vec<usize> = (0..N).collect();
+        let direct = View::new(pdb, &identity, &|t| t, width);
+        let (mirror, reflect) = match pdb.reflection() {
+            Some(r) => {
+                let cell: Vec<usize> = (0..N).map(|c| r.cell(c)).collect();
+                (View::new(pdb, &cell, &|t| r.tile(t), width), true)
+            }
+            None => (direct.clone(), false),
+        };
+        let views = [direct, mirror];
+        let weights = patterns.iter().map(|db| weights(N, db.tiles().len())).collect();
+        let mut tables = [Lookup {
+            bytes: &[],
+            shift: 0,
+            mask: 0,
+        }; P];
+        for (slot, db) in tables.iter_mut().zip(patterns) {
+            let four = db.bits() == 4;
+            *slot = Lookup {
+                bytes: db.table(),
+                shift: u32::from(four),
+                mask: if four { 0xf } else { 0xff },
+            };
+        }
+        Ok(FixedPdb {
+            views,
+            reflect,
+            tables,
+            weights,
+        })
+    }
+
+    /// The index in view `v` (0 = board, 1 = mirror image) of the pattern
+    /// holding the moved tile after the move, given the state before it:
+    /// `(pattern, index)`, or `None` when the tile counts in no pattern of
+    /// that view.
+    #[inline(always)]
+    fn moved_index<B: FixedBoard<N>>(
+        &self,
+        v: usize,
+        after: &B,
+        state: &PdbState<P>,
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> Option<(usize, u32)> {
+        let view = &self.views[v];
+        let t = usize::from(tile);
+        let p = view.pattern[t];
+        if p == NONE {
+            return None;
+        }
+        let p = usize::from(p);
+        let m = &view.moves[from * N + to];
+        let slot = view.slot[t];
+        let sign: i64 = if m.diff > 0 { 1 } else { -1 };
+        let mut digit = i64::from(m.diff);
+        let mut delta = 0i64;
+        for &c in &m.between[..usize::from(m.count)] {
+            let u = usize::from(after.tile(usize::from(c)));
+            if usize::from(view.pattern[u]) == p {
+                if view.slot[u] < slot {
+                    digit -= sign;
+                } else {
+                    delta += sign * i64::from(view.weight[u]);
+                }
+            }
+        }
+        let index = (i64::from(state.index[v][p]) + delta + digit * i64::from(view.weight[t])) as u32;
+        Some((p, index))
+    }
+
+    /// Reads the value at `index` of pattern `p` and updates view `v` of `s`
+    /// for the move of `tile` from `from` to `to`.
+    #[inline(always)]
+    fn apply(&self, v: usize, s: &mut PdbState<P>, (p, index): (usize, u32), tile: u8, from: usize, to: usize) {
+        let view = &self.views[v];
+        let t = usize::from(tile);
+        let value = self.tables[p].get(index);
+        s.sum[v] = s.sum[v] + u32::from(view.distance[t * N + to]) + 2 * u32::from(value)
+            - u32::from(view.distance[t * N + from])
+            - 2 * u32::from(s.value[v][p]);
+        s.index[v][p] = index;
+        s.value[v][p] = value;
+    }
+}
+
+impl<const N: usize> View<N> {
+    /// The view in which board cell `c` is cell `cell[c]` and board tile `t`
+    /// is tile `tile(t)`.
+    fn new(pdb: &AdditivePdb, cell: &[usize], tile: &dyn Fn(u8) -> u8, width: usize) -> View<N> {
+        let goal = pdb.spec().goal();
+        let shape = goal.shape();
+        let mut view = View {
+            pattern: [NONE; N],
+            slot: [0; N],
+            weight: [0; N],
+            distance: vec![0; N * N],
+            moves: vec![MoveInfo::default(); N * N],
+            cell: std::array::from_fn(|c| cell[c] as u8),
+            tiles: Vec::new(),
+        };
+        for (p, db) in pdb.patterns().iter().enumerate() {
+            let w = weights(N, db.tiles().len());
+            for t in 0..N as u8 {
+                if let Some(j) = db.tiles().iter().position(|&x| x == tile(t)) {
+                    let t = usize::from(t);
+                    view.pattern[t] = p as u8;
+                    view.slot[t] = j as u8;
+                    view.weight[t] = w[j] as u32;
+                }
+            }
+            // Tile `tile(t)` is in slot `j` when board tile `t` is, so the
+            // board tile of slot `j` is `tile(tiles[j])` (`tile` is its own inverse).
+            view.tiles.push(db.tiles().iter().map(|&x| tile(x)).collect());
+        }
+        // The view is the mirror image only for square boards, so `width`
+        // is the view's width too.
+        let mut board_cell = vec![0usize; N];
+        for (c, &vc) in cell.iter().enumerate() {
+            board_cell[vc] = c;
+        }
+        for t in 0..N {
+            if view.pattern[t] == NONE {
+                continue;
+            }
+            let home = goal.position_of(tile(t as u8));
+            for (d, &c) in view.distance[t * N..(t + 1) * N].iter_mut().zip(cell) {
+                *d = shape.distance(home, c) as u8;
+            }
+        }
+        for from in 0..N {
+            for to in 0..N {
+                let (a, b) = (cell[from], cell[to]);
+                let d = a.abs_diff(b);
+                let neighbours = shape.distance(from, to) == 1;
+                if !neighbours || (d != 1 && d != width) {
+                    continue;
+                }
+                let mut m = MoveInfo {
+                    diff: if b > a { d as i8 } else { -(d as i8) },
+                    ..MoveInfo::default()
+                };
+                for &c in &board_cell[a.min(b) + 1..a.max(b)] {
+                    m.between[usize::from(m.count)] = c as u8;
+                    m.count += 1;
+                }
+                view.moves[from * N + to] = m;
+            }
+        }
+        view
+    }
+}
+
+impl<const N: usize, const P: usize> FixedHeuristic<N> for FixedPdb<'_, N, P> {
+    type State = PdbState<P>;
+
+    fn start(&self, tiles: &[u8; N]) -> PdbState<P> {
+        let mut s = PdbState {
+            h: 0,
+            sum: [0; 2],
+            index: [[0; P]; 2],
+            value: [[0; P]; 2],
+        };
+        let mut position = [0u8; N];
+        for (c, &t) in tiles.iter().enumerate() {
+            position[usize::from(t)] = c as u8;
+        }
+        for (v, view) in self.views.iter().enumerate().take(1 + usize::from(self.reflect)) {
+            for (p, pattern) in view.tiles.iter().enumerate() {
+                let mut placement = [0u8; N];
+                for (slot, &t) in placement.iter_mut().zip(pattern) {
+                    *slot = view.cell[usize::from(position[usize::from(t)])];
+                }
+                let index = rank(&placement[..pattern.len()], &self.weights[p]) as u32;
+                s.index[v][p] = index;
+                s.value[v][p] = self.tables[p].get(index);
+                s.sum[v] += 2 * u32::from(s.value[v][p]);
+            }
+            for (c, &t) in tiles.iter().enumerate() {
+                s.sum[v] += u32::from(view.distance[usize::from(t) * N + c]);
+            }
+        }
+        s.h = s.sum[0].max(s.sum[1]);
+        s
+    }
+
+    #[inline(always)]
+    fn value(&self, state: &PdbState<P>) -> u32 {
+        state.h
+    }
+
+    #[inline(always)]
+    fn step<B: FixedBoard<N>>(&self, after: &B, state: &PdbState<P>, tile: u8, from: usize, to: usize) -> PdbState<P> {
+        self.step_bounded(after, state, tile, from, to, u32::MAX).0
+    }
+
+    #[inline(always)]
+    fn step_bounded<B: FixedBoard<N>>(
+        &self,
+        after: &B,
+        state: &PdbState<P>,
+        tile: u8,
+        from: usize,
+        to: usize,
+        cutoff: u32,
+    ) -> (PdbState<P>, u32) {
+        let mut s = *state;
+        if !self.reflect {
+            if let Some(moved) = self.moved_index(0, after, state, tile, from, to) {
+                self.apply(0, &mut s, moved, tile, from, to);
+                s.h = s.sum[0];
+            }
+            return (s, s.h);
+        }
+        // The board first, then the mirror image only if needed. (Reading
+        // first the view that was larger at the parent was measured slower:
+        // fixed views let the indices into the state be constants.)
+        let (first, second) = (0, 1);
+        if let Some(moved) = self.moved_index(first, after, state, tile, from, to) {
+            self.apply(first, &mut s, moved, tile, from, to);
+        }
+        if s.sum[first] >= cutoff {
+            // The true estimate is at least this; the other view is stale.
+            return (s, s.sum[first]);
+        }
+        if let Some(moved) = self.moved_index(second, after, state, tile, from, to) {
+            self.apply(second, &mut s, moved, tile, from, to);
+        }
+        s.h = s.sum[0].max(s.sum[1]);
+        (s, s.h)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+
+    use super::*;
+    use crate::heuristic::fixed::Nibbles;
+    use crate::heuristic::pdb::tests::cached;
+    use crate::heuristic::Heuristic;
+    use crate::{Board, Goal, Move, Shape};
+
+    /// Along a random walk from `start`: the estimate equals the slice-based
+    /// one, the state after each step equals the state computed from
+    /// scratch (for both board representations on up to 16 cells), and
+    /// `step_bounded` keeps its contract for random cutoffs.
+    fn agree<const N: usize, const P: usize>(pdb: &AdditivePdb, start: &Board, seed: u64) {
+        let h = FixedPdb::<N, P>::new(pdb).unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut b = start.clone();
+        let tiles: [u8; N] = b.tiles().try_into().unwrap();
+        let mut state = h.start(&tiles);
+        for _ in 0..400 {
+            let tiles: [u8; N] = b.tiles().try_into().unwrap();
+            assert_eq!(h.value(&state), pdb.estimate(&tiles), "{b}");
+            assert_eq!(state, h.start(&tiles), "{b}");
+            let blank = b.blank();
+            if !b.try_apply(Move::ALL[rng.random_range(0..4)]) {
+                continue;
+            }
+            let tile = b.tiles()[blank];
+            let after: [u8; N] = b.tiles().try_into().unwrap();
+            let exact = pdb.estimate(&after);
+            let cutoff = rng.random_range(exact.saturating_sub(4)..exact + 4);
+            let (bounded, value) = h.step_bounded(&after, &state, tile, b.blank(), blank, cutoff);
+            if value < cutoff {
+                assert_eq!((value, bounded), (exact, h.start(&after)), "{b}, cutoff {cutoff}");
+            } else {
+                assert!(value <= exact, "{b}, cutoff {cutoff}: {value} > {exact}");
+            }
+            let next = h.step(&after, &state, tile, b.blank(), blank);
+            if N <= 16 {
+                let nibbles = <Nibbles as FixedBoard<N>>::from_tiles(&after);
+                assert_eq!(h.step(&nibbles, &state, tile, b.blank(), blank), next);
+            }
+            state = next;
+        }
+    }
+
+    fn walk(goal: &Goal, len: usize, seed: u64) -> Board {
+        crate::heuristic::fixed::tests::random_walk(goal, len, seed)
+    }
+
+    #[test]
+    fn the_15_puzzle_state_follows_every_move() {
+        let shape = Shape::new(4, 4).unwrap();
+        for goal in [Goal::blank_first(shape), Goal::standard(shape)] {
+            for (partition, reflection) in [("5-5-5", true), ("5-5-5", false), ("1,2,3/5,9/14,15,12", true)] {
+                let mut pdb = AdditivePdb::clone(&cached(&goal, partition));
+                assert_eq!(pdb.set_reflection(reflection), reflection, "{partition}");
+                for seed in 0..4 {
+                    agree::<16, 4>(&pdb, &walk(&goal, 80, seed), seed);
+                }
+            }
+        }
+        let goal = Goal::blank_first(shape);
+        let two = cached(&goal, "1,2,3,4/8,9,10,11,12");
+        agree::<16, 2>(&two, &walk(&goal, 80, 9), 9);
+        assert!(matches!(
+            FixedPdb::<16, 2>::new(&cached(&goal, "5-5-5")),
+            Err(Error::Unsupported { .. })
+        ));
+        assert!(FixedPdb::<25, 4>::new(&two).is_err());
+    }
+
+    #[test]
+    fn the_24_puzzle_state_follows_every_move() {
+        let shape = Shape::new(5, 5).unwrap();
+        for goal in [Goal::blank_first(shape), Goal::standard(shape)] {
+            let pdb = cached(&goal, "1,2,3/5,6,10/7,12,13/19,23,24");
+            assert!(pdb.reflection().is_some());
+            for seed in 0..4 {
+                agree::<25, 4>(&pdb, &walk(&goal, 150, seed), seed);
+            }
+        }
+    }
+
+    #[test]
+    fn a_board_eight_wide_has_seven_cells_between_the_ends_of_a_move() {
+        let goal = Goal::standard(Shape::new(8, 2).unwrap());
+        let pdb = cached(&goal, "1,2,9,10/3,4,11,12");
+        assert!(pdb.reflection().is_none());
+        for seed in 0..4 {
+            agree::<16, 2>(&pdb, &walk(&goal, 80, seed), seed);
+        }
+    }
+}
