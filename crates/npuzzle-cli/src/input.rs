@@ -57,9 +57,13 @@ pub struct SearchOptions {
     /// Search algorithm: auto (table up to 10 cells, else idastar), bfs-set, bfs, table, bibfs, astar, idastar.
     #[arg(long, short = 'a', default_value = "auto")]
     pub algorithm: npuzzle::Algorithm,
-    /// Heuristic for astar/idastar: misplaced, manhattan, linear-conflict.
-    #[arg(long = "heuristic", default_value = "linear-conflict")]
-    pub heuristic: npuzzle::HeuristicKind,
+    /// Heuristic for astar/idastar: auto (the strongest pattern database present, else walking-distance on
+    /// 4x4, else linear-conflict), misplaced, manhattan, linear-conflict, walking-distance, pdb.
+    #[arg(long = "heuristic", default_value = "auto")]
+    pub heuristic: crate::solvers::HeuristicChoice,
+    /// Where pattern databases are looked for (default: $NPUZZLE_PDB_DIR, else the user's cache directory).
+    #[arg(long, value_name = "DIR")]
+    pub pdb_dir: Option<std::path::PathBuf>,
     /// Give up a board after expanding this many nodes.
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
@@ -81,14 +85,16 @@ impl SearchOptions {
         }
     }
 
-    /// Solver options for these flags, searching each board on `threads` threads.
-    pub fn solver_options(&self, threads: usize) -> npuzzle::SolverOptions {
-        npuzzle::SolverOptions {
+    /// Solvers for these flags, searching each board on `threads` threads
+    /// within `budget`.
+    pub fn solvers(&self, threads: usize, budget: npuzzle::Budget) -> crate::solvers::Solvers {
+        let options = npuzzle::SolverOptions {
             algorithm: self.algorithm,
-            heuristic: self.heuristic,
-            budget: self.budget(),
+            heuristic: npuzzle::HeuristicKind::LinearConflict,
+            budget,
             threads,
-        }
+        };
+        crate::solvers::Solvers::new(options, self.heuristic, self.pdb_dir.clone())
     }
 }
 

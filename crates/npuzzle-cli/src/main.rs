@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 mod cmd;
 mod input;
 mod output;
+mod solvers;
 
 /// Optimal solver for sliding-tile puzzles (8-, 15-, 24-puzzle, any W×H board).
 ///

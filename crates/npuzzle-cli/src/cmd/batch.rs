@@ -21,13 +21,14 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use npuzzle::{Budget, Outcome, Solver};
+use npuzzle::{Budget, Outcome};
 use serde::{Deserialize, Serialize};
 
 use npuzzle::parse::{read_boards, BoardInput};
 
 use crate::input::{all_cores, BoardOptions, SearchOptions};
 use crate::output::{human_duration, millis};
+use crate::solvers::Solvers;
 
 /// Exit code after an interruption.
 const INTERRUPTED_EXIT: u8 = 130;
@@ -131,7 +132,7 @@ impl Row {
 }
 
 /// Solves one input into a row.
-fn solve_one(input: &BoardInput, options: &BoardOptions, solver: &Solver) -> Row {
+fn solve_one(input: &BoardInput, options: &BoardOptions, solvers: &Solvers) -> Row {
     let started = Instant::now();
     let invalid = |message: String| Row {
         line: input.line,
@@ -151,9 +152,9 @@ fn solve_one(input: &BoardInput, options: &BoardOptions, solver: &Solver) -> Row
         Ok(pair) => pair,
         Err(e) => return invalid(format!("{e:#}")),
     };
-    let report = match solver.solve(&board, &goal) {
+    let report = match solvers.get(&goal).and_then(|solver| Ok(solver.solve(&board, &goal)?)) {
         Ok(r) => r,
-        Err(e) => return invalid(e.to_string()),
+        Err(e) => return invalid(format!("{e:#}")),
     };
     let (length, moves, message) = match &report.outcome {
         Outcome::Solved(s) => (Some(s.len()), Some(s.to_string()), None),
@@ -292,13 +293,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
 
     let threads = args.threads.unwrap_or_else(all_cores).max(1);
     // Boards run side by side, one search thread each.
-    let mut options = args.search.solver_options(1);
-    // The memory budget is for the whole batch: each worker gets its share.
-    options.budget = Budget {
+    // Boards run side by side, one search thread each; the memory budget is
+    // for the whole batch, so each worker gets its share.
+    let budget = Budget {
         max_memory: args.search.max_memory.map(|m| m / threads as u64),
-        ..options.budget
+        ..args.search.budget()
     };
-    let solver = Solver::new(options);
+    let solvers = args.search.solvers(1, budget);
 
     let (done, keep) = match (&args.output, args.resume) {
         (Some(path), true) => scan_existing(path, args.format)?,
@@ -344,7 +345,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel::<(usize, Row)>();
     let write_result: Result<()> = std::thread::scope(|scope| {
-        let (todo, next, solver, board_options) = (&todo, &next, &solver, &args.board);
+        let (todo, next, solvers, board_options) = (&todo, &next, &solvers, &args.board);
         scope.spawn(move || {
             pool.scope(|s| {
                 for _ in 0..threads {
@@ -356,7 +357,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                         }
                         let i = next.fetch_add(1, Ordering::SeqCst);
                         let Some(input) = todo.get(i) else { break };
-                        if tx.send((i, solve_one(input, board_options, solver))).is_err() {
+                        if tx.send((i, solve_one(input, board_options, solvers))).is_err() {
                             break;
                         }
                     });

@@ -4,7 +4,7 @@ use std::io::{BufWriter, Read, Write};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use npuzzle::{Outcome, Solver};
+use npuzzle::Outcome;
 
 use npuzzle::parse::{read_boards, BoardInput};
 
@@ -53,8 +53,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if inputs.is_empty() {
         anyhow::bail!("no board given: pass one as an argument (\"8 6 7 2 5 4 3 x 1\") or on stdin");
     }
-    let options = args.search.solver_options(args.threads.unwrap_or_else(all_cores));
-    let solver = Solver::new(options);
+    let solvers = args
+        .search
+        .solvers(args.threads.unwrap_or_else(all_cores), args.search.budget());
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut failed = false;
     for (index, input) in inputs.iter().enumerate() {
@@ -77,6 +78,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 continue;
             }
         };
+        let solver = solvers.get(&goal)?;
+        let options = *solver.options();
         let report = solver.solve(&board, &goal)?;
         if matches!(report.outcome, Outcome::BudgetReached(_)) {
             failed = true;
