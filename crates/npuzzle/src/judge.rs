@@ -129,7 +129,8 @@ fn read_board(tokens: &mut Tokens<'_>, case: usize, which: &'static str) -> Resu
     Ok(tiles)
 }
 
-/// Tokens separated by ASCII whitespace or commas, as in `npuzzle::parse::tokens`.
+/// Tokens separated by ASCII whitespace or commas (`npuzzle::parse::tokens`
+/// also splits at other Unicode whitespace, such as a no-break space).
 struct Tokens<'a> {
     data: &'a [u8],
     pos: usize,

@@ -42,3 +42,23 @@ fn every_corpus_input_passes_its_check() {
         eprintln!("{target}: {count} inputs");
     }
 }
+
+/// A check added to `TARGETS` without its fuzz binary would be replayed
+/// here but never fuzzed: each needs a `[[bin]]` in `fuzz/Cargo.toml` and a
+/// one-line target file calling it.
+#[test]
+fn every_check_has_a_fuzz_target() {
+    let fuzz = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz");
+    let manifest = std::fs::read_to_string(fuzz.join("Cargo.toml")).unwrap();
+    for &(target, _) in TARGETS {
+        let bin = format!("name = \"{target}\"\npath = \"fuzz_targets/{target}.rs\"");
+        assert!(manifest.contains(&bin), "no [[bin]] for {target} in fuzz/Cargo.toml");
+        let file = fuzz.join("fuzz_targets").join(format!("{target}.rs"));
+        let source = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        assert!(
+            source.contains(&format!("npuzzle::fuzzing::check_{target}(data)")),
+            "{} does not call check_{target}",
+            file.display()
+        );
+    }
+}

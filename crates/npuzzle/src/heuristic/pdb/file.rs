@@ -323,7 +323,14 @@ pub(crate) fn decode_header(
                 Some(&spec),
             ));
         }
-        end += t.len;
+        // A pattern of 14 or more tiles on 32 cells has more entries than a
+        // `u64` counts (`placements` saturates), so lengths can add up past it.
+        end = end.checked_add(t.len).ok_or_else(|| {
+            corrupt(
+                format!("the table of tiles {:?} ends past 2^64 bytes", t.tiles),
+                Some(&spec),
+            )
+        })?;
     }
     if end != recorded_len {
         return Err(corrupt(

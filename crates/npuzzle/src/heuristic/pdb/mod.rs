@@ -46,7 +46,7 @@ use crate::Error;
 
 mod build;
 mod checksum;
-mod file;
+pub(crate) mod file;
 mod fixed;
 mod partition;
 mod pattern;

@@ -454,3 +454,54 @@ fn boards_too_large_are_refused() {
     let err = AdditivePdb::build(&spec, &BuildOptions::default(), &mut |_| {}).unwrap_err();
     assert!(err.to_string().contains("entries"), "{err}");
 }
+
+/// Fields 8..32 of each pattern's header record (entries, offset, length),
+/// overwritten, and the header checksum redone: a file made by hand.
+fn with_layout(mut bytes: Vec<u8>, spec: &PdbSpec, layout: &[(u64, u64, u64)], file_len: u64) -> Vec<u8> {
+    let mut at = 48 + spec.shape().cells();
+    for (pattern, &(entries, offset, len)) in spec.partition().patterns().iter().zip(layout) {
+        at += 2 + pattern.len();
+        for n in [entries, offset, len] {
+            bytes[at..at + 8].copy_from_slice(&n.to_le_bytes());
+            at += 8;
+        }
+    }
+    bytes[32..40].copy_from_slice(&file_len.to_le_bytes());
+    let header_len = file::header_len(spec);
+    let sum = Xxh64::hash(&bytes[24..header_len]);
+    bytes[16..24].copy_from_slice(&sum.to_le_bytes());
+    bytes
+}
+
+/// Found by the `pdb_file` fuzz target. A pattern of 14 tiles on 32 cells
+/// has more placements than a `u64` counts, so its table length (as
+/// `placements` saturates) is `u64::MAX`, and adding it to the end of the
+/// tables overflowed: a panic in debug builds; in release builds the end
+/// wrapped to just before the end of the header, so a second table could
+/// start there, the lengths "added up" to the file, the file opened and
+/// verified, and the first lookup panicked slicing the map (192..191).
+#[test]
+fn table_lengths_adding_up_past_u64_max_are_corrupt_not_an_overflow() {
+    let spec = PdbSpec::parse(&Goal::standard(shape(4, 8)), "1,2,3,4,5,6,7,8,9,10,11,12,13,14/15").unwrap();
+    let huge = placements(32, 14);
+    assert_eq!(huge, u64::MAX);
+    let header_len = file::header_len(&spec) as u64;
+    let wrapped = header_len.wrapping_add(huge);
+    assert_eq!(wrapped, header_len - 1);
+    let header = file::encode_header(&spec, &[(8, 0, 0), (8, 0, 0)], Xxh64::hash(&[0; 31]));
+    let file_len = wrapped + 32;
+    let mut bytes = with_layout(header, &spec, &[(huge, header_len, huge), (32, wrapped, 32)], file_len);
+    bytes.resize(file_len as usize, 0);
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("hostile.pdb");
+    fs::write(&path, &bytes).unwrap();
+    let err = AdditivePdb::open_any(&path).unwrap_err();
+    match &err {
+        Error::PdbCorrupt { reason, rebuild, .. } => {
+            assert!(reason.contains("past 2^64 bytes"), "{reason}");
+            assert_eq!(rebuild, &spec.rebuild_command());
+        }
+        other => panic!("{other:?}"),
+    }
+}
