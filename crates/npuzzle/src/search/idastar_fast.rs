@@ -979,6 +979,76 @@ mod tests {
     }
 
     #[test]
+    fn pattern_databases_search_like_the_generic_search_and_find_the_same_lengths() {
+        use crate::heuristic::pdb::tests::cached;
+        let length = |o: &(Outcome, Stats)| o.0.solution().map(Solution::len);
+        for goal in goals(4) {
+            let pdb = cached(&goal, "5-5-5");
+            assert!(pdb.reflection().is_some());
+            let fast_pdb = FixedPdb::<16, 4>::new(&pdb).unwrap();
+            let (fm, fw) = (
+                FixedManhattan::<16>::new(&goal).unwrap(),
+                WalkingDistance::new(&goal).unwrap(),
+            );
+            for seed in 0..6 {
+                let board = random_walk(&goal, 30 + 3 * seed as usize, 500 + seed);
+                let want = generic(&board, &goal, &*pdb);
+                let one = fast::<16, Nibbles, _>(&board, &goal, &fast_pdb, 1);
+                assert_same(&one, &want, &format!("pdb, {board}"));
+                assert_same(
+                    &fast::<16, [u8; 16], _>(&board, &goal, &fast_pdb, 1),
+                    &want,
+                    "pdb, bytes",
+                );
+                let two = fast::<16, Nibbles, _>(&board, &goal, &fast_pdb, 2);
+                assert_same_but_last(&two, &one, &format!("pdb, 2 threads, {board}"));
+                let other = if seed < 2 {
+                    fast::<16, Nibbles, _>(&board, &goal, &fm, 1)
+                } else {
+                    fast::<16, Nibbles, _>(&board, &goal, &fw, 1)
+                };
+                assert!(length(&other).is_some());
+                assert_eq!(length(&one), length(&other), "{board}");
+            }
+        }
+        for goal in goals(5) {
+            let pdb = cached(&goal, "1,2,5,6/3,4,8,9/10,15,16,20/18,19,23,24");
+            let fast_pdb = FixedPdb::<25, 4>::new(&pdb).unwrap();
+            let fl = FixedLinearConflict::<25>::new(&goal).unwrap();
+            for seed in 0..3 {
+                let board = random_walk(&goal, 26, 600 + seed);
+                let one = fast::<25, [u8; 25], _>(&board, &goal, &fast_pdb, 1);
+                assert_same(&one, &generic(&board, &goal, &*pdb), &format!("5x5 pdb, {board}"));
+                let two = fast::<25, [u8; 25], _>(&board, &goal, &fast_pdb, 2);
+                assert_same_but_last(&two, &one, &format!("5x5 pdb, 2 threads, {board}"));
+                let lc = fast::<25, [u8; 25], _>(&board, &goal, &fl, 1);
+                assert_eq!(length(&one), length(&lc), "{board}");
+            }
+        }
+    }
+
+    #[test]
+    fn easy_korf_instances_have_their_published_lengths_with_pattern_databases() {
+        let goal = Goal::blank_first(Shape::new(4, 4).unwrap());
+        let pdb = crate::heuristic::pdb::tests::cached(&goal, "5-5-5");
+        for (number, tiles, _, length, _) in KORF_EASY {
+            let board = Board::new(goal.shape(), tiles.to_vec()).unwrap();
+            for threads in [1, 2] {
+                let solver = Solver::new(SolverOptions {
+                    algorithm: Algorithm::IdaStar,
+                    heuristic: HeuristicKind::Pdb,
+                    threads,
+                    ..SolverOptions::default()
+                })
+                .with_pdb(std::sync::Arc::clone(&pdb));
+                let report = solver.solve(&board, &goal).unwrap();
+                let solution = report.outcome.solution().unwrap();
+                assert_eq!(solution.len(), length, "Korf {number}, {threads} threads");
+            }
+        }
+    }
+
+    #[test]
     fn solver_dispatch_matches_the_generic_search_and_rejects_walking_distance_elsewhere() {
         let goal = Goal::standard(Shape::new(4, 4).unwrap());
         let board = random_walk(&goal, 36, 9);

@@ -311,3 +311,128 @@ fn names_round_trip_in_realm_order() {
         assert_eq!(a.uses_heuristic(), matches!(a, Algorithm::AStar | Algorithm::IdaStar));
     }
 }
+
+/// A solver with the pattern databases of `partition` for `goal`.
+fn pdb_solver(algorithm: Algorithm, goal: &Goal, partition: &str) -> Solver {
+    Solver::new(SolverOptions {
+        algorithm,
+        heuristic: HeuristicKind::Pdb,
+        ..SolverOptions::default()
+    })
+    .with_pdb(crate::heuristic::pdb::tests::cached(goal, partition))
+}
+
+#[test]
+fn pattern_databases_give_exact_distances_on_small_boards() {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(43);
+    let s33 = Shape::new(3, 3).unwrap();
+    let goals = [
+        (Goal::standard(s33), "1,2,3,4/5,6,7,8"),
+        (Goal::blank_first(s33), "1,2,3/4,5/6,7,8"),
+        (Goal::new("4 x 2 8 1 6 3 7 5".parse().unwrap()), "1,2,3,4/5,6"),
+        (Goal::blank_first(Shape::new(4, 2).unwrap()), "1,2,3/4,5,6,7"),
+    ];
+    for (goal, partition) in goals {
+        for algorithm in [Algorithm::AStar, Algorithm::IdaStar] {
+            let solver = pdb_solver(algorithm, &goal, partition);
+            for _ in 0..12 {
+                let board = crate::random::random_solvable(&goal, &mut rng);
+                let report = solver.solve(&board, &goal).unwrap();
+                let length = report.outcome.solution().map(|s| s.len() as u32);
+                assert_eq!(
+                    length,
+                    exact_distance(&board, &goal),
+                    "{algorithm} {partition}: {board}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_pdb_heuristic_without_matching_databases_says_what_to_build() {
+    use crate::Error;
+    let s44 = Shape::new(4, 4).unwrap();
+    let cases = [
+        (
+            Goal::blank_first(s44),
+            Algorithm::IdaStar,
+            "--size 4x4 --goal blank-first --partition 7-8",
+        ),
+        (
+            Goal::standard(s44),
+            Algorithm::AStar,
+            "--size 4x4 --goal standard --partition 7-8",
+        ),
+        (
+            Goal::standard(Shape::new(5, 5).unwrap()),
+            Algorithm::IdaStar,
+            "--size 5x5 --goal standard --partition 6-6-6-6",
+        ),
+        (
+            Goal::standard(Shape::new(3, 3).unwrap()),
+            Algorithm::IdaStar,
+            "--size 3x3 --goal standard --partition 1,2,3,4,5,6,7,8",
+        ),
+        (
+            Goal::standard(Shape::new(4, 3).unwrap()),
+            Algorithm::AStar,
+            "--size 4x3 --goal standard --partition 1,2,3,4,5,6/7,8,9,10,11",
+        ),
+    ];
+    let other = crate::heuristic::pdb::tests::cached(&Goal::blank_first(Shape::new(3, 3).unwrap()), "1,2,3/4,5");
+    for (goal, algorithm, command) in cases {
+        let board = crate::heuristic::fixed::tests::random_walk(&goal, 4, 1);
+        let options = SolverOptions {
+            algorithm,
+            heuristic: HeuristicKind::Pdb,
+            threads: 2,
+            ..SolverOptions::default()
+        };
+        for solver in [Solver::new(options), Solver::new(options).with_pdb(Arc::clone(&other))] {
+            let err = solver.solve(&board, &goal).unwrap_err();
+            assert!(
+                matches!(&err, Error::PdbNotLoaded { loaded, rebuild, .. }
+                    if loaded.is_some() == solver.pdb().is_some() && rebuild.ends_with(command)),
+                "{goal}: {err:?}"
+            );
+            assert!(err.to_string().contains(command), "{err}");
+        }
+    }
+    // Too large for any database.
+    let goal = Goal::standard(Shape::new(6, 6).unwrap());
+    let solver = Solver::new(SolverOptions {
+        heuristic: HeuristicKind::Pdb,
+        ..SolverOptions::default()
+    });
+    let err = solver.solve(&scrambled(&goal, "lu"), &goal).unwrap_err();
+    assert!(matches!(err, Error::PdbUnsupported { .. }), "{err:?}");
+    assert!(!HeuristicKind::Pdb.supports(goal.shape()));
+}
+
+#[test]
+fn a_solver_with_databases_is_shared_across_threads() {
+    fn shared<T: Sync + Send>(_: &T) {}
+    let goal = Goal::standard(Shape::new(3, 3).unwrap());
+    let solver = pdb_solver(Algorithm::AStar, &goal, "1,2,3,4/5,6,7,8");
+    shared(&solver);
+    let boards: Vec<Board> = ["lu", "luru", "luld"].iter().map(|m| scrambled(&goal, m)).collect();
+    std::thread::scope(|scope| {
+        for board in &boards {
+            let (solver, goal) = (&solver, &goal);
+            scope.spawn(move || {
+                let length = solver
+                    .solve(board, goal)
+                    .unwrap()
+                    .outcome
+                    .solution()
+                    .map(|s| s.len() as u32);
+                assert_eq!(length, exact_distance(board, goal));
+            });
+        }
+    });
+    assert_eq!("pdb".parse::<HeuristicKind>(), Ok(HeuristicKind::Pdb));
+    assert_eq!(HeuristicKind::Pdb.to_string(), "pdb");
+    assert!(!HeuristicKind::ALL.contains(&HeuristicKind::Pdb));
+}

@@ -152,6 +152,8 @@ impl PdbSpec {
     /// assert_eq!(spec.partition().name(), Some("6-6-6-6"));
     /// let spec = PdbSpec::suggested(&Goal::blank_first(Shape::new(4, 4)?))?;
     /// assert_eq!(spec.partition().name(), Some("7-8"));
+    /// let spec = PdbSpec::suggested(&Goal::standard(Shape::new(4, 3)?))?;
+    /// assert_eq!(spec.partition().to_string(), "1,2,3,4,5,6/7,8,9,10,11");
     /// let spec = PdbSpec::suggested(&Goal::standard(Shape::new(3, 3)?))?;
     /// assert_eq!(spec.partition().to_string(), "1,2,3,4,5,6,7,8");
     /// assert!(PdbSpec::suggested(&Goal::standard(Shape::new(6, 6)?)).is_err());
