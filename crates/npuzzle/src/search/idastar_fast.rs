@@ -175,7 +175,76 @@ pub fn search<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
     clock: &BudgetClock,
     threads: usize,
 ) -> Result<(Outcome, Stats), Error> {
-    search_with::<N, B, H>(board, goal, heuristic, clock, threads, PARALLEL_MIN_NODES)
+    search_with::<N, B, H>(
+        board,
+        goal,
+        heuristic,
+        clock,
+        threads,
+        PARALLEL_MIN_NODES,
+        MoveOrder::Library,
+    )
+}
+
+/// The order in which the specialised IDA* tries the moves of a node.
+///
+/// The order decides which of several optimal solutions is found, and how
+/// much of the last iteration is searched before it is: on single instances
+/// the node count can change several times over, in either direction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum MoveOrder {
+    /// `u d l r` ([`Move::ALL`]), the order of every search of the library:
+    /// the same moves and node counts as the generic [`idastar`](super::idastar).
+    #[default]
+    Library,
+    /// `u l r d`, the order in which an independent reimplementation
+    /// reproduced the node counts that Korf & Felner (2002) published for the
+    /// 24-puzzle, for comparisons with them.
+    KorfFelner,
+}
+
+impl MoveOrder {
+    /// The moves in this order.
+    ///
+    /// ```
+    /// use npuzzle::search::idastar_fast::MoveOrder;
+    /// use npuzzle::Move;
+    /// assert_eq!(MoveOrder::Library.moves(), Move::ALL);
+    /// assert_eq!(MoveOrder::KorfFelner.moves(), [Move::Up, Move::Left, Move::Right, Move::Down]);
+    /// ```
+    pub fn moves(self) -> [Move; 4] {
+        match self {
+            MoveOrder::Library => Move::ALL,
+            MoveOrder::KorfFelner => [Move::Up, Move::Left, Move::Right, Move::Down],
+        }
+    }
+}
+
+/// [`search`] with the moves of each node tried in `order`.
+///
+/// ```
+/// use npuzzle::heuristic::fixed::{FixedManhattan, Nibbles};
+/// use npuzzle::search::idastar_fast::{search_ordered, MoveOrder};
+/// use npuzzle::solution::BudgetClock;
+/// use npuzzle::{Board, Budget, Goal};
+/// let goal = Goal::blank_first("4x4".parse()?);
+/// let board: Board = "4 1 2 3 5 0 6 7 8 9 10 11 12 13 14 15".parse()?;
+/// let h = FixedManhattan::<16>::new(&goal)?;
+/// let clock = BudgetClock::start(Budget::default());
+/// let found = |order| search_ordered::<16, Nibbles, _>(&board, &goal, &h, &clock, 1, order);
+/// assert_eq!(found(MoveOrder::Library)?.0.solution().unwrap().to_string(), "lu");
+/// assert_eq!(found(MoveOrder::KorfFelner)?.0.solution().unwrap().to_string(), "lu");
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
+pub fn search_ordered<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
+    board: &Board,
+    goal: &Goal,
+    heuristic: &H,
+    clock: &BudgetClock,
+    threads: usize,
+    order: MoveOrder,
+) -> Result<(Outcome, Stats), Error> {
+    search_with::<N, B, H>(board, goal, heuristic, clock, threads, PARALLEL_MIN_NODES, order)
 }
 
 /// [`search`] going parallel once an iteration reaches `parallel_min` nodes.
@@ -186,6 +255,7 @@ fn search_with<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
     clock: &BudgetClock,
     threads: usize,
     parallel_min: u64,
+    order: MoveOrder,
 ) -> Result<(Outcome, Stats), Error> {
     goal.check_shape(board)?;
     let shape = board.shape();
@@ -202,7 +272,7 @@ fn search_with<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
     if !is_solvable(board, goal) {
         return Ok((Outcome::Unsolvable, Stats::default()));
     }
-    let moves = MoveTable::<N>::new(shape);
+    let moves = MoveTable::<N>::new(shape, order);
     let control = Control::new(clock);
     let root = Node {
         board: B::from_tiles(&tiles),
@@ -267,7 +337,7 @@ pub fn count_iteration<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
             reason: format!("this instance is built for boards of {N} cells"),
         });
     };
-    let moves = MoveTable::<N>::new(shape);
+    let moves = MoveTable::<N>::new(shape, MoveOrder::Library);
     let clock = BudgetClock::start(Budget::default());
     let control = Control::new(&clock);
     let ida = Ida {
@@ -314,12 +384,12 @@ struct Succ {
 }
 
 impl<const N: usize> MoveTable<N> {
-    fn new(shape: Shape) -> Self {
+    fn new(shape: Shape, order: MoveOrder) -> Self {
         let succ = (0..N)
             .map(|cell| {
                 std::array::from_fn(|prev| {
                     let mut s = Succ::default();
-                    for mv in Move::ALL {
+                    for mv in order.moves() {
                         if prev != ROOT && Move::ALL[prev] == mv.opposite() {
                             continue;
                         }
@@ -777,7 +847,7 @@ mod tests {
         threads: usize,
     ) -> (Outcome, Stats) {
         // Parallel from the second iteration on, so small boards exercise it.
-        search_with::<N, B, H>(board, goal, h, &unlimited(), threads, 1).unwrap()
+        search_with::<N, B, H>(board, goal, h, &unlimited(), threads, 1, MoveOrder::Library).unwrap()
     }
 
     /// Same moves, same nodes in every iteration.
@@ -1023,6 +1093,32 @@ mod tests {
                 assert_same_but_last(&two, &one, &format!("5x5 pdb, 2 threads, {board}"));
                 let lc = fast::<25, [u8; 25], _>(&board, &goal, &fl, 1);
                 assert_eq!(length(&one), length(&lc), "{board}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_move_order_changes_only_the_last_iteration() {
+        let goal = Goal::blank_first(Shape::new(4, 4).unwrap());
+        let h = WalkingDistance::new(&goal).unwrap();
+        for seed in 0..6 {
+            let board = random_walk(&goal, 40, 700 + seed);
+            let run = |order, threads| {
+                search_with::<16, Nibbles, _>(&board, &goal, &h, &unlimited(), threads, 1, order).unwrap()
+            };
+            let library = run(MoveOrder::Library, 1);
+            assert_same(&library, &fast::<16, Nibbles, _>(&board, &goal, &h, 1), "library order");
+            for threads in [1, 2] {
+                let korf = run(MoveOrder::KorfFelner, threads);
+                let (a, b) = (&library.1.iterations, &korf.1.iterations);
+                assert_eq!(a.len(), b.len(), "{board}");
+                assert_eq!(a[..a.len() - 1], b[..b.len() - 1], "{board}");
+                let reached = board.replay(korf.0.solution().unwrap().moves()).unwrap();
+                assert!(goal.is_reached_by(&reached));
+                assert_eq!(
+                    korf.0.solution().map(Solution::len),
+                    library.0.solution().map(Solution::len)
+                );
             }
         }
     }
