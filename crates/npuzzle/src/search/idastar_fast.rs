@@ -11,13 +11,18 @@
 //! - successors come from a table `succ[blank][previous move]` that already
 //!   leaves out the move undoing the previous one;
 //! - a child is tested against the bound before the recursive call, so pruned
-//!   children cost no call;
+//!   children cost no call, and its estimate is asked for through
+//!   [`FixedHeuristic::step_bounded`] with the cutoff at or above which it
+//!   would be pruned without lowering the next bound, so that a heuristic
+//!   made of several lookups (pattern databases and their mirror image) can
+//!   stop early;
 //! - budgets are looked at every 1024 expanded nodes, not at every node.
 //!
 //! It visits exactly the nodes the generic search visits, in the same order
 //! (moves `u d l r`, same pruning, same exact next threshold: the smallest f
 //! that exceeded the bound), so it returns the same moves with the same
 //! per-iteration node counts. [`Stats::iterations`] holds them.
+//! [`search_ordered`] can try the moves in another [`MoveOrder`].
 //!
 //! ## Parallel search
 //!
