@@ -6,7 +6,7 @@
 //! cargo run --release -p npuzzle --example korf -- \
 //!     [--puzzle 15|24] [--file PATH] [--instances 1-10,25] \
 //!     [--heuristic manhattan|linear-conflict|walking-distance|misplaced|pdb] \
-//!     [--pdb FILE | --pdb-dir DIR [--partition 7-8]] [--no-reflection] \
+//!     [--pdb FILE | --pdb-dir DIR [--partition 7-8]] [--no-reflection] [--order udlr|ulrd] \
 //!     [--threads N] [--timeout SECONDS] [--max-nodes N] [--board nibbles|bytes] [--iterations]
 //! ```
 //!
@@ -15,8 +15,10 @@
 //! packed (`nibbles`) board on 4×4. `--partition` defaults to `7-8` on the
 //! 15-puzzle and `6-6-6-6` on the 24-puzzle. The databases are opened and
 //! every page of their tables read once before the first instance; that time
-//! is printed on its own and not counted in the solving time. Every solution
-//! is replayed to the goal before it is counted.
+//! is printed on its own and not counted in the solving time. `--order`
+//! sets the order in which the moves of a node are tried: `udlr` (the
+//! library's, the default) or `ulrd` (Korf & Felner's). Every solution is
+//! replayed to the goal before it is counted.
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -24,7 +26,7 @@ use std::time::{Duration, Instant};
 use npuzzle::heuristic::fixed::{Dynamic, FixedBoard, FixedHeuristic, FixedLinearConflict, FixedManhattan, Nibbles};
 use npuzzle::heuristic::pdb::{AdditivePdb, FixedPdb, PdbSpec};
 use npuzzle::heuristic::{Misplaced, WalkingDistance};
-use npuzzle::search::idastar_fast::{count_iteration, search, IterationCount};
+use npuzzle::search::idastar_fast::{count_iteration, search_ordered, IterationCount, MoveOrder};
 use npuzzle::solution::BudgetClock;
 use npuzzle::{Board, Budget, Goal, HeuristicKind, Outcome, Shape, Stats};
 
@@ -34,6 +36,7 @@ struct Options {
     pdb_dir: Option<String>,
     partition: Option<String>,
     reflection: bool,
+    order: MoveOrder,
     side: usize,
     instances: Option<Vec<usize>>,
     heuristic: HeuristicKind,
@@ -46,7 +49,7 @@ struct Options {
 
 fn usage() -> String {
     "usage: korf [--puzzle 15|24] [--file PATH] [--instances 1-10,25] [--heuristic NAME] \
-     [--pdb FILE | --pdb-dir DIR [--partition NAME]] [--no-reflection] [--threads N] \
+     [--pdb FILE | --pdb-dir DIR [--partition NAME]] [--no-reflection] [--order udlr|ulrd] [--threads N] \
      [--timeout SECONDS] [--max-nodes N] [--board nibbles|bytes] [--iterations] [--whole-iterations]"
         .to_string()
 }
@@ -80,6 +83,7 @@ fn parse_args() -> Result<Options, String> {
         pdb_dir: None,
         partition: None,
         reflection: true,
+        order: MoveOrder::Library,
         side: 4,
         instances: None,
         heuristic: HeuristicKind::Manhattan,
@@ -124,6 +128,13 @@ fn parse_args() -> Result<Options, String> {
             "--pdb-dir" => o.pdb_dir = Some(value()?),
             "--partition" => o.partition = Some(value()?),
             "--no-reflection" => o.reflection = false,
+            "--order" => {
+                o.order = match value()?.as_str() {
+                    "udlr" => MoveOrder::Library,
+                    "ulrd" => MoveOrder::KorfFelner,
+                    other => return Err(format!("--order is udlr or ulrd, not {other:?}")),
+                }
+            }
             "--iterations" => o.iterations = true,
             "--whole-iterations" => o.whole = true,
             "-h" | "--help" => return Err(usage()),
@@ -175,7 +186,8 @@ fn solve_with<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
 ) -> Result<Solved, String> {
     let clock = BudgetClock::start(o.budget);
     let started = Instant::now();
-    let (outcome, stats) = search::<N, B, H>(board, goal, h, &clock, o.threads).map_err(|e| e.to_string())?;
+    let (outcome, stats) =
+        search_ordered::<N, B, H>(board, goal, h, &clock, o.threads, o.order).map_err(|e| e.to_string())?;
     let elapsed = started.elapsed();
     let mut whole = None;
     if o.whole && outcome.solution().is_some() {
@@ -294,12 +306,13 @@ fn run() -> Result<(), String> {
     }
     let pdb = load_pdb(&o, &goal)?;
     println!(
-        "# {} instances from {}, heuristic {}, {} thread(s), board {}",
+        "# {} instances from {}, heuristic {}, {} thread(s), board {}, moves {}",
         numbers.len(),
         o.file.rsplit('/').next().unwrap_or(&o.file),
         o.heuristic,
         o.threads.max(1),
-        if o.bytes || o.side == 5 { "bytes" } else { "nibbles" }
+        if o.bytes || o.side == 5 { "bytes" } else { "nibbles" },
+        o.order.moves().iter().map(|m| m.to_string()).collect::<String>()
     );
     println!(
         "{:>4} {:>6} {:>4} {:>15} {:>15} {:>10} {:>10} {:>10}",

@@ -229,6 +229,10 @@ impl Solver {
         goal.check_shape(board)?;
         let algorithm = self.options.algorithm.resolve(board.shape());
         let pdb = self.pdb.as_deref();
+        if algorithm.uses_heuristic() && self.options.heuristic.needs_database() {
+            // Checked before parity, so that a missing database is reported for every board.
+            crate::heuristic::pdb::for_goal(pdb, goal)?;
+        }
         let mut clock = BudgetClock::start(self.options.budget);
         if !is_solvable(board, goal) {
             let stats = Stats {

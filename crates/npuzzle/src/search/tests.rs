@@ -400,6 +400,19 @@ fn the_pdb_heuristic_without_matching_databases_says_what_to_build() {
             assert!(err.to_string().contains(command), "{err}");
         }
     }
+    // Reported before parity is looked at: for unsolvable boards too.
+    let goal = Goal::standard(s44);
+    let mut tiles = goal.board().tiles().to_vec();
+    tiles.swap(0, 1);
+    let unsolvable = Board::new(s44, tiles).unwrap();
+    let solver = Solver::new(SolverOptions {
+        heuristic: HeuristicKind::Pdb,
+        ..SolverOptions::default()
+    });
+    assert!(matches!(
+        solver.solve(&unsolvable, &goal),
+        Err(Error::PdbNotLoaded { .. })
+    ));
     // Too large for any database.
     let goal = Goal::standard(Shape::new(6, 6).unwrap());
     let solver = Solver::new(SolverOptions {

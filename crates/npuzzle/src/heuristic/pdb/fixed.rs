@@ -1,58 +1,5 @@
-//! The additive databases as a [`FixedHeuristic`] for the specialised IDA*.
-//!
-//! [`AdditivePdb`] through the slice-based [`Heuristic`](crate::heuristic::Heuristic)
-//! trait ranks every pattern of the board (and of its mirror image) after
-//! every move. [`FixedPdb`] keeps, in the per-node [`PdbState`], each
-//! pattern's index and value for the board and for its mirror image. A move
-//! changes the placement of one pattern on the board and of one on the mirror
-//! image (the patterns holding the moved tile and its mirror tile), so a step
-//! updates two indices and reads two table entries:
-//!
-//! - **Index.** The index ranks the pattern tiles' cells as a
-//!   `k`-permutation in lexicographic order (digit `j` = cell of tile `j`
-//!   minus the cells below it taken by tiles before `j`). When tile `j` moves
-//!   from cell `a` to cell `b`, only pattern tiles on the cells strictly
-//!   between `a` and `b` change any digit: none for a move along a row, at
-//!   most `width - 1` for a move along a column. Those cells are read from
-//!   the board, so the index changes by a handful of additions and the
-//!   positions of the pattern tiles are never needed.
-//! - **Mirror image.** A move along a row of the board is a move along a
-//!   column of the mirror image and the other way round; the cells between
-//!   are precomputed per move as board cells, and a tile's pattern and slot
-//!   on the mirror image are looked up by the board's tile.
-//! - **Lazy second lookup.** The estimate is the larger of the two sums. The
-//!   search only needs it exactly when it is below a cutoff (see
-//!   [`FixedHeuristic::step_bounded`]); when the board's sum already reaches
-//!   the cutoff, the mirror image's table is not read at all (on the
-//!   24-puzzle, for about two in five children).
-//!
-//! Memory reads dominate: on the 24-puzzle about a third of the time goes to
-//! waiting for the two table reads. Things tried and measured no faster (see
-//! `bench/RESULTS-pdb.md`): prefetching the entries of all children, or of
-//! the mirror image, before reading; computing all children before searching
-//! the first; reading first the view that was larger at the parent; the
-//! tables copied to anonymous memory with huge pages; unchecked indexing.
-//!
-//! ```
-//! use npuzzle::heuristic::fixed::FixedHeuristic;
-//! use npuzzle::heuristic::pdb::{AdditivePdb, FixedPdb, PdbSpec};
-//! use npuzzle::heuristic::Heuristic;
-//! use npuzzle::Goal;
-//!
-//! let goal = Goal::blank_first("4x4".parse()?);
-//! let spec = PdbSpec::parse(&goal, "5-5-5")?;
-//! let pdb = AdditivePdb::build(&spec, &Default::default(), &mut |_| {})?;
-//! let h = FixedPdb::<16, 4>::new(&pdb)?;
-//! let tiles = [4, 1, 2, 3, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
-//! let state = h.start(&tiles);
-//! assert_eq!(h.value(&state), pdb.estimate(&tiles));
-//! // Tile 5 slides from cell 4 right into the blank in cell 5.
-//! let after = [4, 1, 2, 3, 0, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
-//! let next = h.step(&after, &state, 5, 4, 5);
-//! assert_eq!(h.value(&next), pdb.estimate(&after));
-//! assert_eq!(next, h.start(&after));
-//! # Ok::<(), npuzzle::Error>(())
-//! ```
+//! The additive databases as a [`FixedHeuristic`] for the specialised IDA*:
+//! [`FixedPdb`] and its per-node [`PdbState`].
 
 use super::pattern::{rank, weights};
 use super::AdditivePdb;
@@ -117,12 +64,66 @@ impl Lookup<'_> {
 }
 
 /// An [`AdditivePdb`] of at most `P` patterns as a [`FixedHeuristic`] on
-/// boards of `N` cells (up to 8 wide), with O(1) work per move: see the
-/// [module documentation](self). It borrows the tables of the databases.
+/// boards of `N` cells (up to 8 wide), with O(1) work per move. It borrows
+/// the tables of the databases.
 ///
 /// `P` only sizes the per-node state: a partition of fewer patterns works
 /// (the rest stay empty), so `FixedPdb<16, 2>` suits `7-8` and
 /// `FixedPdb<16, 4>` also `5-5-5` and `6-6-3`.
+///
+/// Through the slice-based [`Heuristic`](crate::heuristic::Heuristic) trait,
+/// [`AdditivePdb`] ranks every pattern of the board (and of its mirror image)
+/// after every move. This keeps instead, in the per-node [`PdbState`], each
+/// pattern's index and value for the board and for its mirror image. A move
+/// changes the placement of one pattern on the board and of one on the mirror
+/// image (the patterns holding the moved tile and its mirror tile), so a step
+/// updates two indices and reads two table entries:
+///
+/// - **Index.** The index ranks the pattern tiles' cells as a
+///   `k`-permutation in lexicographic order (digit `j` = cell of tile `j`
+///   minus the cells below it taken by tiles before `j`). When tile `j` moves
+///   from cell `a` to cell `b`, only pattern tiles on the cells strictly
+///   between `a` and `b` change any digit: none for a move along a row, at
+///   most `width - 1` for a move along a column. Those cells are read from
+///   the board, so the index changes by a handful of additions and the
+///   positions of the pattern tiles are never needed.
+/// - **Mirror image.** A move along a row of the board is a move along a
+///   column of the mirror image and the other way round; the cells between
+///   are precomputed per move as board cells, and a tile's pattern and slot
+///   on the mirror image are looked up by the board's tile.
+/// - **Lazy second lookup.** The estimate is the larger of the two sums. The
+///   search only needs it exactly when it is below a cutoff (see
+///   [`FixedHeuristic::step_bounded`]); when the board's sum already reaches
+///   the cutoff, the mirror image's table is not read at all (on the
+///   24-puzzle, for about two in five children).
+///
+/// Memory reads dominate: on the 24-puzzle about a third of the time goes to
+/// waiting for the two table reads. Things tried and measured no faster (see
+/// `bench/RESULTS-pdb.md`): prefetching the entries of all children, or of
+/// the mirror image, before reading; computing all children before searching
+/// the first; reading first the view that was larger at the parent; the
+/// tables copied to anonymous memory with huge pages; unchecked indexing.
+///
+/// ```
+/// use npuzzle::heuristic::fixed::FixedHeuristic;
+/// use npuzzle::heuristic::pdb::{AdditivePdb, FixedPdb, PdbSpec};
+/// use npuzzle::heuristic::Heuristic;
+/// use npuzzle::Goal;
+///
+/// let goal = Goal::blank_first("4x4".parse()?);
+/// let spec = PdbSpec::parse(&goal, "5-5-5")?;
+/// let pdb = AdditivePdb::build(&spec, &Default::default(), &mut |_| {})?;
+/// let h = FixedPdb::<16, 4>::new(&pdb)?;
+/// let tiles = [4, 1, 2, 3, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+/// let state = h.start(&tiles);
+/// assert_eq!(h.value(&state), pdb.estimate(&tiles));
+/// // Tile 5 slides from cell 4 right into the blank in cell 5.
+/// let after = [4, 1, 2, 3, 0, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+/// let next = h.step(&after, &state, 5, 4, 5);
+/// assert_eq!(h.value(&next), pdb.estimate(&after));
+/// assert_eq!(next, h.start(&after));
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct FixedPdb<'a, const N: usize, const P: usize> {
     /// The board, and the mirror image when there is a reflection.

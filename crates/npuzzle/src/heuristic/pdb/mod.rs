@@ -388,7 +388,8 @@ enum Source {
 /// each pattern incrementally and read [`PatternDatabase::value`]: the
 /// estimate is the Manhattan distance of the covered tiles plus twice the
 /// sum of the values (and the same for the mirrored board when
-/// [`AdditivePdb::reflection`] is `Some`, taking the larger).
+/// [`AdditivePdb::reflection`] is `Some`, taking the larger). [`FixedPdb`]
+/// does that for the specialised IDA* on 4×4 and 5×5 boards.
 #[derive(Clone)]
 pub struct AdditivePdb {
     spec: PdbSpec,
