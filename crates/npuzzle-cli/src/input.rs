@@ -64,6 +64,10 @@ pub struct SearchOptions {
     /// Where pattern databases are looked for (default: $NPUZZLE_PDB_DIR, else the user's cache directory).
     #[arg(long, value_name = "DIR")]
     pub pdb_dir: Option<std::path::PathBuf>,
+    /// Use the pattern databases of this partition (a name: 5-5-5, 6-6-3, 7-8, 6-6-6-6, or tiles such as
+    /// 1,2,3,4,5/6,7,8,9,10/11,12,13,14,15) rather than the strongest present; implies `--heuristic pdb`.
+    #[arg(long, value_name = "PARTITION")]
+    pub pdb: Option<String>,
     /// Give up a board after expanding this many nodes.
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
@@ -86,15 +90,39 @@ impl SearchOptions {
     }
 
     /// Solvers for these flags, searching each board on `threads` threads
-    /// within `budget`.
-    pub fn solvers(&self, threads: usize, budget: npuzzle::Budget) -> crate::solvers::Solvers {
+    /// within `budget`; an error when `--pdb` asks for databases but
+    /// `--heuristic` or `--algorithm` would not read them.
+    pub fn solvers(&self, threads: usize, budget: npuzzle::Budget) -> anyhow::Result<crate::solvers::Solvers> {
+        use crate::solvers::HeuristicChoice;
+        let mut choice = self.heuristic;
+        if let Some(partition) = &self.pdb {
+            match choice {
+                HeuristicChoice::Auto | HeuristicChoice::Kind(npuzzle::HeuristicKind::Pdb) => {
+                    choice = HeuristicChoice::Kind(npuzzle::HeuristicKind::Pdb)
+                }
+                HeuristicChoice::Kind(kind) => {
+                    anyhow::bail!("--pdb {partition} reads pattern databases, but --heuristic {kind} does not use them")
+                }
+            }
+            if !self.algorithm.uses_heuristic() {
+                anyhow::bail!(
+                    "--pdb {partition} reads pattern databases, but --algorithm {} uses no heuristic",
+                    self.algorithm
+                );
+            }
+        }
         let options = npuzzle::SolverOptions {
             algorithm: self.algorithm,
             heuristic: npuzzle::HeuristicKind::LinearConflict,
             budget,
             threads,
         };
-        crate::solvers::Solvers::new(options, self.heuristic, self.pdb_dir.clone())
+        Ok(crate::solvers::Solvers::new(
+            options,
+            choice,
+            self.pdb_dir.clone(),
+            self.pdb.clone(),
+        ))
     }
 }
 

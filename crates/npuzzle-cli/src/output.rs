@@ -1,15 +1,16 @@
 //! Printing reports: human text, and JSON Lines with a tagged envelope.
 //!
 //! Every JSON line is `{"type": T, "data": {...}}`:
-//! - `solution`: `board`, `goal`, `algorithm`, `heuristic`, `outcome`
-//!   (`solved`, `unsolvable`, `budget`), `length` and `moves` (when solved),
+//! - `solution`: `board`, `goal`, `algorithm`, `heuristic`, `partition`
+//!   (of the pattern databases read, or null), `outcome` (`solved`,
+//!   `unsolvable`, `budget`), `length` and `moves` (when solved),
 //!   `budget` (which limit, when one was reached) and `stats`
 //!   (`expanded`, `generated`, `peak_states`, `peak_bytes`, `millis`, `iterations`).
 //! - `error`: `line`, `input`, `message` for a board that could not be read.
 
 use std::time::Duration;
 
-use npuzzle::{Board, Goal, Outcome, Report, SolverOptions, Stats};
+use npuzzle::{Board, Goal, HeuristicKind, Outcome, Report, Solver, Stats};
 use serde_json::{json, Value};
 
 /// Milliseconds with microsecond precision.
@@ -66,13 +67,22 @@ pub fn stats_json(stats: &Stats) -> Value {
     })
 }
 
+/// The partition of the pattern databases `solver` read for `report`, if it read any.
+fn partition(solver: &Solver, report: &Report) -> Option<String> {
+    let reads = report.algorithm.uses_heuristic() && solver.options().heuristic == HeuristicKind::Pdb;
+    let pdb = solver.pdb().filter(|_| reads)?;
+    Some(pdb.spec().partition().to_arg())
+}
+
 /// One `solution` line.
-pub fn solution_json(board: &Board, goal: &Goal, options: &SolverOptions, report: &Report) -> Value {
+pub fn solution_json(board: &Board, goal: &Goal, solver: &Solver, report: &Report) -> Value {
+    let heuristic = solver.options().heuristic;
     let mut data = json!({
         "board": board.to_string(),
         "goal": goal.to_string(),
         "algorithm": report.algorithm.name(),
-        "heuristic": if report.algorithm.uses_heuristic() { Value::from(options.heuristic.name()) } else { Value::Null },
+        "heuristic": if report.algorithm.uses_heuristic() { Value::from(heuristic.name()) } else { Value::Null },
+        "partition": partition(solver, report),
         "outcome": outcome_name(&report.outcome),
         "stats": stats_json(&report.stats),
     });
@@ -93,10 +103,12 @@ pub fn error_json(line: usize, input: &str, message: &str) -> Value {
 }
 
 /// The statistics line of the human output.
-pub fn human_stats(options: &SolverOptions, report: &Report) -> String {
+pub fn human_stats(solver: &Solver, report: &Report) -> String {
     let stats = &report.stats;
-    let algo = if report.algorithm.uses_heuristic() {
-        format!("{} ({})", report.algorithm, options.heuristic)
+    let algo = if let Some(partition) = partition(solver, report) {
+        format!("{} (pdb {partition})", report.algorithm)
+    } else if report.algorithm.uses_heuristic() {
+        format!("{} ({})", report.algorithm, solver.options().heuristic)
     } else {
         report.algorithm.to_string()
     };

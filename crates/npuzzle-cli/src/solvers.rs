@@ -1,6 +1,7 @@
 //! Solvers for the boards a command meets, with `--heuristic auto` resolved
 //! per board shape and goal: the strongest pattern database present, else
-//! walking distance on 4×4, else linear conflict.
+//! walking distance on 4×4, else linear conflict. `--pdb PARTITION` asks for
+//! the databases of one partition instead of the strongest.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -44,6 +45,8 @@ pub struct Solvers {
     options: SolverOptions,
     choice: HeuristicChoice,
     pdb_dir: Option<PathBuf>,
+    /// `--pdb`: the partition whose databases to read, if not the strongest.
+    partition: Option<String>,
     by_goal: Mutex<HashMap<Goal, Arc<Solver>>>,
     by_key: Mutex<HashMap<SolverKey, Arc<Solver>>>,
     hint: Once,
@@ -51,11 +54,17 @@ pub struct Solvers {
 
 impl Solvers {
     /// Solvers with `options` (its heuristic is replaced by the resolved one).
-    pub fn new(options: SolverOptions, choice: HeuristicChoice, pdb_dir: Option<PathBuf>) -> Solvers {
+    pub fn new(
+        options: SolverOptions,
+        choice: HeuristicChoice,
+        pdb_dir: Option<PathBuf>,
+        partition: Option<String>,
+    ) -> Solvers {
         Solvers {
             options,
             choice,
             pdb_dir,
+            partition,
             by_goal: Mutex::default(),
             by_key: Mutex::default(),
             hint: Once::new(),
@@ -88,6 +97,9 @@ impl Solvers {
         let shape = goal.shape();
         let algorithm = self.options.algorithm.resolve(shape);
         match self.choice {
+            HeuristicChoice::Kind(HeuristicKind::Pdb) if self.partition.is_some() => {
+                Ok((HeuristicKind::Pdb, Some(self.chosen(goal)?)))
+            }
             HeuristicChoice::Kind(HeuristicKind::Pdb) => match self.strongest(goal)? {
                 Some(pdb) => Ok((HeuristicKind::Pdb, Some(pdb))),
                 None => anyhow::bail!(
@@ -129,6 +141,30 @@ impl Solvers {
     fn dir_name(&self) -> String {
         self.dir()
             .map_or_else(|| "the database directory".to_string(), |d| d.display().to_string())
+    }
+
+    /// The databases of the `--pdb` partition for `goal`: a file in the
+    /// directory whose header names this goal and partition, whatever its name.
+    fn chosen(&self, goal: &Goal) -> Result<Arc<AdditivePdb>> {
+        let text = self.partition.as_deref().unwrap_or_default();
+        let spec = PdbSpec::parse(goal, text).with_context(|| format!("reading --pdb {text}"))?;
+        let dir = self
+            .dir()
+            .context("no database directory: give one with --pdb-dir or NPUZZLE_PDB_DIR")?;
+        let found = pdb::list(&dir)?
+            .into_iter()
+            .find(|f| f.info.as_ref().is_ok_and(|i| i.spec == spec));
+        let Some(file) = found else {
+            anyhow::bail!(
+                "no {} databases for {} boards with goal {goal} in {}; build them with `{}`",
+                spec.partition().to_arg(),
+                goal.shape(),
+                dir.display(),
+                spec.rebuild_command()
+            );
+        };
+        let pdb = AdditivePdb::open(&file.path, &spec).with_context(|| format!("opening {}", file.path.display()))?;
+        Ok(Arc::new(pdb))
     }
 
     /// The largest readable database file for `goal` in the directory.

@@ -292,14 +292,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let inputs = read_boards(&bytes, args.board.size.map(|s| s.cells()));
 
     let threads = args.threads.unwrap_or_else(all_cores).max(1);
-    // Boards run side by side, one search thread each.
     // Boards run side by side, one search thread each; the memory budget is
     // for the whole batch, so each worker gets its share.
     let budget = Budget {
         max_memory: args.search.max_memory.map(|m| m / threads as u64),
         ..args.search.budget()
     };
-    let solvers = args.search.solvers(1, budget);
+    let solvers = args.search.solvers(1, budget)?;
 
     let (done, keep) = match (&args.output, args.resume) {
         (Some(path), true) => scan_existing(path, args.format)?,

@@ -55,7 +55,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     let solvers = args
         .search
-        .solvers(args.threads.unwrap_or_else(all_cores), args.search.budget());
+        .solvers(args.threads.unwrap_or_else(all_cores), args.search.budget())?;
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut failed = false;
     for (index, input) in inputs.iter().enumerate() {
@@ -79,13 +79,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
             }
         };
         let solver = solvers.get(&goal)?;
-        let options = *solver.options();
         let report = solver.solve(&board, &goal)?;
         if matches!(report.outcome, Outcome::BudgetReached(_)) {
             failed = true;
         }
         if args.json {
-            writeln!(out, "{}", output::solution_json(&board, &goal, &options, &report))?;
+            writeln!(out, "{}", output::solution_json(&board, &goal, &solver, &report))?;
         } else if args.moves {
             match &report.outcome {
                 Outcome::Solved(s) => writeln!(out, "{s}")?,
@@ -102,7 +101,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 Outcome::Unsolvable => writeln!(out, "unsolvable: the parity invariant rules out reaching {goal}")?,
                 Outcome::BudgetReached(kind) => writeln!(out, "no answer: {kind} reached")?,
             }
-            writeln!(out, "{}", output::human_stats(&options, &report))?;
+            writeln!(out, "{}", output::human_stats(&solver, &report))?;
         }
     }
     out.flush()?;

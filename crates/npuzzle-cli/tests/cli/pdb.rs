@@ -2,24 +2,29 @@
 
 use crate::{npuzzle, stderr, stdout};
 
-#[test]
-fn build_list_verify_and_catch_a_corrupt_file() {
-    let dir = std::env::temp_dir().join(format!("npuzzle-cli-pdb-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let d = dir.to_str().unwrap();
-    let out = npuzzle(
+/// Builds the databases of `partition` for the standard 3x3 goal in `dir`.
+fn build(dir: &str, partition: &str) -> std::process::Output {
+    npuzzle(
         &[
             "pdb",
             "build",
             "--size",
             "3x3",
             "--partition",
-            "1,2,3,4/5,6,7,8",
+            partition,
             "--pdb-dir",
-            d,
+            dir,
         ],
         "",
-    );
+    )
+}
+
+#[test]
+fn build_list_verify_and_catch_a_corrupt_file() {
+    let dir = std::env::temp_dir().join(format!("npuzzle-cli-pdb-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let out = build(d, "1,2,3,4/5,6,7,8");
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("built in"), "{}", stdout(&out));
 
@@ -81,19 +86,7 @@ fn solve_uses_the_database_present_and_says_how_to_build_one_when_none() {
         stderr(&out)
     );
 
-    let built = npuzzle(
-        &[
-            "pdb",
-            "build",
-            "--size",
-            "3x3",
-            "--partition",
-            "1,2,3,4/5,6,7,8",
-            "--pdb-dir",
-            d,
-        ],
-        "",
-    );
+    let built = build(d, "1,2,3,4/5,6,7,8");
     assert!(built.status.success(), "{}", stderr(&built));
     for heuristic in ["pdb", "auto"] {
         let out = npuzzle(
@@ -112,7 +105,71 @@ fn solve_uses_the_database_present_and_says_how_to_build_one_when_none() {
         assert!(out.status.success(), "{}", stderr(&out));
         let text = stdout(&out);
         assert!(text.contains("31 moves"), "{text}");
-        assert!(text.contains("idastar (pdb)"), "{heuristic}: {text}");
+        assert!(text.contains("idastar (pdb 1,2,3,4/5,6,7,8)"), "{heuristic}: {text}");
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Expanded nodes of a `solve --json` run, after checking it found 31 moves.
+fn expanded_in(out: &std::process::Output) -> u64 {
+    assert!(out.status.success(), "{}", stderr(out));
+    let row: serde_json::Value = serde_json::from_str(stdout(out).trim()).unwrap();
+    assert_eq!(row["data"]["length"], 31, "{row}");
+    assert_eq!(row["data"]["heuristic"], "pdb", "{row}");
+    assert!(row["data"]["partition"].is_string(), "{row}");
+    row["data"]["stats"]["expanded"].as_u64().unwrap()
+}
+
+#[test]
+fn pdb_flag_picks_one_partition_among_several() {
+    let dir = std::env::temp_dir().join(format!("npuzzle-cli-pdb-pick-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let board = "8 6 7 2 5 4 3 x 1";
+    let (strong, weak) = ("1,2,3,4/5,6,7,8", "1,2/3,4/5,6/7,8");
+    for partition in [strong, weak] {
+        let built = build(d, partition);
+        assert!(built.status.success(), "{}", stderr(&built));
+    }
+    let solve = |extra: &[&str]| {
+        let mut args = vec!["solve", "-a", "idastar", "--json", "-j", "1", "--pdb-dir", d, board];
+        args.extend_from_slice(extra);
+        npuzzle(&args, "")
+    };
+    let out = solve(&["--pdb", strong]);
+    assert!(
+        stdout(&out).contains(r#""partition":"1,2,3,4/5,6,7,8""#),
+        "{}",
+        stdout(&out)
+    );
+    let with_strong = expanded_in(&out);
+    let with_weak = expanded_in(&solve(&["--pdb", weak]));
+    assert!(with_strong < with_weak, "{with_strong} vs {with_weak}");
+    // The same tiles in another order name the same databases.
+    assert_eq!(expanded_in(&solve(&["--pdb", "8,7,6,5/4,3,2,1"])), with_strong);
+    assert_eq!(expanded_in(&solve(&["--pdb", weak, "--heuristic", "pdb"])), with_weak);
+    // Without --pdb the strongest (largest) databases are read.
+    assert_eq!(expanded_in(&solve(&[])), with_strong);
+
+    // A partition with no file: the command that builds it.
+    let out = solve(&["--pdb", "1,2,3/4,5,6/7,8"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("npuzzle pdb build --size 3x3 --goal standard --partition 1,2,3/4,5,6/7,8"),
+        "{}",
+        stderr(&out)
+    );
+    // Flags that would not read the databases are refused, not ignored.
+    for extra in [["--heuristic", "manhattan"], ["-a", "bfs"]] {
+        let mut args = vec!["solve", "--pdb", strong, "--pdb-dir", d, board];
+        args.extend_from_slice(&extra);
+        let out = npuzzle(&args, "");
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        assert!(stderr(&out).contains("--pdb"), "{}", stderr(&out));
+    }
+    // Batch mode takes the flag too.
+    let out = npuzzle(&["batch", "--pdb", weak, "--pdb-dir", d, "-a", "idastar"], board);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("\"length\":31"), "{}", stdout(&out));
     std::fs::remove_dir_all(&dir).unwrap();
 }
