@@ -77,6 +77,10 @@ pub struct SearchOptions {
     /// Give up a board when the search would hold more than this (e.g. 512M, 2G).
     #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
     pub max_memory: Option<u64>,
+    /// IDA* on 4x4 and 5x5: cut move sequences of up to N moves that a no longer sequence does the same as
+    /// (2 = only the move undoing the previous one, as textbook IDA*).
+    #[arg(long, value_name = "N", default_value_t = npuzzle::search::duplicates::DEFAULT_LEN, value_parser = parse_dup_len)]
+    pub dup_len: usize,
 }
 
 impl SearchOptions {
@@ -116,6 +120,7 @@ impl SearchOptions {
             heuristic: npuzzle::HeuristicKind::LinearConflict,
             budget,
             threads,
+            duplicate_len: self.dup_len,
         };
         Ok(crate::solvers::Solvers::new(
             options,
@@ -129,6 +134,16 @@ impl SearchOptions {
 /// Every core the machine offers.
 pub fn all_cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Parses a `--dup-len`: 2 to the longest the filter handles.
+pub fn parse_dup_len(text: &str) -> Result<usize, String> {
+    let max = npuzzle::search::duplicates::MAX_LEN;
+    text.trim()
+        .parse()
+        .ok()
+        .filter(|n| (2..=max).contains(n))
+        .ok_or_else(|| format!("{text:?} is not a sequence length from 2 to {max}"))
 }
 
 /// Parses `500ms`, `10s`, `2m`, `1h` or a bare number of seconds.

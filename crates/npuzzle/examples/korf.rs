@@ -7,7 +7,7 @@
 //!     [--puzzle 15|24] [--file PATH] [--instances 1-10,25] \
 //!     [--heuristic manhattan|linear-conflict|walking-distance|misplaced|pdb] \
 //!     [--pdb FILE | --pdb-dir DIR [--partition 7-8]] [--no-reflection] [--order udlr|ulrd] \
-//!     [--threads N] [--timeout SECONDS] [--max-nodes N] [--board nibbles|bytes] [--iterations]
+//!     [--dup-len N] [--threads N] [--timeout SECONDS] [--max-nodes N] [--board nibbles|bytes] [--iterations]
 //! ```
 //!
 //! Defaults: the 15-puzzle file, all instances, Manhattan (pattern databases
@@ -17,8 +17,12 @@
 //! every page of their tables read once before the first instance; that time
 //! is printed on its own and not counted in the solving time. `--order`
 //! sets the order in which the moves of a node are tried: `udlr` (the
-//! library's, the default) or `ulrd` (Korf & Felner's). Every solution is
-//! replayed to the goal before it is counted.
+//! library's, the default) or `ulrd` (Korf & Felner's). `--dup-len N` cuts
+//! duplicate move sequences of up to `N` moves (default: the library's,
+//! `npuzzle::search::duplicates::DEFAULT_LEN`; `2` cuts only the move undoing
+//! the previous one, as in Korf's papers); the filter is built before the
+//! first instance and not counted either. Every solution is replayed to the
+//! goal before it is counted.
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -26,7 +30,8 @@ use std::time::{Duration, Instant};
 use npuzzle::heuristic::fixed::{Dynamic, FixedBoard, FixedHeuristic, FixedLinearConflict, FixedManhattan, Nibbles};
 use npuzzle::heuristic::pdb::{AdditivePdb, FixedPdb, PdbSpec};
 use npuzzle::heuristic::{Misplaced, WalkingDistance};
-use npuzzle::search::idastar_fast::{count_iteration, search_ordered, IterationCount, MoveOrder};
+use npuzzle::search::duplicates::{self, DuplicateFilter};
+use npuzzle::search::idastar_fast::{count_iteration, search_with_options, FastOptions, IterationCount, MoveOrder};
 use npuzzle::solution::BudgetClock;
 use npuzzle::{Board, Budget, Goal, HeuristicKind, Outcome, Shape, Stats};
 
@@ -37,6 +42,7 @@ struct Options {
     partition: Option<String>,
     reflection: bool,
     order: MoveOrder,
+    duplicate_len: usize,
     side: usize,
     instances: Option<Vec<usize>>,
     heuristic: HeuristicKind,
@@ -47,10 +53,20 @@ struct Options {
     whole: bool,
 }
 
+impl Options {
+    /// The specialised search's options.
+    fn fast(&self) -> FastOptions {
+        FastOptions {
+            order: self.order,
+            duplicate_len: self.duplicate_len,
+        }
+    }
+}
+
 fn usage() -> String {
     "usage: korf [--puzzle 15|24] [--file PATH] [--instances 1-10,25] [--heuristic NAME] \
-     [--pdb FILE | --pdb-dir DIR [--partition NAME]] [--no-reflection] [--order udlr|ulrd] [--threads N] \
-     [--timeout SECONDS] [--max-nodes N] [--board nibbles|bytes] [--iterations] [--whole-iterations]"
+     [--pdb FILE | --pdb-dir DIR [--partition NAME]] [--no-reflection] [--order udlr|ulrd] [--dup-len N] \
+     [--threads N] [--timeout SECONDS] [--max-nodes N] [--board nibbles|bytes] [--iterations] [--whole-iterations]"
         .to_string()
 }
 
@@ -84,6 +100,7 @@ fn parse_args() -> Result<Options, String> {
         partition: None,
         reflection: true,
         order: MoveOrder::Library,
+        duplicate_len: duplicates::DEFAULT_LEN,
         side: 4,
         instances: None,
         heuristic: HeuristicKind::Manhattan,
@@ -128,6 +145,13 @@ fn parse_args() -> Result<Options, String> {
             "--pdb-dir" => o.pdb_dir = Some(value()?),
             "--partition" => o.partition = Some(value()?),
             "--no-reflection" => o.reflection = false,
+            "--dup-len" => {
+                o.duplicate_len = value()?
+                    .parse()
+                    .ok()
+                    .filter(|n| (2..=duplicates::MAX_LEN).contains(n))
+                    .ok_or(format!("--dup-len takes 2..={}", duplicates::MAX_LEN))?;
+            }
             "--order" => {
                 o.order = match value()?.as_str() {
                     "udlr" => MoveOrder::Library,
@@ -187,7 +211,7 @@ fn solve_with<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
     let clock = BudgetClock::start(o.budget);
     let started = Instant::now();
     let (outcome, stats) =
-        search_ordered::<N, B, H>(board, goal, h, &clock, o.threads, o.order).map_err(|e| e.to_string())?;
+        search_with_options::<N, B, H>(board, goal, h, &clock, o.threads, o.fast()).map_err(|e| e.to_string())?;
     let elapsed = started.elapsed();
     let mut whole = None;
     if o.whole && outcome.solution().is_some() {
@@ -305,6 +329,13 @@ fn run() -> Result<(), String> {
         return Err(format!("instance {bad} is not in 1..={}", boards.len()));
     }
     let pdb = load_pdb(&o, &goal)?;
+    let started = Instant::now();
+    let (cut, states) = DuplicateFilter::shared(o.duplicate_len).size();
+    println!(
+        "# duplicate sequences of up to {} moves: {cut} cut, {states} automaton states, built in {:.3} s",
+        o.duplicate_len,
+        started.elapsed().as_secs_f64()
+    );
     println!(
         "# {} instances from {}, heuristic {}, {} thread(s), board {}, moves {}",
         numbers.len(),

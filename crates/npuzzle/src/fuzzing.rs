@@ -236,6 +236,7 @@ pub fn check_solve_small(data: &[u8]) {
             heuristic,
             budget,
             threads: 1,
+            ..SolverOptions::default()
         });
         let what = format!("{algorithm} with {heuristic} on {board} for goal {goal}");
         let report = solver.solve(&board, &goal).unwrap_or_else(|e| panic!("{what}: {e}"));

@@ -72,6 +72,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             heuristic: heuristic.unwrap_or(HeuristicKind::Manhattan),
             budget,
             threads: 1,
+            ..SolverOptions::default()
         };
         let report = match Solver::new(options).solve(&board, &goal) {
             Ok(r) => r,

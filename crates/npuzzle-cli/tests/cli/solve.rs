@@ -2,7 +2,7 @@
 
 use crate::{npuzzle, stderr, stdout};
 
-/// Replays `moves` (blank directions) on a 9-tile board and returns the result.
+/// Replays `moves` (blank directions) on `board` and returns the result.
 fn replay(board: &str, moves: &str) -> String {
     let b: npuzzle::Board = board.parse().expect("test boards are valid");
     let m = npuzzle::Move::parse_list(moves).expect("moves parse");
@@ -134,4 +134,45 @@ fn random_at_an_exact_distance() {
     let out = npuzzle(&["random", "--distance", "32"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("no 3x3 board is 32 moves"), "{}", stderr(&out));
+}
+
+#[test]
+fn dup_len_cuts_nodes_but_not_the_length() {
+    let board = "11 13 4 3 2 9 1 8 0 10 6 7 14 5 15 12";
+    let run = |len: &str| {
+        let out = npuzzle(
+            &[
+                "solve",
+                "--json",
+                "-j",
+                "1",
+                "--heuristic",
+                "manhattan",
+                "--dup-len",
+                len,
+                board,
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        let row: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+        let data = &row["data"];
+        assert_eq!(
+            replay(board, data["moves"].as_str().unwrap()),
+            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 x"
+        );
+        (
+            data["length"].as_u64().unwrap(),
+            data["stats"]["expanded"].as_u64().unwrap(),
+        )
+    };
+    let (textbook, pruned) = (run("2"), run("10"));
+    assert_eq!(textbook.0, 42);
+    assert_eq!(pruned.0, 42);
+    assert!(pruned.1 < textbook.1, "{pruned:?} vs {textbook:?}");
+    for bad in ["1", "15", "x"] {
+        let out = npuzzle(&["solve", "--dup-len", bad, board], "");
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(stderr(&out).contains("--dup-len"), "{}", stderr(&out));
+    }
 }

@@ -18,11 +18,15 @@
 //!   stop early;
 //! - budgets are looked at every 1024 expanded nodes, not at every node.
 //!
-//! It visits exactly the nodes the generic search visits, in the same order
-//! (moves `u d l r`, same pruning, same exact next threshold: the smallest f
-//! that exceeded the bound), so it returns the same moves with the same
-//! per-iteration node counts. [`Stats::iterations`] holds them.
-//! [`search_ordered`] can try the moves in another [`MoveOrder`].
+//! [`search`] visits exactly the nodes the generic search visits, in the same
+//! order (moves `u d l r`, same pruning, same exact next threshold: the
+//! smallest f that exceeded the bound), so it returns the same moves with the
+//! same per-iteration node counts. [`Stats::iterations`] holds them.
+//! [`search_with_options`] can try the moves in another [`MoveOrder`] and cut
+//! duplicate move sequences (see [`duplicates`](super::duplicates): one
+//! automaton lookup per move, a part of the same tree searched in the same
+//! order, same lengths), which is what [`Solver`](crate::Solver) does by
+//! default.
 //!
 //! ## Parallel search
 //!
@@ -60,6 +64,7 @@ use crate::heuristic::fixed::{Dynamic, FixedBoard, FixedHeuristic, FixedLinearCo
 use crate::heuristic::pdb::{self, AdditivePdb, FixedPdb};
 use crate::heuristic::{HeuristicKind, Misplaced, WalkingDistance};
 use crate::parity::is_solvable;
+use crate::search::duplicates::{DuplicateFilter, CUT};
 use crate::solution::{Budget, BudgetClock, BudgetKind, Outcome, Solution, Stats};
 use crate::Error;
 
@@ -100,44 +105,41 @@ pub(crate) fn search_kind(
     pdb: Option<&AdditivePdb>,
     clock: &BudgetClock,
     threads: usize,
+    options: FastOptions,
 ) -> Result<Option<(Outcome, Stats)>, Error> {
     let shape = board.shape();
     if !is_specialised(shape) {
         return Ok(None);
     }
+    // The same call for every heuristic, board size and board type.
+    macro_rules! run {
+        ($n:literal, $board:ty, $h:expr) => {
+            search_with_options::<$n, $board, _>(board, goal, &$h, clock, threads, options)
+        };
+    }
     let found = if shape.width() == 4 {
         match kind {
-            HeuristicKind::Misplaced => {
-                search::<16, Nibbles, _>(board, goal, &Dynamic(Misplaced::new(goal)), clock, threads)
+            HeuristicKind::Misplaced => run!(16, Nibbles, Dynamic(Misplaced::new(goal))),
+            HeuristicKind::Manhattan => run!(16, Nibbles, FixedManhattan::new(goal)?),
+            HeuristicKind::LinearConflict => run!(16, Nibbles, FixedLinearConflict::new(goal)?),
+            HeuristicKind::WalkingDistance => run!(16, Nibbles, WalkingDistance::new(goal)?),
+            HeuristicKind::Pdb => {
+                search_pdb::<16, Nibbles>(board, goal, pdb::for_goal(pdb, goal)?, clock, threads, options)
             }
-            HeuristicKind::Manhattan => {
-                search::<16, Nibbles, _>(board, goal, &FixedManhattan::new(goal)?, clock, threads)
-            }
-            HeuristicKind::LinearConflict => {
-                search::<16, Nibbles, _>(board, goal, &FixedLinearConflict::new(goal)?, clock, threads)
-            }
-            HeuristicKind::WalkingDistance => {
-                search::<16, Nibbles, _>(board, goal, &WalkingDistance::new(goal)?, clock, threads)
-            }
-            HeuristicKind::Pdb => search_pdb::<16, Nibbles>(board, goal, pdb::for_goal(pdb, goal)?, clock, threads),
         }
     } else {
         match kind {
-            HeuristicKind::Misplaced => {
-                search::<25, [u8; 25], _>(board, goal, &Dynamic(Misplaced::new(goal)), clock, threads)
-            }
-            HeuristicKind::Manhattan => {
-                search::<25, [u8; 25], _>(board, goal, &FixedManhattan::new(goal)?, clock, threads)
-            }
-            HeuristicKind::LinearConflict => {
-                search::<25, [u8; 25], _>(board, goal, &FixedLinearConflict::new(goal)?, clock, threads)
-            }
+            HeuristicKind::Misplaced => run!(25, [u8; 25], Dynamic(Misplaced::new(goal))),
+            HeuristicKind::Manhattan => run!(25, [u8; 25], FixedManhattan::new(goal)?),
+            HeuristicKind::LinearConflict => run!(25, [u8; 25], FixedLinearConflict::new(goal)?),
             HeuristicKind::WalkingDistance => Err(Error::Unsupported {
                 algorithm: "walking-distance",
                 shape,
                 reason: "walking distance is built for 4x4 boards only".to_string(),
             }),
-            HeuristicKind::Pdb => search_pdb::<25, [u8; 25]>(board, goal, pdb::for_goal(pdb, goal)?, clock, threads),
+            HeuristicKind::Pdb => {
+                search_pdb::<25, [u8; 25]>(board, goal, pdb::for_goal(pdb, goal)?, clock, threads, options)
+            }
         }
     };
     found.map(Some)
@@ -152,11 +154,12 @@ fn search_pdb<const N: usize, B: FixedBoard<N>>(
     pdb: &AdditivePdb,
     clock: &BudgetClock,
     threads: usize,
+    options: FastOptions,
 ) -> Result<(Outcome, Stats), Error> {
     match pdb.patterns().len() {
-        0..=2 => search::<N, B, _>(board, goal, &FixedPdb::<N, 2>::new(pdb)?, clock, threads),
-        3..=4 => search::<N, B, _>(board, goal, &FixedPdb::<N, 4>::new(pdb)?, clock, threads),
-        _ => search::<N, B, _>(board, goal, &Dynamic(pdb.clone()), clock, threads),
+        0..=2 => search_with_options::<N, B, _>(board, goal, &FixedPdb::<N, 2>::new(pdb)?, clock, threads, options),
+        3..=4 => search_with_options::<N, B, _>(board, goal, &FixedPdb::<N, 4>::new(pdb)?, clock, threads, options),
+        _ => search_with_options::<N, B, _>(board, goal, &Dynamic(pdb.clone()), clock, threads, options),
     }
 }
 
@@ -188,15 +191,7 @@ pub fn search<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
     clock: &BudgetClock,
     threads: usize,
 ) -> Result<(Outcome, Stats), Error> {
-    search_with::<N, B, H>(
-        board,
-        goal,
-        heuristic,
-        clock,
-        threads,
-        PARALLEL_MIN_NODES,
-        MoveOrder::Library,
-    )
+    search_with_options::<N, B, H>(board, goal, heuristic, clock, threads, FastOptions::default())
 }
 
 /// The order in which the specialised IDA* tries the moves of a node.
@@ -233,31 +228,59 @@ impl MoveOrder {
     }
 }
 
-/// [`search`] with the moves of each node tried in `order`.
+/// How the specialised search orders the moves of a node and which paths it
+/// cuts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FastOptions {
+    /// The order of the moves.
+    pub order: MoveOrder,
+    /// Cut every move sequence of up to this many moves that an earlier
+    /// sequence, no longer, does the same as ([`duplicates`](super::duplicates)).
+    /// 2 (the default here) cuts only the move undoing the previous one, so
+    /// that the search visits the nodes the generic IDA* visits;
+    /// [`SolverOptions`](crate::SolverOptions) uses
+    /// [`DEFAULT_LEN`](super::duplicates::DEFAULT_LEN). At most
+    /// [`MAX_LEN`](super::duplicates::MAX_LEN).
+    pub duplicate_len: usize,
+}
+
+impl Default for FastOptions {
+    fn default() -> Self {
+        FastOptions {
+            order: MoveOrder::Library,
+            duplicate_len: 2,
+        }
+    }
+}
+
+/// [`search`] with the moves of each node tried in `options.order`, and
+/// duplicate sequences of up to `options.duplicate_len` moves cut.
 ///
 /// ```
 /// use npuzzle::heuristic::fixed::{FixedManhattan, Nibbles};
-/// use npuzzle::search::idastar_fast::{search_ordered, MoveOrder};
+/// use npuzzle::search::idastar_fast::{search_with_options, FastOptions, MoveOrder};
 /// use npuzzle::solution::BudgetClock;
 /// use npuzzle::{Board, Budget, Goal};
 /// let goal = Goal::blank_first("4x4".parse()?);
 /// let board: Board = "4 1 2 3 5 0 6 7 8 9 10 11 12 13 14 15".parse()?;
 /// let h = FixedManhattan::<16>::new(&goal)?;
 /// let clock = BudgetClock::start(Budget::default());
-/// let found = |order| search_ordered::<16, Nibbles, _>(&board, &goal, &h, &clock, 1, order);
-/// assert_eq!(found(MoveOrder::Library)?.0.solution().unwrap().to_string(), "lu");
-/// assert_eq!(found(MoveOrder::KorfFelner)?.0.solution().unwrap().to_string(), "lu");
+/// let found = |options| search_with_options::<16, Nibbles, _>(&board, &goal, &h, &clock, 1, options);
+/// let korf_felner = FastOptions { order: MoveOrder::KorfFelner, ..FastOptions::default() };
+/// assert_eq!(found(korf_felner)?.0.solution().unwrap().to_string(), "lu");
+/// let pruned = FastOptions { duplicate_len: 10, ..FastOptions::default() };
+/// assert_eq!(found(pruned)?.0.solution().unwrap().to_string(), "lu");
 /// # Ok::<(), npuzzle::Error>(())
 /// ```
-pub fn search_ordered<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
+pub fn search_with_options<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
     board: &Board,
     goal: &Goal,
     heuristic: &H,
     clock: &BudgetClock,
     threads: usize,
-    order: MoveOrder,
+    options: FastOptions,
 ) -> Result<(Outcome, Stats), Error> {
-    search_with::<N, B, H>(board, goal, heuristic, clock, threads, PARALLEL_MIN_NODES, order)
+    search_with::<N, B, H>(board, goal, heuristic, clock, threads, PARALLEL_MIN_NODES, options)
 }
 
 /// [`search`] going parallel once an iteration reaches `parallel_min` nodes
@@ -269,7 +292,7 @@ fn search_with<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
     clock: &BudgetClock,
     threads: usize,
     parallel_min: u64,
-    order: MoveOrder,
+    options: FastOptions,
 ) -> Result<(Outcome, Stats), Error> {
     goal.check_shape(board)?;
     let shape = board.shape();
@@ -286,7 +309,8 @@ fn search_with<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
     if !is_solvable(board, goal) {
         return Ok((Outcome::Unsolvable, Stats::default()));
     }
-    let moves = MoveTable::<N>::new(shape, order);
+    let moves = MoveTable::<N>::new(shape, options.order);
+    let filter = DuplicateFilter::shared(options.duplicate_len);
     let control = Control::new(clock);
     let root = Node {
         board: B::from_tiles(&tiles),
@@ -294,10 +318,12 @@ fn search_with<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
         prev: ROOT,
         g: 0,
         state: heuristic.start(&tiles),
+        dup: filter.start(),
     };
     let ida = Ida {
         heuristic,
         moves: &moves,
+        filter,
         control: &control,
         goal: B::from_tiles(&goal_tiles),
         threads: threads.max(1),
@@ -353,11 +379,13 @@ pub fn count_iteration<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
         });
     };
     let moves = MoveTable::<N>::new(shape, MoveOrder::Library);
+    let filter = DuplicateFilter::shared(2);
     let clock = BudgetClock::start(Budget::default());
     let control = Control::new(&clock);
     let ida = Ida {
         heuristic,
         moves: &moves,
+        filter,
         control: &control,
         goal: B::from_tiles(&goal_tiles),
         threads: 1,
@@ -376,7 +404,14 @@ pub fn count_iteration<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
     }
     let mut w = ida.worker(bound);
     w.count_goals = true;
-    w.dfs(root, board.blank(), ROOT, 0, state);
+    w.search(Node {
+        board: root,
+        blank: board.blank(),
+        prev: ROOT,
+        g: 0,
+        state,
+        dup: filter.start(),
+    });
     Ok(IterationCount {
         expanded: w.expanded,
         generated: w.generated,
@@ -479,12 +514,15 @@ struct Node<B, S> {
     prev: usize,
     g: u32,
     state: S,
+    /// The duplicate filter's state after the moves to this node.
+    dup: u32,
 }
 
 /// Everything one search shares across iterations and threads.
 struct Ida<'a, const N: usize, B, H> {
     heuristic: &'a H,
     moves: &'a MoveTable<N>,
+    filter: &'a DuplicateFilter,
     control: &'a Control,
     goal: B,
     threads: usize,
@@ -557,6 +595,7 @@ impl<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Ida<'_, N, B, H> {
         Worker {
             heuristic: self.heuristic,
             succ: &self.moves.succ,
+            filter: self.filter,
             control: self.control,
             goal: self.goal,
             bound,
@@ -575,7 +614,7 @@ impl<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Ida<'_, N, B, H> {
 
     fn serial_iteration(&self, root: Node<B, H::State>, bound: u32) -> Iteration {
         let mut w = self.worker(bound);
-        let found = w.dfs(root.board, root.blank, root.prev, root.g, root.state);
+        let found = w.search(root);
         w.flush();
         Iteration {
             found: found.then(|| w.path.iter().rev().copied().collect()),
@@ -643,7 +682,7 @@ impl<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Ida<'_, N, B, H> {
             w.path.clear();
             let solved = match task.node {
                 None => true,
-                Some(n) => w.dfs(n.board, n.blank, n.prev, n.g, n.state),
+                Some(n) => w.search(n),
             };
             if solved {
                 let mut moves = task.prefix.clone();
@@ -688,6 +727,10 @@ impl<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Ida<'_, N, B, H> {
         split.expanded += 1;
         let succ = &self.moves.succ[node.blank][node.prev];
         for (&to, &mv) in succ.to.iter().zip(&succ.mv).take(usize::from(succ.len)) {
+            let dup = self.filter.step_index(node.dup, usize::from(mv));
+            if dup == CUT {
+                continue;
+            }
             let to = usize::from(to);
             let tile = node.board.tile(to);
             let board = node.board.slide(node.blank, to, tile);
@@ -706,6 +749,7 @@ impl<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Ida<'_, N, B, H> {
                 prev: usize::from(mv),
                 g,
                 state,
+                dup,
             };
             if h == 0 && board == self.goal {
                 split.tasks.push(Task {
@@ -752,6 +796,7 @@ struct Split<B, S> {
 struct Worker<'a, const N: usize, B, H: FixedHeuristic<N>> {
     heuristic: &'a H,
     succ: &'a [[Succ; 5]],
+    filter: &'a DuplicateFilter,
     control: &'a Control,
     goal: B,
     bound: u32,
@@ -776,13 +821,49 @@ struct Worker<'a, const N: usize, B, H: FixedHeuristic<N>> {
 impl<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Worker<'_, N, B, H> {
     /// Searches below a node known to be within the bound and not the goal.
     /// On success the moves are in `path`, last first.
-    fn dfs(&mut self, board: B, blank: usize, prev: usize, g: u32, state: H::State) -> bool {
+    /// Searches below `node`, known to be within the bound and not the goal.
+    fn search(&mut self, node: Node<B, H::State>) -> bool {
+        let Node {
+            board,
+            blank,
+            prev,
+            g,
+            state,
+            dup,
+        } = node;
+        if self.filter.max_len() > 2 {
+            self.dfs::<true>(board, blank, prev, g, state, dup)
+        } else {
+            self.dfs::<false>(board, blank, prev, g, state, dup)
+        }
+    }
+
+    /// With `PRUNE` false the duplicate filter is not read (it would only
+    /// cut the reverse moves, which the successor table leaves out already).
+    fn dfs<const PRUNE: bool>(
+        &mut self,
+        board: B,
+        blank: usize,
+        prev: usize,
+        g: u32,
+        state: H::State,
+        dup: u32,
+    ) -> bool {
         self.expanded += 1;
         if self.expanded >= self.next_poll && self.poll() {
             return false;
         }
         let succ = &self.succ[blank][prev];
         for (&to, &mv) in succ.to.iter().zip(&succ.mv).take(usize::from(succ.len)) {
+            // A move ending a duplicate sequence is not even generated.
+            let d = if PRUNE {
+                self.filter.step_index(dup, usize::from(mv))
+            } else {
+                dup
+            };
+            if PRUNE && d == CUT {
+                continue;
+            }
             let to = usize::from(to);
             let tile = board.tile(to);
             let child = board.slide(blank, to, tile);
@@ -806,7 +887,7 @@ impl<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Worker<'_, N, B, H>
                 self.path.push(mv);
                 return true;
             }
-            if self.dfs(child, to, usize::from(mv), g + 1, s) {
+            if self.dfs::<PRUNE>(child, to, usize::from(mv), g + 1, s, d) {
                 self.path.push(mv);
                 return true;
             }
@@ -869,7 +950,7 @@ mod tests {
         threads: usize,
     ) -> (Outcome, Stats) {
         // Parallel from the second iteration on, so small boards exercise it.
-        search_with::<N, B, H>(board, goal, h, &unlimited(), threads, 1, MoveOrder::Library).unwrap()
+        search_with::<N, B, H>(board, goal, h, &unlimited(), threads, 1, FastOptions::default()).unwrap()
     }
 
     /// Same moves, same nodes in every iteration.
@@ -980,6 +1061,60 @@ mod tests {
                 assert_same_but_last(&two, &one, &format!("5x5, {board}"));
             }
         }
+    }
+
+    /// Every iteration of `pruned` has a bound the unpruned search also
+    /// tried, with no more nodes (its tree is a part of the other's, searched
+    /// in the same order), and the same length is found.
+    fn assert_pruned_within(pruned: &(Outcome, Stats), full: &(Outcome, Stats), what: &str) {
+        let length = |r: &(Outcome, Stats)| r.0.solution().map(Solution::len);
+        assert_eq!(length(pruned), length(full), "{what}");
+        for &(bound, nodes) in &pruned.1.iterations {
+            let other = full.1.iterations.iter().find(|it| it.0 == bound);
+            assert!(other.is_some_and(|it| it.1 >= nodes), "{what}: bound {bound}");
+        }
+        assert!(pruned.1.expanded <= full.1.expanded, "{what}");
+    }
+
+    #[test]
+    fn cutting_duplicate_sequences_keeps_the_lengths_and_saves_nodes() {
+        let pruned = |len| FastOptions {
+            duplicate_len: len,
+            ..FastOptions::default()
+        };
+        let run = |board: &Board, goal: &Goal, h: &dyn Fn(FastOptions, usize) -> (Outcome, Stats)| {
+            let full = h(FastOptions::default(), 1);
+            let mut saved = 0;
+            for len in [6, 10, 12] {
+                let one = h(pruned(len), 1);
+                assert_pruned_within(&one, &full, &format!("{len} moves, {board} for {goal}"));
+                saved += full.1.expanded - one.1.expanded;
+                let two = h(pruned(len), 2);
+                assert_same_but_last(&two, &one, &format!("{len} moves, 2 threads, {board} for {goal}"));
+            }
+            saved
+        };
+        let mut saved = 0;
+        for goal in goals(4) {
+            let fw = WalkingDistance::new(&goal).unwrap();
+            for seed in 0..8 {
+                let board = random_walk(&goal, 44 + 2 * seed as usize, 300 + seed);
+                saved += run(&board, &goal, &|options, threads| {
+                    search_with::<16, Nibbles, _>(&board, &goal, &fw, &unlimited(), threads, 1, options).unwrap()
+                });
+            }
+        }
+        for goal in goals(5) {
+            let fl = FixedLinearConflict::<25>::new(&goal).unwrap();
+            for seed in 0..3 {
+                let board = random_walk(&goal, 40, 400 + seed);
+                saved += run(&board, &goal, &|options, threads| {
+                    search_with::<25, [u8; 25], _>(&board, &goal, &fl, &unlimited(), threads, 1, options).unwrap()
+                });
+            }
+        }
+        // The filter must cut something on boards this deep.
+        assert!(saved > 0);
     }
 
     #[test]
@@ -1126,7 +1261,11 @@ mod tests {
         for seed in 0..6 {
             let board = random_walk(&goal, 40, 700 + seed);
             let run = |order, threads| {
-                search_with::<16, Nibbles, _>(&board, &goal, &h, &unlimited(), threads, 1, order).unwrap()
+                let options = FastOptions {
+                    order,
+                    ..FastOptions::default()
+                };
+                search_with::<16, Nibbles, _>(&board, &goal, &h, &unlimited(), threads, 1, options).unwrap()
             };
             let library = run(MoveOrder::Library, 1);
             assert_same(&library, &fast::<16, Nibbles, _>(&board, &goal, &h, 1), "library order");

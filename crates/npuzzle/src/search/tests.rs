@@ -29,6 +29,7 @@ fn solve_with_heuristic(
         heuristic,
         budget,
         threads: 1,
+        ..Default::default()
     });
     solver
         .solve(board, goal)
