@@ -484,7 +484,7 @@ fn error_chain(e: &Error) -> String {
 ///
 /// * 0: the bytes are the file;
 /// * 1, 2: a valid small database (bits 4–7 modulo 3 pick which, see
-///   [`pdb_bases`]) changed by edits (set, xor, insert, delete or truncate
+///   `pdb_bases`) changed by edits (set, xor, insert, delete or truncate
 ///   at a position, or write a `u64`), then its data checksum recomputed if
 ///   bit 3 is set and its header checksum if bit 2 is, so that edits reach
 ///   the checks behind them;

@@ -71,7 +71,7 @@ pub struct DuplicateFilter {
 /// Where the blank goes, for each move in `Move::ALL` order: (dx, dy).
 const STEP: [(i32, i32); 4] = [(0, -1), (0, 1), (-1, 0), (1, 0)];
 
-/// The longest sequence a filter may look at (its effect key must fit in [`Key`]).
+/// The longest sequence a filter may look at (the description of what a sequence does must fit in a fixed-size key).
 pub const MAX_LEN: usize = 14;
 
 /// The length [`SolverOptions`](crate::SolverOptions) uses by default: most
