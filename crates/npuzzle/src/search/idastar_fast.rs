@@ -32,8 +32,9 @@
 //!
 //! With `threads > 1`, each iteration (one bound) is split: the tree is
 //! walked to a shallow depth `d`, collecting the nodes at depth `d` within the
-//! bound in depth-first order ("tasks"; `d` grows until there are about 256
-//! per thread). Workers take tasks in that order from an atomic counter and
+//! bound in depth-first order ("tasks"; `d` grows until there are enough:
+//! one per 4,096 nodes of the previous iteration, between 8 and 256 per
+//! thread). Workers take tasks in that order from an atomic counter and
 //! search each subtree with the bound. The iteration ends when every worker
 //! is done (`std::thread::scope`), so a longer bound is only tried after the
 //! whole tree of the shorter one has been searched, and the result stays
@@ -50,10 +51,11 @@
 //!
 //! An iteration runs on the calling thread, where spawning would cost more
 //! than it saves, unless the previous one expanded at least 50,000 nodes or
-//! took at least a quarter of a millisecond. The time matters for heuristics
-//! that are slow per node, like pattern databases: on Korf's 100 15-puzzle
-//! instances with `7-8` databases, whose iterations are mostly smaller than
-//! 50,000 nodes, two threads took 0.21–0.24 s against 0.25–0.28 s for one.
+//! took at least 0.1 ms. The time matters for heuristics that are slow per
+//! node, like pattern databases: on Korf's 100 15-puzzle instances with `7-8`
+//! databases, whose iterations are mostly smaller than 50,000 nodes, two
+//! threads took 0.18–0.20 s against 0.25–0.29 s for one (with 256 tasks per
+//! thread and a 0.25 ms threshold: 0.19–0.28 s).
 
 use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -70,8 +72,14 @@ use crate::Error;
 
 /// Expanded nodes between two looks at the budgets.
 const POLL_EVERY: u64 = 1024;
-/// Tasks per worker thread the parallel split aims for.
+/// Tasks per worker thread the parallel split aims for, at most: enough
+/// for the workers to even out on big iterations.
 const TASKS_PER_THREAD: usize = 256;
+/// Tasks per worker thread, at least.
+const MIN_TASKS_PER_THREAD: usize = 8;
+/// Nodes of the previous iteration per task aimed for: small iterations get
+/// few tasks, as splitting costs a walk of the tree's top and a task each.
+const NODES_PER_TASK: u64 = 4096;
 /// Deepest split.
 const MAX_SPLIT_DEPTH: u32 = 40;
 /// Iterations after one of fewer nodes than this (and shorter than
@@ -79,7 +87,7 @@ const MAX_SPLIT_DEPTH: u32 = 40;
 const PARALLEL_MIN_NODES: u64 = 50_000;
 /// Iterations after one shorter than this (and of fewer nodes than
 /// [`PARALLEL_MIN_NODES`]) run on one thread.
-const PARALLEL_MIN_TIME: Duration = Duration::from_micros(250);
+const PARALLEL_MIN_TIME: Duration = Duration::from_micros(100);
 /// "No previous move" in the successor table.
 const ROOT: usize = 4;
 
@@ -561,7 +569,7 @@ impl<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Ida<'_, N, B, H> {
             let started = Instant::now();
             let parallel = last_nodes >= self.parallel_min || last_time >= self.parallel_min_time;
             let it = if self.threads > 1 && parallel {
-                self.parallel_iteration(root, bound, &mut split_depth)
+                self.parallel_iteration(root, bound, &mut split_depth, last_nodes)
             } else {
                 self.serial_iteration(root, bound)
             };
@@ -625,8 +633,17 @@ impl<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Ida<'_, N, B, H> {
         }
     }
 
-    fn parallel_iteration(&self, root: Node<B, H::State>, bound: u32, split_depth: &mut u32) -> Iteration {
-        let target = TASKS_PER_THREAD * self.threads;
+    fn parallel_iteration(
+        &self,
+        root: Node<B, H::State>,
+        bound: u32,
+        split_depth: &mut u32,
+        last_nodes: u64,
+    ) -> Iteration {
+        let per_thread = usize::try_from(last_nodes / NODES_PER_TASK)
+            .unwrap_or(usize::MAX)
+            .clamp(MIN_TASKS_PER_THREAD, TASKS_PER_THREAD);
+        let target = per_thread * self.threads;
         let mut split = self.split(root, bound, *split_depth);
         while split.tasks.len() < target && *split_depth + 1 < bound && *split_depth < MAX_SPLIT_DEPTH {
             *split_depth += 1;
