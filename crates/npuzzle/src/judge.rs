@@ -129,8 +129,9 @@ fn read_board(tokens: &mut Tokens<'_>, case: usize, which: &'static str) -> Resu
     Ok(tiles)
 }
 
-/// Tokens separated by ASCII whitespace or commas (`npuzzle::parse::tokens`
-/// also splits at other Unicode whitespace, such as a no-break space).
+/// Tokens separated by whitespace (any Unicode whitespace, such as a
+/// no-break space, as in `npuzzle::parse::tokens`) or commas, read from bytes
+/// that need not be UTF-8.
 struct Tokens<'a> {
     data: &'a [u8],
     pos: usize,
@@ -143,8 +144,11 @@ impl<'a> Tokens<'a> {
 
     #[inline]
     fn skip_separators(&mut self) {
-        while self.pos < self.data.len() && is_separator(self.data[self.pos]) {
-            self.pos += 1;
+        while self.pos < self.data.len() {
+            match separator_len(self.data, self.pos) {
+                0 => break,
+                n => self.pos += n,
+            }
         }
     }
 
@@ -158,7 +162,7 @@ impl<'a> Tokens<'a> {
     #[inline]
     fn token_end(&self, start: usize) -> usize {
         let mut end = start;
-        while end < self.data.len() && !is_separator(self.data[end]) {
+        while end < self.data.len() && separator_len(self.data, end) == 0 {
             end += 1;
         }
         end
@@ -178,9 +182,30 @@ impl<'a> Iterator for Tokens<'a> {
     }
 }
 
+/// The length in bytes of the separator at `data[i]`, 0 if there is none.
 #[inline]
-fn is_separator(b: u8) -> bool {
-    b.is_ascii_whitespace() || b == b',' || b == 0x0b
+fn separator_len(data: &[u8], i: usize) -> usize {
+    let b = data[i];
+    if b.is_ascii() {
+        return usize::from(b.is_ascii_whitespace() || b == b',' || b == 0x0b);
+    }
+    // A character of several bytes separates if it is Unicode whitespace.
+    let len = match b {
+        0xc0..=0xdf => 2,
+        0xe0..=0xef => 3,
+        0xf0..=0xf7 => 4,
+        _ => return 0,
+    };
+    let whitespace = data
+        .get(i..i + len)
+        .and_then(|c| std::str::from_utf8(c).ok())
+        .and_then(|c| c.chars().next())
+        .is_some_and(char::is_whitespace);
+    if whitespace {
+        len
+    } else {
+        0
+    }
 }
 
 #[cfg(test)]
@@ -208,6 +233,24 @@ mod tests {
         assert!(e.to_string().contains("number of cases"), "{e}");
         let e = read_pairs(b"99999999999999999999 1", true).unwrap_err();
         assert!(e.to_string().contains("number of cases"), "{e}");
+    }
+
+    #[test]
+    fn splits_where_parse_tokens_does() {
+        // No-break space, ideographic space, next line, vertical tab, commas;
+        // invalid UTF-8 and other non-ASCII characters stay in their token.
+        let text = "1\u{a0}2\u{3000}3\u{85}4\u{b}5,6 \u{2028}7\t8\u{202f}x";
+        let ours: Vec<&[u8]> = Tokens::new(text.as_bytes()).collect();
+        let theirs: Vec<&[u8]> = crate::parse::tokens(text).map(str::as_bytes).collect();
+        assert_eq!(ours, theirs);
+        assert_eq!(ours.len(), 9);
+        let odd = b"1\xff2 3\xc2 \xe2\x80\x8b4";
+        let odd: Vec<&[u8]> = Tokens::new(odd).collect();
+        assert_eq!(odd, [&b"1\xff2"[..], b"3\xc2", b"\xe2\x80\x8b4"]);
+        assert_eq!(
+            read_boards("1 2 3\u{a0}4 5 6\u{3000}7 8 x".as_bytes()).unwrap().len(),
+            1
+        );
     }
 
     #[test]

@@ -424,7 +424,8 @@ pub struct PdbInfo {
     pub spec: PdbSpec,
     /// For each pattern: its tiles, bits per entry and entries.
     pub tables: Vec<(Vec<u8>, u8, u64)>,
-    /// Size of the file in bytes.
+    /// Size of the file in bytes (for databases built in memory, of the
+    /// file [`AdditivePdb::write`] would write).
     pub bytes: u64,
 }
 
@@ -788,8 +789,13 @@ impl AdditivePdb {
             .iter()
             .map(|db| (db.tiles().to_vec(), db.bits(), db.entries()))
             .collect();
-        let bytes =
-            file::header_len(&self.spec) as u64 + self.patterns.iter().map(|db| db.table().len() as u64).sum::<u64>();
+        let bytes = match &self.source {
+            Source::File { map, .. } => map.len() as u64,
+            Source::Built => {
+                file::header_len(&self.spec) as u64
+                    + self.patterns.iter().map(|db| db.table().len() as u64).sum::<u64>()
+            }
+        };
         PdbInfo {
             spec: self.spec.clone(),
             tables,

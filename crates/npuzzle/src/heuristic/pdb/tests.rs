@@ -505,3 +505,43 @@ fn table_lengths_adding_up_past_u64_max_are_corrupt_not_an_overflow() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn a_longer_header_is_read_and_counted_in_the_size() {
+    // The same databases with 64 more header bytes: tables moved, offsets,
+    // lengths and the header checksum rewritten (see the format in `file`).
+    let dir = tempfile::tempdir().unwrap();
+    let spec = spec_33("1,2,3,4/5,6,7,8");
+    let (built, path) = saved(dir.path(), &spec);
+    let bytes = fs::read(&path).unwrap();
+    let u32_at = |b: &[u8], i: usize| u32::from_le_bytes(b[i..i + 4].try_into().unwrap());
+    let u64_at = |b: &[u8], i: usize| u64::from_le_bytes(b[i..i + 8].try_into().unwrap());
+    let header = u32_at(&bytes, 12) as usize;
+    let mut padded = bytes[..header].to_vec();
+    padded.extend_from_slice(&[0; 64]);
+    padded.extend_from_slice(&bytes[header..]);
+    let new_header = header + 64;
+    padded[12..16].copy_from_slice(&(new_header as u32).to_le_bytes());
+    let length = padded.len() as u64;
+    padded[32..40].copy_from_slice(&length.to_le_bytes());
+    let mut at = 48 + 9;
+    for _ in 0..padded[44] {
+        let k = usize::from(padded[at]);
+        let offset = at + 2 + k + 8;
+        let moved = u64_at(&padded, offset) + 64;
+        padded[offset..offset + 8].copy_from_slice(&moved.to_le_bytes());
+        at = offset + 16;
+    }
+    let sum = super::checksum::Xxh64::hash(&padded[24..new_header]);
+    padded[16..24].copy_from_slice(&sum.to_le_bytes());
+    let odd = dir.path().join("padded.pdb");
+    fs::write(&odd, &padded).unwrap();
+
+    let opened = AdditivePdb::open(&odd, &spec).unwrap();
+    opened.verify().unwrap();
+    for tiles in exact_distances(spec.goal()).keys() {
+        assert_eq!(built.estimate(tiles), opened.estimate(tiles));
+    }
+    assert_eq!(opened.info().bytes, padded.len() as u64);
+    assert_eq!(built.info().bytes + 64, padded.len() as u64);
+}
