@@ -278,6 +278,8 @@ pub fn check_solve_small(data: &[u8]) {
 /// npuzzle::fuzzing::check_judge(b"\x00 2 3 4 1 5 x 7 6 8\n1 2 3 4 5 6 7 8 x");
 /// npuzzle::fuzzing::check_judge(b"\x01 1\n1 2 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 0 8");
 /// npuzzle::fuzzing::check_judge(b"\x02 1 2 3 4 5 6 7 8 0 1 2 3 4 5 6 7 8 8");
+/// npuzzle::fuzzing::check_judge("\x00 1\u{a0}2 3 4 5 6 7 8\u{3000}x".as_bytes());
+/// npuzzle::fuzzing::check_judge(b"\x00 1\xc2 2 3 4 5 6 7 8 x");
 /// ```
 pub fn check_judge(data: &[u8]) {
     let Some((&first, input)) = data.split_first() else {
@@ -293,10 +295,26 @@ pub fn check_judge(data: &[u8]) {
     } else {
         judge::read_pairs(input, counted).map(|pairs| pairs.into_iter().flat_map(|(s, g)| [s, g]).collect())
     };
-    let tokens: Vec<&[u8]> = input
-        .split(|b| b" \t\n\r\x0b\x0c,".contains(b))
-        .filter(|t| !t.is_empty())
-        .collect();
+    // Tokens end at commas and Unicode whitespace in the valid UTF-8 parts;
+    // bytes that are not UTF-8 belong to tokens.
+    let mut owned: Vec<Vec<u8>> = Vec::new();
+    let mut token = Vec::new();
+    for chunk in input.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            if c.is_whitespace() || c == ',' {
+                if !token.is_empty() {
+                    owned.push(std::mem::take(&mut token));
+                }
+            } else {
+                token.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+            }
+        }
+        token.extend_from_slice(chunk.invalid());
+    }
+    if !token.is_empty() {
+        owned.push(token);
+    }
+    let tokens: Vec<&[u8]> = owned.iter().map(Vec::as_slice).collect();
     let expected = judge_oracle(&tokens, counted, parts);
     match (read, expected) {
         (Ok(boards), Ok(want)) => {
