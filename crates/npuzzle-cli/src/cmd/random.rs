@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use npuzzle::random::random_solvable;
-use npuzzle::search::table::sample_at_distance;
+use npuzzle::search::table::{sample_at_distance, sample_distinct_at_distance};
 use npuzzle::{Budget, Shape};
 use rand::SeedableRng;
 
@@ -26,6 +26,9 @@ pub struct Args {
     /// 12 cells, where a complete table can be built).
     #[arg(long, value_name = "D")]
     pub distance: Option<u32>,
+    /// With --distance: no board twice (all the boards at that distance when fewer than --count are).
+    #[arg(long, requires = "distance")]
+    pub distinct: bool,
 }
 
 /// Runs `npuzzle random`: one board per line, blank as `x`, uniform over the
@@ -40,9 +43,19 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut out = BufWriter::new(std::io::stdout().lock());
     if let Some(d) = args.distance {
         let count = usize::try_from(args.count).context("--count is too large")?;
-        let boards = sample_at_distance(&goal, d, count, &mut rng, Budget::default())?;
+        let boards = if args.distinct {
+            sample_distinct_at_distance(&goal, d, count, &mut rng, Budget::default())?
+        } else {
+            sample_at_distance(&goal, d, count, &mut rng, Budget::default())?
+        };
         if boards.is_empty() {
             anyhow::bail!("no {shape} board is {d} moves from {goal}");
+        }
+        if boards.len() < count {
+            eprintln!(
+                "npuzzle: only {} {shape} boards are {d} moves from {goal}; printing all of them",
+                boards.len()
+            );
         }
         for b in boards {
             writeln!(out, "{b}")?;

@@ -137,6 +137,47 @@ fn random_at_an_exact_distance() {
 }
 
 #[test]
+fn distinct_boards_at_a_distance() {
+    // 30 moves: more boards than asked for; all different, all at 30.
+    let out = npuzzle(
+        &[
+            "random",
+            "--distance",
+            "30",
+            "--count",
+            "40",
+            "--distinct",
+            "--seed",
+            "3",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let boards: Vec<&str> = text.lines().collect();
+    let unique: std::collections::HashSet<&str> = boards.iter().copied().collect();
+    assert_eq!((boards.len(), unique.len()), (40, 40));
+    let solved = npuzzle(&["solve", "--moves"], &text);
+    assert!(solved.status.success(), "{}", stderr(&solved));
+    assert!(stdout(&solved).lines().all(|m| m.len() == 30), "{}", stdout(&solved));
+    // 31 moves: only two boards exist; both come, once each, with a note.
+    let out = npuzzle(&["random", "--distance", "31", "--count", "5", "--distinct"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let mut boards: Vec<&str> = text.lines().collect();
+    boards.sort_unstable();
+    assert_eq!(boards, ["6 4 7 8 5 x 3 2 1", "8 6 7 2 5 4 3 x 1"]);
+    assert!(
+        stderr(&out).contains("only 2 3x3 boards are 31 moves"),
+        "{}",
+        stderr(&out)
+    );
+    // --distinct means nothing without --distance.
+    let out = npuzzle(&["random", "--distinct"], "");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
 fn dup_len_cuts_nodes_but_not_the_length() {
     let board = "11 13 4 3 2 9 1 8 0 10 6 7 14 5 15 12";
     let run = |len: &str| {

@@ -440,7 +440,8 @@ impl TableCache {
 }
 
 /// `count` boards drawn independently and uniformly from those at exactly
-/// `distance` moves from `goal`; empty if no board is that far.
+/// `distance` moves from `goal` (a board may come twice); empty if no board
+/// is that far. See [`sample_distinct_at_distance`] for different boards.
 ///
 /// Runs the breadth-first search of a table build only up to that layer and
 /// keeps no table.
@@ -467,6 +468,45 @@ pub fn sample_at_distance<R: rand::Rng + ?Sized>(
     rng: &mut R,
     budget: Budget,
 ) -> Result<Vec<Board>, Error> {
+    sample(goal, distance, count, rng, budget, false)
+}
+
+/// `count` different boards, drawn uniformly from those at exactly
+/// `distance` moves from `goal`; all of them, in random order, if fewer are
+/// that far (so check the length).
+///
+/// ```
+/// use npuzzle::search::table::sample_distinct_at_distance;
+/// use npuzzle::{Budget, Goal};
+/// use rand::SeedableRng;
+///
+/// let goal = Goal::standard("3x3".parse()?);
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+/// // Only two 3x3 boards are 31 moves from the standard goal.
+/// let mut boards = sample_distinct_at_distance(&goal, 31, 5, &mut rng, Budget::default())?;
+/// boards.sort_by_key(|b| b.to_string());
+/// let text: Vec<String> = boards.iter().map(|b| b.to_string()).collect();
+/// assert_eq!(text, ["6 4 7 8 5 x 3 2 1", "8 6 7 2 5 4 3 x 1"]);
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
+pub fn sample_distinct_at_distance<R: rand::Rng + ?Sized>(
+    goal: &Goal,
+    distance: u32,
+    count: usize,
+    rng: &mut R,
+    budget: Budget,
+) -> Result<Vec<Board>, Error> {
+    sample(goal, distance, count, rng, budget, true)
+}
+
+fn sample<R: rand::Rng + ?Sized>(
+    goal: &Goal,
+    distance: u32,
+    count: usize,
+    rng: &mut R,
+    budget: Budget,
+    distinct: bool,
+) -> Result<Vec<Board>, Error> {
     let shape = goal.shape();
     let geometry = Geometry::new(shape)?;
     let mut boards = Vec::new();
@@ -475,10 +515,20 @@ pub fn sample_at_distance<R: rand::Rng + ?Sized>(
         if d < distance {
             return ControlFlow::Continue(());
         }
+        let len = layer.len();
+        let picks: Vec<u64> = if distinct {
+            // A layer holds at most 12!/2 states, so its length fits in usize.
+            let len = len as usize;
+            rand::seq::index::sample(rng, len, count.min(len))
+                .into_iter()
+                .map(|i| i as u64)
+                .collect()
+        } else {
+            (0..count).map(|_| rng.random_range(0..len)).collect()
+        };
         let mut tiles = vec![0u8; shape.cells()];
-        for _ in 0..count {
-            let state = layer.get(rng.random_range(0..layer.len()));
-            crate::packed::unpack(state & TILE_BITS, &mut tiles);
+        for i in picks {
+            crate::packed::unpack(layer.get(i) & TILE_BITS, &mut tiles);
             match Board::new(shape, tiles.clone()) {
                 Ok(b) => boards.push(b),
                 Err(e) => failed = Some(e),
