@@ -170,6 +170,29 @@ impl Grid {
     }
 }
 
+/// The longest sequences in [`STORED`].
+const STORED_LEN: usize = 10;
+
+/// The cut sequences of up to [`STORED_LEN`] moves, as
+/// `DuplicateFilter::cut_sequences` finds them (in about 40 ms; reading these
+/// takes microseconds, which matters to a single quick solve: a 57-move
+/// 15-puzzle with 7-8 databases takes 7 ms in all). A test checks that they
+/// are the same.
+const STORED: &str = include_str!("duplicates_cut10.txt");
+
+/// The stored cut sequences of up to `max_len` moves, as move indices.
+fn stored_cut_sequences(max_len: usize) -> Vec<Vec<u8>> {
+    STORED
+        .split_whitespace()
+        .filter(|s| s.len() <= max_len)
+        .map(|s| {
+            s.bytes()
+                .map(|b| b"udlr".iter().position(|&m| m == b).unwrap_or(0) as u8)
+                .collect()
+        })
+        .collect()
+}
+
 /// Whether box `inner` lies within box `outer`.
 fn within(inner: [i32; 4], outer: [i32; 4]) -> bool {
     inner[0] >= outer[0] && inner[1] <= outer[1] && inner[2] >= outer[2] && inner[3] <= outer[3]
@@ -218,7 +241,11 @@ impl DuplicateFilter {
     /// moves (at least 2: the reverse of the previous move).
     pub fn new(max_len: usize) -> DuplicateFilter {
         let max_len = max_len.clamp(2, MAX_LEN);
-        let cut = Self::cut_sequences(max_len);
+        let cut = if max_len <= STORED_LEN {
+            stored_cut_sequences(max_len)
+        } else {
+            Self::cut_sequences(max_len)
+        };
         let count = cut.len();
         DuplicateFilter {
             next: Self::matcher(&cut),
@@ -247,8 +274,9 @@ impl DuplicateFilter {
     }
 
     /// The filter for `max_len`, built on first use and shared by every
-    /// search of the process (building takes about 40 ms for 10 moves, half a
-    /// second for 12).
+    /// search of the process. Up to 10 moves the sequences are stored, so
+    /// building takes microseconds; longer ones are enumerated (half a second
+    /// for 12, six for 14).
     pub fn shared(max_len: usize) -> &'static DuplicateFilter {
         static FILTERS: [OnceLock<DuplicateFilter>; MAX_LEN + 1] = [const { OnceLock::new() }; MAX_LEN + 1];
         let max_len = max_len.clamp(2, MAX_LEN);
@@ -415,6 +443,39 @@ mod tests {
         }
         assert_eq!(DuplicateFilter::new(1).max_len(), 2);
         assert_eq!(DuplicateFilter::new(99).max_len(), MAX_LEN);
+    }
+
+    /// The sequences as text, one length to a line.
+    fn as_text(cut: &[Vec<u8>]) -> String {
+        let mut text = String::new();
+        for (i, s) in cut.iter().enumerate() {
+            if i > 0 {
+                text.push(if cut[i - 1].len() == s.len() { ' ' } else { '\n' });
+            }
+            text.extend(s.iter().map(|&m| Move::ALL[usize::from(m)].as_char()));
+        }
+        text.push('\n');
+        text
+    }
+
+    #[test]
+    fn the_stored_sequences_are_the_enumerated_ones() {
+        let found = DuplicateFilter::cut_sequences(STORED_LEN);
+        assert!(
+            as_text(&found) == STORED,
+            "src/search/duplicates_cut10.txt is stale: rewrite it with \
+             `cargo test -p npuzzle --lib duplicates::tests::write_the_stored_sequences -- --ignored`"
+        );
+        for len in 2..=STORED_LEN {
+            assert_eq!(stored_cut_sequences(len), DuplicateFilter::cut_sequences(len), "{len}");
+        }
+    }
+
+    #[test]
+    #[ignore = "rewrites src/search/duplicates_cut10.txt"]
+    fn write_the_stored_sequences() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/search/duplicates_cut10.txt");
+        std::fs::write(path, as_text(&DuplicateFilter::cut_sequences(STORED_LEN))).unwrap();
     }
 
     #[test]
