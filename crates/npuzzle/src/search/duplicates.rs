@@ -177,8 +177,8 @@ const STORED_LEN: usize = 12;
 /// The cut sequences of up to [`STORED_LEN`] moves, as
 /// `DuplicateFilter::cut_sequences` finds them (in about half a second;
 /// reading these takes a millisecond, which matters to a single quick solve:
-/// a 57-move 15-puzzle with 7-8 databases takes 7 ms in all). A test checks
-/// that they are the same.
+/// `npuzzle solve` of a 57-move 15-puzzle with 7-8 databases takes 5.5 ms in
+/// all, 4.9 ms without pruning). A test checks that they are the same.
 const STORED: &str = include_str!("duplicates_cut12.txt");
 
 /// The stored cut sequences of up to `max_len` moves, as move indices.
