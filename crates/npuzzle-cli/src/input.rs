@@ -77,8 +77,8 @@ pub struct SearchOptions {
     /// Give up a board when the search would hold more than this (e.g. 512M, 2G).
     #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
     pub max_memory: Option<u64>,
-    /// IDA* on 4x4 and 5x5: skip move sequences of up to N moves that a shorter or earlier sequence already
-    /// covers (2 = skip only the move undoing the previous one, as textbook IDA*).
+    /// IDA*: skip move sequences of up to N moves that a shorter or earlier sequence already covers
+    /// (2 = skip only the move undoing the previous one, as textbook IDA*).
     #[arg(long, value_name = "N", default_value_t = npuzzle::search::duplicates::DEFAULT_LEN, value_parser = parse_dup_len)]
     pub dup_len: usize,
 }

@@ -85,9 +85,10 @@ fn idastar_allocates_nothing_per_node() {
             );
         }
     }
+    // 9,704 nodes with duplicate sequences cut (14,195 without).
     let (expanded, _, allocations) = solve(Algorithm::IdaStar, HeuristicKind::Manhattan, "8 6 7 2 5 4 3 x 1");
     assert!(
-        expanded > 10_000 && allocations < 64,
+        expanded > 9_000 && allocations < 64,
         "{allocations} allocations for {expanded} nodes"
     );
 }

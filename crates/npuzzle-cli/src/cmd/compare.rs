@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use npuzzle::{Algorithm, Budget, HeuristicKind, Outcome, Solver, SolverOptions};
 
-use crate::input::{parse_bytes, parse_duration, BoardOptions};
+use crate::input::{parse_bytes, parse_dup_len, parse_duration, BoardOptions};
 use crate::output::{human_bytes, human_duration};
 
 /// Arguments of `npuzzle compare`.
@@ -26,6 +26,10 @@ pub struct Args {
     /// Memory budget for each run.
     #[arg(long, value_name = "BYTES", value_parser = parse_bytes, default_value = "2G")]
     pub max_memory: u64,
+    /// IDA*: skip move sequences of up to N moves that a shorter or earlier sequence already covers
+    /// (2 = the textbook IDA*).
+    #[arg(long, value_name = "N", default_value_t = npuzzle::search::duplicates::DEFAULT_LEN, value_parser = parse_dup_len)]
+    pub dup_len: usize,
 }
 
 /// The (algorithm, heuristic) pairs compared: each heuristic that works on
@@ -72,7 +76,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             heuristic: heuristic.unwrap_or(HeuristicKind::Manhattan),
             budget,
             threads: 1,
-            ..SolverOptions::default()
+            duplicate_len: args.dup_len,
         };
         let report = match Solver::new(options).solve(&board, &goal) {
             Ok(r) => r,

@@ -100,6 +100,21 @@ fn compare_agrees_on_the_default_board() {
     let text = stdout(&out);
     assert!(text.contains("agree: 31 moves"), "{text}");
     assert!(!text.contains("DISAGREEMENT"));
+    // IDA* with Manhattan: duplicate sequences cut by default, the textbook count with --dup-len 2.
+    let idastar_manhattan = |text: &str| -> u64 {
+        let row = text
+            .lines()
+            .find(|l| l.starts_with("idastar   manhattan"))
+            .expect("an IDA* row");
+        row.split_whitespace()
+            .nth(3)
+            .and_then(|n| n.parse().ok())
+            .expect("a node count")
+    };
+    let textbook = npuzzle(&["compare", "--dup-len", "2"], "");
+    assert!(textbook.status.success(), "{}", stderr(&textbook));
+    assert_eq!(idastar_manhattan(&stdout(&textbook)), 14195);
+    assert!(idastar_manhattan(&text) < 14195, "{text}");
 }
 
 #[test]

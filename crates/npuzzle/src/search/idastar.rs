@@ -4,11 +4,13 @@
 //! incrementally, the move that would undo the previous one is never tried,
 //! and each iteration's bound is the smallest f that exceeded the last one,
 //! so no threshold is skipped and the first solution found is optimal. Nothing
-//! is allocated per node.
+//! is allocated per node. A [`DuplicateFilter`] longer than 2 moves also cuts
+//! longer duplicate move sequences (see [`duplicates`](super::duplicates)).
 
 use crate::board::{Board, Move};
 use crate::goal::Goal;
 use crate::heuristic::Heuristic;
+use crate::search::duplicates::{DuplicateFilter, CUT};
 use crate::solution::{BudgetClock, BudgetKind, Outcome, Solution, Stats};
 
 const NONE: u16 = u16::MAX;
@@ -26,10 +28,11 @@ struct Ida<'a, H> {
     generated: u64,
     clock: &'a mut BudgetClock,
     stopped: Option<BudgetKind>,
+    filter: &'a DuplicateFilter,
 }
 
 impl<H: Heuristic> Ida<'_, H> {
-    fn dfs(&mut self, g: u32, h: u32, blank: usize, prev: Option<Move>) -> bool {
+    fn dfs(&mut self, g: u32, h: u32, blank: usize, prev: Option<Move>, dup: u32) -> bool {
         let f = g + h;
         if f > self.bound {
             self.next_bound = self.next_bound.min(f);
@@ -51,6 +54,10 @@ impl<H: Heuristic> Ida<'_, H> {
             if to == NONE {
                 continue;
             }
+            let d = self.filter.step_index(dup, mv.index());
+            if d == CUT {
+                continue;
+            }
             let to = usize::from(to);
             let tile = self.tiles[to];
             self.tiles[blank] = tile;
@@ -58,7 +65,7 @@ impl<H: Heuristic> Ida<'_, H> {
             self.generated += 1;
             let nh = self.heuristic.update(&self.tiles, h, tile, to, blank);
             self.path.push(mv);
-            if self.dfs(g + 1, nh, to, Some(mv)) {
+            if self.dfs(g + 1, nh, to, Some(mv), d) {
                 return true;
             }
             self.path.pop();
@@ -78,6 +85,7 @@ pub(crate) fn search<H: Heuristic>(
     goal: &Goal,
     heuristic: &H,
     clock: &mut BudgetClock,
+    filter: &DuplicateFilter,
 ) -> (Outcome, Stats) {
     let shape = board.shape();
     let neighbors = (0..shape.cells())
@@ -96,12 +104,13 @@ pub(crate) fn search<H: Heuristic>(
         generated: 0,
         clock,
         stopped: None,
+        filter,
     };
     let mut stats = Stats::default();
     let outcome = loop {
         let before = ida.expanded;
         ida.next_bound = u32::MAX;
-        let found = ida.dfs(0, h0, board.blank(), None);
+        let found = ida.dfs(0, h0, board.blank(), None, filter.start());
         stats.iterations.push((ida.bound, ida.expanded - before));
         if found {
             break Outcome::Solved(Solution::new(std::mem::take(&mut ida.path)));

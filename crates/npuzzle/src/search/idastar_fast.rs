@@ -957,7 +957,7 @@ mod tests {
     }
 
     fn generic<H: Heuristic>(board: &Board, goal: &Goal, h: &H) -> (Outcome, Stats) {
-        idastar::search(board, goal, h, &mut unlimited())
+        idastar::search(board, goal, h, &mut unlimited(), DuplicateFilter::shared(2))
     }
 
     fn fast<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(

@@ -137,11 +137,10 @@ pub struct SolverOptions {
     /// iteration across them (see [`idastar_fast`]); other searches and shapes
     /// use one. 0 counts as 1.
     pub threads: usize,
-    /// IDA* on 4×4 and 5×5 boards cuts every move sequence of up to this
-    /// many moves that an earlier sequence, no longer, does the same as (see
-    /// [`duplicates`]): fewer nodes, same optimal lengths. 2 cuts only the
-    /// move undoing the previous one, as the textbook IDA* (and the generic
-    /// IDA* on other shapes) does. Default
+    /// IDA* cuts every move sequence of up to this many moves that an
+    /// earlier sequence, no longer, does the same as (see [`duplicates`]):
+    /// fewer nodes, same optimal lengths. 2 cuts only the move undoing the
+    /// previous one, as the textbook IDA* does. Default
     /// [`DEFAULT_LEN`](duplicates::DEFAULT_LEN); at most
     /// [`MAX_LEN`](duplicates::MAX_LEN).
     pub duplicate_len: usize,
@@ -271,7 +270,12 @@ impl Solver {
                 };
                 match idastar_fast::search_kind(board, goal, kind, pdb, &clock, threads, fast)? {
                     Some(found) => found,
-                    None => crate::with_heuristic!(kind, goal, pdb, |h| idastar::search(board, goal, &h, &mut clock)),
+                    None => {
+                        let filter = duplicates::DuplicateFilter::shared(self.options.duplicate_len);
+                        crate::with_heuristic!(kind, goal, pdb, |h| idastar::search(
+                            board, goal, &h, &mut clock, filter
+                        ))
+                    }
                 }
             }
         };

@@ -108,9 +108,8 @@ fn distance_table(goal: &Goal) -> Table {
     t
 }
 
-/// Every algorithm with every heuristic it takes, except IDA* with the
-/// misplaced-tiles count, which needs minutes on deep 8-puzzles.
-/// Every algorithm with every heuristic that works on `shape`.
+/// Every algorithm with every heuristic that works on `shape`, except IDA*
+/// with the misplaced-tiles count, which needs minutes on deep 8-puzzles.
 fn every_search(shape: Shape) -> Vec<(Algorithm, HeuristicKind)> {
     let mut all = Vec::new();
     for algorithm in Algorithm::ALL {
