@@ -32,7 +32,9 @@ struct Ida<'a, H> {
 }
 
 impl<H: Heuristic> Ida<'_, H> {
-    fn dfs(&mut self, g: u32, h: u32, blank: usize, prev: Option<Move>, dup: u32) -> bool {
+    /// `dup` is the filter's state after the moves so far; the filter cuts
+    /// (at least) the move undoing the previous one.
+    fn dfs(&mut self, g: u32, h: u32, blank: usize, dup: u32) -> bool {
         let f = g + h;
         if f > self.bound {
             self.next_bound = self.next_bound.min(f);
@@ -47,9 +49,6 @@ impl<H: Heuristic> Ida<'_, H> {
             return false;
         }
         for mv in Move::ALL {
-            if prev == Some(mv.opposite()) {
-                continue;
-            }
             let to = self.neighbors[blank][mv.index()];
             if to == NONE {
                 continue;
@@ -65,7 +64,7 @@ impl<H: Heuristic> Ida<'_, H> {
             self.generated += 1;
             let nh = self.heuristic.update(&self.tiles, h, tile, to, blank);
             self.path.push(mv);
-            if self.dfs(g + 1, nh, to, Some(mv), d) {
+            if self.dfs(g + 1, nh, to, d) {
                 return true;
             }
             self.path.pop();
@@ -110,7 +109,7 @@ pub(crate) fn search<H: Heuristic>(
     let outcome = loop {
         let before = ida.expanded;
         ida.next_bound = u32::MAX;
-        let found = ida.dfs(0, h0, board.blank(), None, filter.start());
+        let found = ida.dfs(0, h0, board.blank(), filter.start());
         stats.iterations.push((ida.bound, ida.expanded - before));
         if found {
             break Outcome::Solved(Solution::new(std::mem::take(&mut ida.path)));

@@ -302,18 +302,8 @@ fn search_with<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
     parallel_min: u64,
     options: FastOptions,
 ) -> Result<(Outcome, Stats), Error> {
-    goal.check_shape(board)?;
+    let (tiles, goal_tiles) = fixed_tiles::<N>(board, goal)?;
     let shape = board.shape();
-    let (Ok(tiles), Ok(goal_tiles)) = (
-        <[u8; N]>::try_from(board.tiles()),
-        <[u8; N]>::try_from(goal.board().tiles()),
-    ) else {
-        return Err(Error::Unsupported {
-            algorithm: "idastar (fixed size)",
-            shape,
-            reason: format!("this instance is built for boards of {N} cells"),
-        });
-    };
     if !is_solvable(board, goal) {
         return Ok((Outcome::Unsolvable, Stats::default()));
     }
@@ -339,6 +329,23 @@ fn search_with<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
         parallel_min_time: PARALLEL_MIN_TIME,
     };
     Ok(ida.run(root))
+}
+
+/// The tiles of `board` and of `goal` as arrays of `N` cells; an error when
+/// their shapes differ or have another number of cells.
+fn fixed_tiles<const N: usize>(board: &Board, goal: &Goal) -> Result<([u8; N], [u8; N]), Error> {
+    goal.check_shape(board)?;
+    match (
+        <[u8; N]>::try_from(board.tiles()),
+        <[u8; N]>::try_from(goal.board().tiles()),
+    ) {
+        (Ok(tiles), Ok(goal_tiles)) => Ok((tiles, goal_tiles)),
+        _ => Err(Error::Unsupported {
+            algorithm: "idastar (fixed size)",
+            shape: board.shape(),
+            reason: format!("this instance is built for boards of {N} cells"),
+        }),
+    }
 }
 
 /// The size of one whole IDA* iteration.
@@ -374,18 +381,8 @@ pub fn count_iteration<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
     heuristic: &H,
     bound: u32,
 ) -> Result<IterationCount, Error> {
-    goal.check_shape(board)?;
+    let (tiles, goal_tiles) = fixed_tiles::<N>(board, goal)?;
     let shape = board.shape();
-    let (Ok(tiles), Ok(goal_tiles)) = (
-        <[u8; N]>::try_from(board.tiles()),
-        <[u8; N]>::try_from(goal.board().tiles()),
-    ) else {
-        return Err(Error::Unsupported {
-            algorithm: "idastar (fixed size)",
-            shape,
-            reason: format!("this instance is built for boards of {N} cells"),
-        });
-    };
     let moves = MoveTable::<N>::new(shape, MoveOrder::Library);
     let filter = DuplicateFilter::shared(2);
     let clock = BudgetClock::start(Budget::default());
