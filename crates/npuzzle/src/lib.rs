@@ -43,7 +43,7 @@ pub use error::Error;
 pub use goal::Goal;
 pub use heuristic::{Heuristic, HeuristicKind};
 pub use search::{Algorithm, Solver, SolverOptions};
-pub use solution::{Budget, BudgetKind, Outcome, Report, Solution, Stats};
+pub use solution::{Budget, BudgetKind, Cancel, Outcome, Report, Solution, Stats};
 
 /// The README's Rust examples, compiled and run as doc tests.
 #[cfg(doctest)]

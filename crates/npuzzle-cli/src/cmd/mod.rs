@@ -5,5 +5,6 @@ pub mod compare;
 pub mod judge;
 pub mod pdb;
 pub mod random;
+pub mod serve;
 pub mod solve;
 pub mod table;

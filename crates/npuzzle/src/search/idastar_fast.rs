@@ -67,7 +67,7 @@ use crate::heuristic::pdb::{self, AdditivePdb, FixedPdb};
 use crate::heuristic::{HeuristicKind, Misplaced, WalkingDistance};
 use crate::parity::is_solvable;
 use crate::search::duplicates::{DuplicateFilter, CUT};
-use crate::solution::{Budget, BudgetClock, BudgetKind, Outcome, Solution, Stats};
+use crate::solution::{Budget, BudgetClock, BudgetKind, Cancel, Outcome, Solution, Stats};
 use crate::Error;
 
 /// Expanded nodes between two looks at the budgets.
@@ -469,13 +469,14 @@ struct Control {
     nodes: AtomicU64,
     max_nodes: Option<u64>,
     deadline: Option<Instant>,
+    cancel: Option<Cancel>,
     /// 0 while running, else 1 + the index of the budget that ran out.
     stopped: AtomicU8,
     /// Smallest task index holding a solution in the current iteration.
     winner: AtomicUsize,
 }
 
-const STOP_KINDS: [BudgetKind; 2] = [BudgetKind::Nodes, BudgetKind::Time];
+const STOP_KINDS: [BudgetKind; 3] = [BudgetKind::Nodes, BudgetKind::Time, BudgetKind::Cancelled];
 
 impl Control {
     fn new(clock: &BudgetClock) -> Control {
@@ -485,6 +486,7 @@ impl Control {
             nodes: AtomicU64::new(0),
             max_nodes: budget.max_nodes,
             deadline: budget.timeout.map(|t| now + t.saturating_sub(clock.elapsed())),
+            cancel: clock.cancel().cloned(),
             stopped: AtomicU8::new(0),
             winner: AtomicUsize::new(usize::MAX),
         }
@@ -927,6 +929,9 @@ impl<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Worker<'_, N, B, H>
         }
         if self.control.deadline.is_some_and(|d| Instant::now() >= d) {
             self.control.stop(BudgetKind::Time);
+        }
+        if self.control.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+            self.control.stop(BudgetKind::Cancelled);
         }
         self.next_poll = self.expanded + step;
         self.abandoned = self.control.stopped().is_some() || self.control.winner.load(Ordering::Relaxed) < self.task;
