@@ -76,7 +76,9 @@ export function histogram(counts, mark) {
   }
   if (mark != null && mark < counts.length) {
     const x = left + mark * bw + bw / 2;
-    svg.append(el('text', { x, y: 12, 'text-anchor': 'middle', class: 'chart-mark' }, `▼ ${mark}`));
+    const anchor = x > width - 60 ? 'end' : x < 60 ? 'start' : 'middle';
+    svg.append(el('line', { x1: x, x2: x, y1: 16, y2: height - bottom, class: 'mark-line' }));
+    svg.append(el('text', { x, y: 12, 'text-anchor': anchor, class: 'chart-mark' }, `this board: ${mark} moves`));
   }
   return svg;
 }
