@@ -9,6 +9,7 @@ use axum::extract::{DefaultBodyLimit, Query, State};
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use npuzzle::record::{BoardRecord, CompareRecord, CompareRun, DistributionRecord, Record, SolutionRecord};
 use npuzzle::search::table::{sample_at_distance, TableCache, MAX_TABLE_CELLS};
 use npuzzle::{Algorithm, Budget, Cancel, Shape, Solver, SolverOptions};
 use rand::SeedableRng;
@@ -16,7 +17,6 @@ use serde::Serialize;
 
 use crate::error::ApiError;
 use crate::pool::SearchPool;
-use crate::records::{self, Record};
 use crate::request::{self, BoardRequest, RandomRequest, StatsQuery};
 use crate::solvers::Solvers;
 use crate::{assets, Config, MAX_BODY};
@@ -100,7 +100,7 @@ fn is_lookup(algorithm: Algorithm, shape: Shape) -> bool {
 async fn board(raw: Body) -> Result<Json<Record>, ApiError> {
     let req: BoardRequest = request::json(&body(raw)?)?;
     let (board, goal) = req.board_and_goal()?;
-    Ok(Json(records::board(&board, &goal, None)))
+    Ok(Json(Record::Board(BoardRecord::new(&board, &goal, None))))
 }
 
 /// `POST /api/solve`.
@@ -115,7 +115,7 @@ async fn solve(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError
     let record = state
         .run(lookup, move |cancel| {
             let report = solver.solve_with(&board, &goal, budget, cancel)?;
-            Ok(records::solution(&board, &goal, &solver, &report))
+            Ok(Record::Solution(SolutionRecord::new(&board, &goal, &solver, &report)))
         })
         .await?;
     Ok(Json(record))
@@ -140,7 +140,7 @@ async fn random(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiErro
     };
     let Some(distance) = req.distance else {
         let board = npuzzle::random::random_solvable(&goal, &mut rng);
-        return Ok(Json(records::board(&board, &goal, None)));
+        return Ok(Json(Record::Board(BoardRecord::new(&board, &goal, None))));
     };
     if shape.cells() > MAX_TABLE_CELLS {
         return Err(ApiError::bad_request(format!(
@@ -152,30 +152,14 @@ async fn random(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiErro
         .run(false, move |_| {
             let boards = sample_at_distance(&goal, distance, 1, &mut rng, budget)?;
             match boards.first() {
-                Some(board) => Ok(records::board(board, &goal, Some(distance))),
-                None => Err(ApiError::bad_request(format!("no {shape} board is {distance} moves from {goal}"))),
+                Some(board) => Ok(Record::Board(BoardRecord::new(board, &goal, Some(distance)))),
+                None => Err(ApiError::bad_request(format!(
+                    "no {shape} board is {distance} moves from {goal}"
+                ))),
             }
         })
         .await?;
     Ok(Json(record))
-}
-
-/// The (algorithm, heuristic) pairs `compare` runs on a board of `shape`.
-fn compare_runs(shape: Shape) -> Vec<(Algorithm, Option<npuzzle::HeuristicKind>)> {
-    let mut runs = Vec::new();
-    for algorithm in Algorithm::ALL {
-        if algorithm.uses_heuristic() {
-            runs.extend(
-                npuzzle::HeuristicKind::ALL
-                    .into_iter()
-                    .filter(|h| h.supports(shape))
-                    .map(|h| (algorithm, Some(h))),
-            );
-        } else {
-            runs.push((algorithm, None));
-        }
-    }
-    runs
 }
 
 /// Time for each run of `compare` unless the request says otherwise.
@@ -201,24 +185,27 @@ async fn compare(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiErr
     let record = state
         .run(false, move |cancel| {
             let mut runs = Vec::new();
-            for (algorithm, heuristic) in compare_runs(board.shape()) {
+            for (algorithm, heuristic) in CompareRecord::runs_for(board.shape()) {
                 let mut options = SolverOptions::default();
                 options.algorithm = algorithm;
                 options.heuristic = heuristic.unwrap_or(npuzzle::HeuristicKind::Manhattan);
                 let result = Solver::new(options).solve_with(&board, &goal, budget, cancel);
-                runs.push(records::compare_run(algorithm, heuristic, result)?);
+                runs.push(CompareRun::new(algorithm, heuristic, result)?);
                 if cancel.is_cancelled() {
                     break;
                 }
             }
-            Ok(records::compare(&board, &goal, runs))
+            Ok(Record::Compare(CompareRecord::new(&board, &goal, runs)))
         })
         .await?;
     Ok(Json(record))
 }
 
 /// `GET /api/stats?size=WxH[&goal=…]`: how many boards lie at each distance.
-async fn stats(State(state): Shared, query: Result<Query<StatsQuery>, QueryRejection>) -> Result<Json<Record>, ApiError> {
+async fn stats(
+    State(state): Shared,
+    query: Result<Query<StatsQuery>, QueryRejection>,
+) -> Result<Json<Record>, ApiError> {
     let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
     let Some(size) = query.size.as_deref() else {
         return Err(ApiError::bad_request("give the board size, for example ?size=3x3"));
@@ -237,7 +224,10 @@ async fn stats(State(state): Shared, query: Result<Query<StatsQuery>, QueryRejec
     let shared = Arc::clone(&state);
     let record = state
         .run(false, move |_| match shared.tables.get(&goal, budget) {
-            Ok(table) => Ok(records::distribution(&goal, table.layer_counts())),
+            Ok(table) => Ok(Record::Distribution(DistributionRecord::new(
+                &goal,
+                table.layer_counts(),
+            ))),
             Err(npuzzle::Error::BuildBudget { kind, .. }) => Err(ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 format!("building the {shape} table stopped at the {kind}"),

@@ -9,12 +9,36 @@ use crate::error::ApiError;
 
 /// Each file the page is made of: name, content type, bytes.
 const FILES: &[(&str, &str, &str)] = &[
-    ("index.html", "text/html; charset=utf-8", include_str!("../static/index.html")),
-    ("style.css", "text/css; charset=utf-8", include_str!("../static/style.css")),
-    ("main.js", "text/javascript; charset=utf-8", include_str!("../static/main.js")),
-    ("puzzle.js", "text/javascript; charset=utf-8", include_str!("../static/puzzle.js")),
-    ("api.js", "text/javascript; charset=utf-8", include_str!("../static/api.js")),
-    ("charts.js", "text/javascript; charset=utf-8", include_str!("../static/charts.js")),
+    (
+        "index.html",
+        "text/html; charset=utf-8",
+        include_str!("../static/index.html"),
+    ),
+    (
+        "style.css",
+        "text/css; charset=utf-8",
+        include_str!("../static/style.css"),
+    ),
+    (
+        "main.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/main.js"),
+    ),
+    (
+        "puzzle.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/puzzle.js"),
+    ),
+    (
+        "api.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/api.js"),
+    ),
+    (
+        "charts.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/charts.js"),
+    ),
     ("favicon.svg", "image/svg+xml", include_str!("../static/favicon.svg")),
 ];
 

@@ -4,13 +4,15 @@
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
-use crate::records;
+use npuzzle::record::{ErrorRecord, Record};
 
 /// A request the server will not answer with a result.
 #[derive(Debug)]
 pub struct ApiError {
     status: StatusCode,
     message: String,
+    /// The board text the message is about, if any.
+    input: String,
 }
 
 impl ApiError {
@@ -19,6 +21,7 @@ impl ApiError {
         ApiError {
             status: StatusCode::BAD_REQUEST,
             message: message.into(),
+            input: String::new(),
         }
     }
 
@@ -27,7 +30,14 @@ impl ApiError {
         ApiError {
             status,
             message: message.into(),
+            input: String::new(),
         }
+    }
+
+    /// This error, about the board written `input`.
+    pub fn about(mut self, input: &str) -> ApiError {
+        self.input = input.to_string();
+        self
     }
 
     /// 503: every worker busy and the queue full.
@@ -73,7 +83,8 @@ impl From<crate::pool::Busy> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let record = records::error(&self.message);
+        // One request carries one board: it is "line" 1 of its input.
+        let record = Record::Error(ErrorRecord::new(1, self.input, self.message));
         let mut response = (self.status, axum::Json(record)).into_response();
         if self.status == StatusCode::SERVICE_UNAVAILABLE {
             response

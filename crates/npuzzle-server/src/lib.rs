@@ -38,7 +38,6 @@ use std::sync::Arc;
 use std::time::Duration;
 
 mod api;
-mod records;
 mod assets;
 mod error;
 pub mod pool;
@@ -107,7 +106,10 @@ impl Server {
     }
 
     /// Serves until `shutdown` completes.
-    pub async fn serve_until(self, shutdown: impl std::future::Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
+    pub async fn serve_until(
+        self,
+        shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> std::io::Result<()> {
         axum::serve(self.listener, self.app)
             .with_graceful_shutdown(shutdown)
             .await

@@ -113,7 +113,10 @@ mod tests {
         let rx = Arc::new(std::sync::Mutex::new(rx));
         let spawn = |rx: Arc<std::sync::Mutex<std::sync::mpsc::Receiver<()>>>| {
             let pool = Arc::clone(&pool);
-            tokio::spawn(async move { pool.run(move |_| rx.lock().map(|r| r.recv().is_ok()).unwrap_or(false)).await })
+            tokio::spawn(async move {
+                pool.run(move |_| rx.lock().map(|r| r.recv().is_ok()).unwrap_or(false))
+                    .await
+            })
         };
         let first = spawn(Arc::clone(&rx));
         let second = spawn(Arc::clone(&rx));

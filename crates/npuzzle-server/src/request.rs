@@ -47,17 +47,22 @@ pub enum HeuristicChoice {
 impl BoardRequest {
     /// The board and its goal.
     pub fn board_and_goal(&self) -> Result<(Board, Goal), ApiError> {
-        let size = self.size.as_deref().map(parse_shape).transpose()?;
-        let board = Board::parse(&self.board, size).map_err(ApiError::from)?;
-        let goal = goal(self.goal.as_deref(), board.shape(), size.is_some())?;
-        Ok((board, goal))
+        let read = || {
+            let size = self.size.as_deref().map(parse_shape).transpose()?;
+            let board = Board::parse(&self.board, size).map_err(ApiError::from)?;
+            let goal = goal(self.goal.as_deref(), board.shape(), size.is_some())?;
+            Ok((board, goal))
+        };
+        read().map_err(|e: ApiError| e.about(&self.board))
     }
 
     /// The algorithm asked for (default `auto`).
     pub fn algorithm(&self) -> Result<Algorithm, ApiError> {
         match self.algorithm.as_deref() {
             None => Ok(Algorithm::Auto),
-            Some(name) => name.parse().map_err(ApiError::bad_request),
+            Some(name) => name
+                .parse()
+                .map_err(|e: String| ApiError::bad_request(e).about(&self.board)),
         }
     }
 
@@ -65,10 +70,9 @@ impl BoardRequest {
     pub fn heuristic(&self) -> Result<HeuristicChoice, ApiError> {
         match self.heuristic.as_deref() {
             None | Some("auto") => Ok(HeuristicChoice::Auto),
-            Some(name) => name
-                .parse()
-                .map(HeuristicChoice::Kind)
-                .map_err(|e: String| ApiError::bad_request(e.replace("; choose ", "; choose auto, "))),
+            Some(name) => name.parse().map(HeuristicChoice::Kind).map_err(|e: String| {
+                ApiError::bad_request(e.replace("; choose ", "; choose auto, ")).about(&self.board)
+            }),
         }
     }
 

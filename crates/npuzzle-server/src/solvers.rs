@@ -37,7 +37,12 @@ impl Solvers {
     }
 
     /// The shared solver for `goal` with this algorithm and heuristic.
-    pub fn get(&self, goal: &Goal, algorithm: Algorithm, choice: HeuristicChoice) -> Result<Arc<Solver>, npuzzle::Error> {
+    pub fn get(
+        &self,
+        goal: &Goal,
+        algorithm: Algorithm,
+        choice: HeuristicChoice,
+    ) -> Result<Arc<Solver>, npuzzle::Error> {
         let (kind, pdb) = match choice {
             HeuristicChoice::Kind(HeuristicKind::Pdb) => (HeuristicKind::Pdb, self.strongest(goal)?),
             HeuristicChoice::Kind(kind) => (kind, None),

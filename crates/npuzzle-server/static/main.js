@@ -402,7 +402,7 @@ async function compare() {
     const body = document.createElement('tbody');
     for (const r of data.runs) {
       const tr = document.createElement('tr');
-      const result = r.outcome === 'solved' ? r.length : r.outcome === 'budget' ? `budget (${r.budget})` : r.outcome === 'unsupported' ? `n/a: ${r.reason}` : r.outcome;
+      const result = r.outcome === 'solved' ? r.length : r.outcome === 'budget' ? `budget reached (${r.message})` : r.outcome === null ? `n/a: ${r.message}` : r.outcome;
       const cells = [r.algorithm, r.heuristic ?? '–', result, r.expanded.toLocaleString(), r.millis, bytes(r.peak_bytes)];
       cells.forEach((c, i) => {
         const td = document.createElement('td');
@@ -417,7 +417,7 @@ async function compare() {
       data.runs.map((r) => ({
         label: r.heuristic ? `${r.algorithm} ${r.heuristic}` : r.algorithm,
         value: r.outcome === 'solved' ? r[key] : 0,
-        note: r.outcome === 'budget' ? 'budget reached' : r.outcome === 'unsupported' ? 'n/a' : undefined,
+        note: r.outcome === 'budget' ? 'budget reached' : r.outcome === null ? 'n/a' : undefined,
       }));
     out.replaceChildren(
       table,

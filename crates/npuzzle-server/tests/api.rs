@@ -135,10 +135,14 @@ async fn solve_answers_the_solution_record_of_the_cli() {
     let d = data(&record, "solution");
     assert_eq!(d["outcome"], "solved");
     assert_eq!(d["length"], 31);
+    assert_eq!(d["goal"], "1 2 3 4 5 6 7 8 x");
     assert_eq!(d["algorithm"], "table");
     let moves = d["moves"].as_str().unwrap();
     assert_eq!(moves.len(), 31);
-    assert_eq!(replay(&tiles("8 6 7 2 5 4 3 x 1"), 3, moves), tiles("1 2 3 4 5 6 7 8 x"));
+    assert_eq!(
+        replay(&tiles("8 6 7 2 5 4 3 x 1"), 3, moves),
+        tiles("1 2 3 4 5 6 7 8 x")
+    );
     assert!(d["stats"]["expanded"].as_u64().is_some());
 }
 
@@ -161,26 +165,46 @@ async fn solve_lengths_equal_an_independent_bfs_on_2x3() {
 #[tokio::test]
 async fn a_4x4_board_is_solved_with_the_options_given() {
     let app = App::default().await;
-    let body = json!({"board": "1 2 3 4 5 6 7 8 9 10 11 12 13 x 14 15", "algorithm": "astar", "heuristic": "manhattan"});
+    let body =
+        json!({"board": "1 2 3 4 5 6 7 8 9 10 11 12 13 x 14 15", "algorithm": "astar", "heuristic": "manhattan"});
     let (status, record) = app.post_json("/api/solve", body).await;
     assert_eq!(status, StatusCode::OK);
     let d = data(&record, "solution");
     assert_eq!((d["length"].as_u64(), d["moves"].as_str()), (Some(2), Some("rr")));
-    assert_eq!((d["algorithm"].as_str(), d["heuristic"].as_str()), (Some("astar"), Some("manhattan")));
+    assert_eq!(
+        (d["algorithm"].as_str(), d["heuristic"].as_str()),
+        (Some("astar"), Some("manhattan"))
+    );
 }
 
 #[tokio::test]
 async fn bad_boards_get_the_cli_message_and_400() {
     let app = App::default().await;
     let cases = [
-        (json!({"board": "8 6 7 2 5 4 3 x 8"}), "tile 8 appears twice, at positions 1 and 9"),
-        (json!({"board": "1 2 3 4 5 6 7 8"}), "cannot infer the board size from 8 tiles"),
-        (json!({"board": "1 2 3 4 5 6 7 x", "size": "3x3"}), "wrong tile count: a 3x3 board needs 9 tiles, got 8"),
+        (
+            json!({"board": "8 6 7 2 5 4 3 x 8"}),
+            "tile 8 appears twice, at positions 1 and 9",
+        ),
+        (
+            json!({"board": "1 2 3 4 5 6 7 8"}),
+            "cannot infer the board size from 8 tiles",
+        ),
+        (
+            json!({"board": "1 2 3 4 5 6 7 x", "size": "3x3"}),
+            "wrong tile count: a 3x3 board needs 9 tiles, got 8",
+        ),
         (json!({"board": "1 2 3 4 5 6 7 y x"}), "bad token \"y\" at position 8"),
-        (json!({"board": "1 2 3 x", "goal": "1 2 3 4 5 6 7 8 x"}), "the board is 2x2 but the goal is 3x3"),
-        (json!({"board": "1 2 3 x", "algorithm": "dfs"}), "unknown algorithm \"dfs\""),
+        (
+            json!({"board": "1 2 3 x", "goal": "1 2 3 4 5 6 7 8 x"}),
+            "the board is 2x2 but the goal is 3x3",
+        ),
+        (
+            json!({"board": "1 2 3 x", "algorithm": "dfs"}),
+            "unknown algorithm \"dfs\"",
+        ),
         (json!({"board": "1 2 3 x", "heuristic": "psychic"}), "choose auto, "),
         (json!({"board": "1 2 3 x", "size": "3by3"}), "bad size \"3by3\""),
+        // Not read as a request at all: no board to name.
         (json!({"board": "1 2 3 x", "colour": "red"}), "unknown field `colour`"),
         (json!({"size": "3x3"}), "missing field `board`"),
     ];
@@ -188,6 +212,17 @@ async fn bad_boards_get_the_cli_message_and_400() {
         let (status, record) = app.post_json("/api/solve", body.clone()).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
         let message = error_message(&record);
+        assert_eq!(record["data"]["line"], 1);
+        let input = if message.starts_with("malformed JSON") {
+            None
+        } else {
+            body.get("board")
+        };
+        assert_eq!(
+            record["data"]["input"],
+            input.and_then(Value::as_str).unwrap_or(""),
+            "{record}"
+        );
         assert!(message.contains(wanted), "{body}: {message:?} lacks {wanted:?}");
         assert!(!message.contains('\n'), "one line: {message:?}");
     }
@@ -227,7 +262,10 @@ async fn budgets_that_run_out_are_reported() {
     let (status, record) = app.post_json("/api/solve", body).await;
     assert_eq!(status, StatusCode::OK);
     let d = data(&record, "solution");
-    assert_eq!((d["outcome"].as_str(), d["budget"].as_str()), (Some("budget"), Some("time limit")));
+    assert_eq!(
+        (d["outcome"].as_str(), d["budget"].as_str()),
+        (Some("budget"), Some("time limit"))
+    );
     let body = json!({"board": KORF_1, "goal": "blank-first", "heuristic": "manhattan", "max_nodes": 5000});
     let (_, record) = app.post_json("/api/solve", body).await;
     assert_eq!(data(&record, "solution")["budget"], "node limit");
@@ -237,7 +275,10 @@ async fn budgets_that_run_out_are_reported() {
 async fn board_reads_and_writes_back_canonically() {
     let app = App::default().await;
     let (status, record) = app
-        .post_json("/api/board", json!({"board": "8,6,7\n2 5 4\n3 0 1", "goal": "blank-first"}))
+        .post_json(
+            "/api/board",
+            json!({"board": "8,6,7\n2 5 4\n3 0 1", "goal": "blank-first"}),
+        )
         .await;
     assert_eq!(status, StatusCode::OK);
     let d = data(&record, "board");
@@ -259,12 +300,20 @@ async fn random_boards_are_reproducible_and_at_the_distance_asked() {
     let (_, solved) = app.post_json("/api/solve", json!({"board": d["board"]})).await;
     assert_eq!(data(&solved, "solution")["length"], 20);
 
-    let (status, record) = app.post_json("/api/random", json!({"size": "4x2", "goal": "blank-first"})).await;
+    let (status, record) = app
+        .post_json("/api/random", json!({"size": "4x2", "goal": "blank-first"}))
+        .await;
     assert_eq!(status, StatusCode::OK);
     let d = data(&record, "board");
-    assert_eq!((d["size"].as_str(), d["goal"].as_str()), (Some("4x2"), Some("x 1 2 3 4 5 6 7")));
+    assert_eq!(
+        (d["size"].as_str(), d["goal"].as_str()),
+        (Some("4x2"), Some("x 1 2 3 4 5 6 7"))
+    );
     let (_, solved) = app
-        .post_json("/api/solve", json!({"board": d["board"], "size": "4x2", "goal": "blank-first"}))
+        .post_json(
+            "/api/solve",
+            json!({"board": d["board"], "size": "4x2", "goal": "blank-first"}),
+        )
         .await;
     assert_eq!(data(&solved, "solution")["outcome"], "solved");
 
@@ -272,10 +321,14 @@ async fn random_boards_are_reproducible_and_at_the_distance_asked() {
     assert_eq!(status, StatusCode::OK, "an empty body is a 3x3 board");
     assert_eq!(data(&record, "board")["size"], "3x3");
 
-    let (status, record) = app.post_json("/api/random", json!({"size": "4x4", "distance": 30})).await;
+    let (status, record) = app
+        .post_json("/api/random", json!({"size": "4x4", "distance": 30}))
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(error_message(&record).contains("at most 12 cells"), "{record}");
-    let (status, record) = app.post_json("/api/random", json!({"size": "3x3", "distance": 32})).await;
+    let (status, record) = app
+        .post_json("/api/random", json!({"size": "3x3", "distance": 32}))
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(error_message(&record).contains("no 3x3 board is 32 moves"), "{record}");
 }
@@ -313,17 +366,29 @@ async fn stats_equal_an_independent_bfs() {
 #[tokio::test]
 async fn compare_runs_every_realm_and_they_agree() {
     let app = App::default().await;
-    let (status, record) = app.post_json("/api/compare", json!({"board": "8 6 7 2 5 4 3 x 1"})).await;
+    let (status, record) = app
+        .post_json("/api/compare", json!({"board": "8 6 7 2 5 4 3 x 1"}))
+        .await;
     assert_eq!(status, StatusCode::OK);
     let runs = data(&record, "compare")["runs"].as_array().unwrap();
     let names: Vec<String> = runs
         .iter()
-        .map(|r| format!("{} {}", r["algorithm"].as_str().unwrap(), r["heuristic"].as_str().unwrap_or("-")))
+        .map(|r| {
+            format!(
+                "{} {}",
+                r["algorithm"].as_str().unwrap(),
+                r["heuristic"].as_str().unwrap_or("-")
+            )
+        })
         .collect();
     assert_eq!(names.len(), 10, "{names:?}");
     assert!(names.contains(&"idastar linear-conflict".to_string()), "{names:?}");
     for r in runs {
-        assert_eq!((r["outcome"].as_str(), r["length"].as_u64()), (Some("solved"), Some(31)), "{r}");
+        assert_eq!(
+            (r["outcome"].as_str(), r["length"].as_u64()),
+            (Some("solved"), Some(31)),
+            "{r}"
+        );
     }
     let (status, record) = app.post_json("/api/compare", json!({"board": KORF_1})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
@@ -402,17 +467,29 @@ async fn a_client_that_disconnects_stops_its_search() {
     config.queue = 0;
     let app = App::start(config).await;
     // The client gives up after 300 ms of a search allowed 60 s.
-    let impatient = reqwest::Client::builder().timeout(Duration::from_millis(300)).build().unwrap();
+    let impatient = reqwest::Client::builder()
+        .timeout(Duration::from_millis(300))
+        .build()
+        .unwrap();
     let body = json!({"board": KORF_1, "goal": "blank-first", "heuristic": "misplaced", "timeout_ms": 60_000});
-    let sent = impatient.post(format!("{}/api/solve", app.base)).json(&body).send().await;
+    let sent = impatient
+        .post(format!("{}/api/solve", app.base))
+        .json(&body)
+        .send()
+        .await;
     assert!(sent.is_err_and(|e| e.is_timeout()));
     let gave_up = Instant::now();
     while searches(&app).await > 0 {
-        assert!(gave_up.elapsed() < Duration::from_secs(20), "the search went on after its client left");
+        assert!(
+            gave_up.elapsed() < Duration::from_secs(20),
+            "the search went on after its client left"
+        );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     // The worker is free again: a new search is taken, not refused.
-    let (status, record) = app.post_json("/api/solve", json!({"board": "1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15"})).await;
+    let (status, record) = app
+        .post_json("/api/solve", json!({"board": "1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15"}))
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(data(&record, "solution")["length"], 1);
 }
@@ -432,7 +509,10 @@ async fn the_page_is_served_from_the_binary() {
     ] {
         let response = app.client.get(format!("{}{path}", app.base)).send().await.unwrap();
         assert_eq!(response.status(), StatusCode::OK, "{path}");
-        assert!(response.headers()["content-type"].to_str().unwrap().starts_with(kind), "{path}");
+        assert!(
+            response.headers()["content-type"].to_str().unwrap().starts_with(kind),
+            "{path}"
+        );
         let text = response.text().await.unwrap();
         if path == "/" {
             assert!(text.contains(r#"<label for="board-text">Board</label>"#));

@@ -11,6 +11,9 @@
 //! | `solution` | [`SolutionRecord`] | one board solved, proven unsolvable, or out of budget |
 //! | `error` | [`ErrorRecord`] | a board that could not be read |
 //! | `result` | [`ResultRecord`] | one row of a batch: a solution or an error, flat (CSV-friendly) |
+//! | `board` | [`BoardRecord`] | a board read or drawn at random, in canonical form |
+//! | `distribution` | [`DistributionRecord`] | how many boards lie at each distance from a goal |
+//! | `compare` | [`CompareRecord`] | every algorithm and heuristic run on one board |
 //!
 //! ```
 //! use npuzzle::record::{Record, SolutionRecord};
@@ -39,8 +42,10 @@ use crate::search::Solver;
 use crate::solution::{Outcome, Report, Stats};
 
 mod human;
+mod tables;
 
 pub use human::{human_bytes, human_duration};
+pub use tables::{BoardRecord, CompareRecord, CompareRun, DistributionRecord};
 
 /// One line of output: a record in its `{"type": …, "data": …}` envelope.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -53,6 +58,12 @@ pub enum Record {
     Error(ErrorRecord),
     /// One row of a batch.
     Result(ResultRecord),
+    /// A board on its own.
+    Board(BoardRecord),
+    /// Boards per distance from a goal.
+    Distribution(DistributionRecord),
+    /// Every algorithm on one board.
+    Compare(CompareRecord),
 }
 
 /// How a board ended, as the records name it.

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use npuzzle::{Algorithm, Budget, HeuristicKind, Outcome, Solver, SolverOptions};
+use npuzzle::{Budget, HeuristicKind, Outcome, Solver, SolverOptions};
 
 use crate::input::{parse_bytes, parse_dup_len, parse_duration, BoardOptions};
 use npuzzle::record::{human_bytes, human_duration};
@@ -32,25 +32,6 @@ pub struct Args {
     pub dup_len: usize,
 }
 
-/// The (algorithm, heuristic) pairs compared: each heuristic that works on
-/// `shape` for the informed searches.
-fn runs(shape: npuzzle::Shape) -> Vec<(Algorithm, Option<HeuristicKind>)> {
-    let mut runs = Vec::new();
-    for algorithm in Algorithm::ALL {
-        if algorithm.uses_heuristic() {
-            runs.extend(
-                HeuristicKind::ALL
-                    .into_iter()
-                    .filter(|h| h.supports(shape))
-                    .map(|h| (algorithm, Some(h))),
-            );
-        } else {
-            runs.push((algorithm, None));
-        }
-    }
-    runs
-}
-
 /// Runs `npuzzle compare`. Exit 1 if the algorithms disagree on the length.
 pub fn run(args: Args) -> Result<ExitCode> {
     let board = args.options.board(&args.board)?;
@@ -70,7 +51,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         "algorithm", "heuristic", "length", "expanded", "time", "peak memory"
     )?;
     let mut lengths = Vec::new();
-    for (algorithm, heuristic) in runs(board.shape()) {
+    for (algorithm, heuristic) in npuzzle::record::CompareRecord::runs_for(board.shape()) {
         let options = SolverOptions {
             algorithm,
             heuristic: heuristic.unwrap_or(HeuristicKind::Manhattan),
