@@ -28,7 +28,9 @@ echo "server: $url   uptime: $(uptime)"
 echo "== 1. 10,000 POST /api/$endpoint on random 8-puzzles, 64 connections"
 wrk -t 2 -c 64 -d 10s --latency -s bench/web/post.lua "${url}api/$endpoint" -- "$data/eight.txt" 10000 2
 
-echo "== 2. /api/health while 50 connections solve Korf's 15-puzzles (300 ms budgets), 10 s"
+echo "== 2a. /api/health alone (the baseline on this machine right now), 2 connections, 8 s"
+wrk -t 1 -c 2 -d 8s --latency "${url}api/health"
+echo "== 2b. /api/health while 50 connections solve Korf's 15-puzzles (300 ms budgets), 10 s"
 wrk -t 1 -c 50 -d 10s --timeout 30s -s bench/web/post.lua "${url}api/solve" -- "$data/korf.txt" 1000000 1 \
     ',"goal":"blank-first","timeout_ms":300' > "$data/solves.txt" &
 solves=$!

@@ -14,8 +14,10 @@ const $ = (id) => document.getElementById(id);
 const TABLE_CELLS = 10;
 // Boards up to this many cells can be compared and have a distribution.
 const MAX_TABLE_CELLS = 12;
-// The live distance search on bigger boards gives up after this long.
+// The live distance search on bigger boards gives up after this long...
 const LIVE_BUDGET_MS = 3000;
+// ...and is not tried at all past the 24-puzzle (random boards there are out of reach).
+const LIVE_MAX_CELLS = 25;
 
 const state = {
   puzzle: Puzzle.goal(3, 3, 'standard'),
@@ -225,6 +227,11 @@ async function askDistance() {
     return;
   }
   const small = p.width * p.height <= TABLE_CELLS;
+  if (p.width * p.height > LIVE_MAX_CELLS) {
+    live.cancel();
+    state.distance = { version, value: null, note: 'not searched live on boards this big (try Solve)' };
+    return;
+  }
   const body = { board: p.toString(), size: `${p.width}x${p.height}`, goal: state.goal };
   if (!small) body.timeout_ms = LIVE_BUDGET_MS;
   try {

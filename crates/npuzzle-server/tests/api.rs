@@ -187,7 +187,7 @@ async fn bad_boards_get_the_cli_message_and_400() {
         ),
         (
             json!({"board": "1 2 3 4 5 6 7 8"}),
-            "cannot infer the board size from 8 tiles",
+            r#"cannot infer the board size from 8 tiles (not a square of at least 2x2); give the size as "size": "WxH""#,
         ),
         (
             json!({"board": "1 2 3 4 5 6 7 x", "size": "3x3"}),
