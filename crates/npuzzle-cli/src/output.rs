@@ -52,6 +52,7 @@ pub fn outcome_name(outcome: &Outcome) -> &'static str {
         Outcome::Solved(_) => "solved",
         Outcome::Unsolvable => "unsolvable",
         Outcome::BudgetReached(_) => "budget",
+        _ => "other",
     }
 }
 

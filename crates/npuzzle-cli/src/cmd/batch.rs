@@ -21,7 +21,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use npuzzle::{Budget, Outcome};
+use npuzzle::Outcome;
 use serde::{Deserialize, Serialize};
 
 use npuzzle::parse::{read_boards, BoardInput};
@@ -160,6 +160,7 @@ fn solve_one(input: &BoardInput, options: &BoardOptions, solvers: &Solvers) -> R
         Outcome::Solved(s) => (Some(s.len()), Some(s.to_string()), None),
         Outcome::Unsolvable => (None, None, None),
         Outcome::BudgetReached(kind) => (None, None, Some(format!("{kind} reached"))),
+        other => (None, None, Some(format!("{other:?}"))),
     };
     Row {
         line: input.line,
@@ -294,10 +295,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let threads = args.threads.unwrap_or_else(all_cores).max(1);
     // Boards run side by side, one search thread each; the memory budget is
     // for the whole batch, so each worker gets its share.
-    let budget = Budget {
-        max_memory: args.search.max_memory.map(|m| m / threads as u64),
-        ..args.search.budget()
-    };
+    let budget = args
+        .search
+        .budget()
+        .with_max_memory(args.search.max_memory.map(|m| m / threads as u64));
     let solvers = args.search.solvers(1, budget)?;
 
     let (done, keep) = match (&args.output, args.resume) {
