@@ -113,6 +113,7 @@ function boardChanged({ keepSolution = false } = {}) {
   state.hint = null;
   $('hint-text').textContent = '';
   if (!keepSolution) stopAnimation(true);
+  $('board-text').value = state.puzzle.toString();
   history.replaceState(null, '', encodeHash(state.puzzle.width, state.puzzle.height, state.puzzle.toString(), state.goal));
   askDistance();
   render();
@@ -388,7 +389,7 @@ function renderAnimation() {
   const a = state.anim;
   if (!a || !animationValid()) return;
   $('step-count').textContent = `step ${a.index} of ${a.moves.length}`;
-  $('play').textContent = a.timer ? '⏸ Pause' : '▶ Play';
+  $('play').textContent = a.timer ? '❚❚ Pause' : '▶ Play';
   $('play').setAttribute('aria-label', a.timer ? 'Pause' : 'Play');
   $('step-back').disabled = a.index === 0;
   $('step-forward').disabled = a.index >= a.moves.length;
@@ -493,7 +494,7 @@ function renderDistribution() {
   const d = state.distance;
   const mark = d && d.version === state.version && d.value != null ? d.value : null;
   const total = counts.reduce((a, b) => a + b, 0);
-  $('dist-note').textContent = `${total.toLocaleString()} boards reach this goal; the farthest are ${counts.length - 1} moves away${mark != null ? `; ${counts[mark]?.toLocaleString() ?? 0} are ${mark} moves away, like this one` : ''}.`;
+  $('dist-note').textContent = `${total.toLocaleString()} boards reach this goal; the farthest are ${counts.length - 1} moves away${mark != null ? `; ${(counts[mark] ?? 0).toLocaleString()} ${counts[mark] === 1 ? 'is' : 'are'} ${mark} moves away, like this one` : ''}.`;
   $('dist-out').replaceChildren(histogram(counts, mark));
 }
 
