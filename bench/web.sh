@@ -4,7 +4,8 @@
 #   2. 50 connections of hard 15-puzzle solves (Korf's instances, 300 ms budgets; a queue of 64, so
 #      all 50 are admitted: two search, the rest wait) for 10 s while
 #      /api/health is polled on 2 more connections: the health latencies;
-#   3. the page's first load in headless Chromium: bytes transferred, time to interactive.
+#   3. the page's first load in headless Chromium: bytes transferred, time to interactive; with
+#      NPUZZLE_PDB_DIR holding the 7-8 databases, how soon Solve animates Korf's first 15-puzzle.
 # Usage: bench/web.sh [ENDPOINT]   (ENDPOINT defaults to hint; `solve` runs step 1 against /api/solve)
 # Needs wrk (apt-get install wrk) and, for step 3, chromium and `npm ci` in crates/npuzzle-server/e2e.
 set -euo pipefail
@@ -41,6 +42,7 @@ cat "$data/solves.txt"
 
 if [ -x /usr/bin/chromium ] && [ -d crates/npuzzle-server/e2e/node_modules ]; then
     echo "== 3. the page's first load in headless Chromium"
-    node crates/npuzzle-server/e2e/measure.js "$url"
+    # With the 7-8 databases in $NPUZZLE_PDB_DIR: also Solve on Korf's first 15-puzzle.
+    node crates/npuzzle-server/e2e/measure.js "$url" ${NPUZZLE_PDB_DIR:+--korf}
 fi
 echo "uptime after: $(uptime)"

@@ -264,21 +264,29 @@ function keepSolution(version, data) {
 async function hint() {
   const version = state.version;
   const p = state.puzzle;
-  thinking(true, 'thinking…');
+  const big = p.width * p.height > TABLE_CELLS;
+  thinking(big, 'thinking…');
   try {
     const data = await work.send('POST', '/api/hint', { board: p.toString(), size: `${p.width}x${p.height}`, goal: state.goal });
     if (!data || version !== state.version) return;
-    if (data.outcome && data.outcome !== 'solved' && data.moves == null) {
-      $('hint-text').textContent = data.outcome === 'unsolvable' ? 'No hint: the goal cannot be reached from here.' : `No hint: budget reached (${data.budget ?? 'time limit'}).`;
+    if (data.outcome === 'unsolvable') {
+      $('hint-text').textContent = 'No hint: the parity invariant rules this goal out.';
       return;
     }
-    const best = data.moves.filter((m) => m.distance === data.distance - 1);
-    const cells = best.map((m) => p.target(m.move));
+    if (data.distance == null || (data.outcome === 'budget' && !data.optimal)) {
+      $('hint-text').textContent = `No hint: the budget was reached (${data.budget}) before the distances were known.`;
+      return;
+    }
+    // Exactly the moves to distance - 1: the tiles they slide.
+    const cells = [...data.optimal].map((m) => p.target(m));
     state.hint = { version, cells };
     state.distance = { version, value: data.distance };
     const tiles = cells.map((c) => p.tiles[c]);
+    const partial = data.outcome === 'budget' ? ` (budget reached: ${data.budget}; other moves not checked)` : '';
     $('hint-text').textContent =
-      data.distance === 0 ? 'Already solved.' : `Hint: slide tile ${tiles.join(' or ')} (${data.distance - 1} moves from the goal after it).`;
+      data.distance === 0
+        ? 'Already solved.'
+        : `Hint: slide tile ${tiles.join(' or ')}: ${data.distance - 1} moves from the goal after it${partial}.`;
     render();
   } catch (e) {
     if (version === state.version) showError(e.message);
@@ -322,7 +330,9 @@ async function solve() {
   const d = sol.data;
   $('moves-text').value = sol.moves;
   const how = d.heuristic ? `${d.algorithm} (${d.partition ? `pdb ${d.partition}` : d.heuristic})` : d.algorithm;
-  const count = d.count != null ? ` · ${Number(d.count).toLocaleString()} optimal solutions` : '';
+  // Counts can pass 2^53: JSON numbers lose digits there, so say "about".
+  const exact = d.count != null && d.count <= Number.MAX_SAFE_INTEGER;
+  const count = d.count != null ? ` · ${exact ? '' : 'about '}${Number(d.count).toLocaleString()} optimal solutions` : '';
   $('solution-stats').textContent = `${d.length} moves · ${how} · ${d.stats.expanded.toLocaleString()} nodes expanded · ${d.stats.millis} ms${count}`;
   $('solution').hidden = false;
   play();
