@@ -29,11 +29,11 @@ use crate::goal::Goal;
 use crate::heuristic::Heuristic;
 use crate::solution::{Budget, BudgetClock, BudgetKind};
 
-/// A clock for what is left of `budget` after `elapsed`: the time limit
-/// shortened; nodes already spent are passed to [`paths_within`] as `spent`.
-pub(crate) fn clock_after(budget: Budget, elapsed: Duration) -> BudgetClock {
+/// A clock for what is left of `budget` after `elapsed` and `spent` expanded nodes.
+pub(crate) fn clock_after(budget: Budget, elapsed: Duration, spent: u64) -> BudgetClock {
     let mut left = budget;
     left.timeout = budget.timeout.map(|t| t.saturating_sub(elapsed));
+    left.max_nodes = budget.max_nodes.map(|m| m.saturating_sub(spent));
     BudgetClock::start(left)
 }
 
@@ -56,8 +56,7 @@ pub(crate) struct Walked {
 /// Searches every move sequence from `board` to `goal` whose f stays within
 /// `bound`, calling `visit` with each one that reaches the goal; `visit`
 /// may stop the search. `after` is the move that led to `board`, whose
-/// reverse is not tried. Budgets are read from `clock`, with `spent` nodes
-/// counted as already expanded.
+/// reverse is not tried. Budgets are read from `clock`.
 pub(crate) fn paths_within<H: Heuristic>(
     board: &Board,
     goal: &Goal,
@@ -65,7 +64,6 @@ pub(crate) fn paths_within<H: Heuristic>(
     bound: u32,
     after: Option<Move>,
     clock: &mut BudgetClock,
-    spent: u64,
     mut visit: impl FnMut(&[Move]) -> ControlFlow<()>,
 ) -> Walked {
     let shape = board.shape();
@@ -79,7 +77,6 @@ pub(crate) fn paths_within<H: Heuristic>(
         path: Vec::with_capacity(bound as usize + 1),
         bound,
         clock,
-        spent,
         walked: Walked::default(),
     };
     let h = heuristic.estimate(board.tiles());
@@ -98,7 +95,6 @@ struct Iteration<'a, H> {
     path: Vec<Move>,
     bound: u32,
     clock: &'a mut BudgetClock,
-    spent: u64,
     walked: Walked,
 }
 
@@ -119,7 +115,7 @@ impl<H: Heuristic> Iteration<'_, H> {
             return visit(&self.path);
         }
         self.walked.expanded += 1;
-        if let Some(kind) = self.clock.check(self.spent + self.walked.expanded, 0) {
+        if let Some(kind) = self.clock.check(self.walked.expanded, 0) {
             self.walked.stopped = Some(kind);
             return ControlFlow::Break(());
         }
@@ -159,7 +155,7 @@ mod tests {
         let goal = Goal::standard(board.shape());
         let mut clock = BudgetClock::start(Budget::default());
         let mut found = Vec::new();
-        let walked = paths_within(board, &goal, &Manhattan::new(&goal), bound, None, &mut clock, 0, |p| {
+        let walked = paths_within(board, &goal, &Manhattan::new(&goal), bound, None, &mut clock, |p| {
             found.push(Move::format_list(p));
             ControlFlow::Continue(())
         });
@@ -200,7 +196,6 @@ mod tests {
             1,
             Some(Move::Left),
             &mut clock,
-            0,
             |_| ControlFlow::Break(()),
         );
         assert_eq!(walked.goals, 0);
@@ -214,7 +209,7 @@ mod tests {
             max_nodes: Some(100),
             ..Budget::default()
         });
-        let walked = paths_within(&board, &goal, &Manhattan::new(&goal), 31, None, &mut clock, 0, |_| {
+        let walked = paths_within(&board, &goal, &Manhattan::new(&goal), 31, None, &mut clock, |_| {
             ControlFlow::Continue(())
         });
         assert_eq!(walked.stopped, Some(BudgetKind::Nodes));

@@ -250,8 +250,7 @@ impl Solver {
         } else {
             HeuristicKind::LinearConflict
         };
-        let mut rest = bounded::clock_after(self.options.budget, clock.elapsed());
-        let spent = answer.stats.expanded;
+        let mut rest = bounded::clock_after(self.options.budget, clock.elapsed(), answer.stats.expanded);
         let limit = match want {
             Want::Count => 0,
             Want::List(limit) => limit,
@@ -264,7 +263,6 @@ impl Solver {
             d,
             None,
             &mut rest,
-            spent,
             |path| {
                 if found.len() < limit {
                     found.push(Solution::new(path.to_vec()));
@@ -517,9 +515,10 @@ mod tests {
     }
 
     fn solver(algorithm: Algorithm) -> Solver {
-        let mut options = SolverOptions::default();
-        options.algorithm = algorithm;
-        Solver::new(options)
+        Solver::new(SolverOptions {
+            algorithm,
+            ..SolverOptions::default()
+        })
     }
 
     fn texts(solutions: &[Solution]) -> Vec<String> {
@@ -622,11 +621,13 @@ mod tests {
         let goal = Goal::standard("3x3".parse().unwrap());
         let board: Board = "8 6 7 2 5 4 3 x 1".parse().unwrap();
         for algorithm in [Algorithm::Auto, Algorithm::IdaStar] {
-            let mut options = SolverOptions::default();
-            options.algorithm = algorithm;
-            options.budget = Budget {
-                max_nodes: Some(200),
-                ..Budget::default()
+            let options = SolverOptions {
+                algorithm,
+                budget: Budget {
+                    max_nodes: Some(200),
+                    ..Budget::default()
+                },
+                ..SolverOptions::default()
             };
             let counted = Solver::new(options).count_solutions(&board, &goal).unwrap();
             assert_eq!(counted.count, None, "{algorithm}");

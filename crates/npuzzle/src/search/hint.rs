@@ -187,7 +187,6 @@ impl Solver {
             return Ok(());
         }
         let first = solution.moves()[0];
-        let mut rest = bounded::clock_after(self.options.budget, clock.elapsed());
         let mut spent = hint.stats.expanded;
         let kind = if self.options.algorithm.resolve(board.shape()).uses_heuristic() {
             self.options.heuristic
@@ -206,6 +205,7 @@ impl Solver {
             }
             let mut next = board.clone();
             next.try_apply(m.mv);
+            let mut rest = bounded::clock_after(self.options.budget, clock.elapsed(), spent);
             let walked = crate::with_heuristic!(kind, goal, pdb, |h| bounded::paths_within(
                 &next,
                 goal,
@@ -213,7 +213,6 @@ impl Solver {
                 d - 1,
                 Some(m.mv),
                 &mut rest,
-                spent,
                 |_| ControlFlow::Break(())
             ));
             spent += walked.expanded;
@@ -240,10 +239,11 @@ mod tests {
     use proptest::prelude::*;
 
     fn solver(algorithm: Algorithm, heuristic: HeuristicKind) -> Solver {
-        let mut options = SolverOptions::default();
-        options.algorithm = algorithm;
-        options.heuristic = heuristic;
-        Solver::new(options)
+        Solver::new(SolverOptions {
+            algorithm,
+            heuristic,
+            ..SolverOptions::default()
+        })
     }
 
     /// The hint of every way of answering, against exhaustive breadth-first distances.
@@ -343,11 +343,13 @@ mod tests {
     fn a_budget_is_reported_not_raised() {
         let goal = Goal::blank_first(Shape::new(4, 4).unwrap());
         let board: Board = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3".parse().unwrap();
-        let mut options = SolverOptions::default();
-        options.heuristic = HeuristicKind::Manhattan;
-        options.budget = Budget {
-            max_nodes: Some(10_000),
-            ..Budget::default()
+        let options = SolverOptions {
+            heuristic: HeuristicKind::Manhattan,
+            budget: Budget {
+                max_nodes: Some(10_000),
+                ..Budget::default()
+            },
+            ..SolverOptions::default()
         };
         let hint = Solver::new(options).hint(&board, &goal).unwrap();
         assert_eq!(hint.completion, Completion::BudgetReached(BudgetKind::Nodes));
