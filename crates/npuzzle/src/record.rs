@@ -231,21 +231,25 @@ impl SolutionRecord {
     /// The one-line summary of the search under a human-readable answer:
     /// `idastar (pdb 7-8): 2723 expanded, 5307 generated, peak 58 states (778 B), 3.30 ms`.
     pub fn human_stats(&self) -> String {
-        let algo = match (&self.partition, &self.heuristic) {
-            (Some(partition), _) => format!("{} (pdb {partition})", self.algorithm),
-            (None, Some(heuristic)) => format!("{} ({heuristic})", self.algorithm),
-            (None, None) => self.algorithm.clone(),
-        };
-        let s = &self.stats;
-        format!(
-            "{algo}: {} expanded, {} generated, peak {} states ({}), {}",
-            s.expanded,
-            s.generated,
-            s.peak_states,
-            human_bytes(s.peak_bytes),
-            human_duration(Duration::from_secs_f64(s.millis / 1e3))
-        )
+        stats_line(&self.algorithm, &self.heuristic, &self.partition, &self.stats)
     }
+}
+
+/// `ALGORITHM (HEURISTIC): N expanded, N generated, peak N states (BYTES), TIME`.
+fn stats_line(algorithm: &str, heuristic: &Option<String>, partition: &Option<String>, s: &StatsRecord) -> String {
+    let algo = match (partition, heuristic) {
+        (Some(partition), _) => format!("{algorithm} (pdb {partition})"),
+        (None, Some(heuristic)) => format!("{algorithm} ({heuristic})"),
+        (None, None) => algorithm.to_string(),
+    };
+    format!(
+        "{algo}: {} expanded, {} generated, peak {} states ({}), {}",
+        s.expanded,
+        s.generated,
+        s.peak_states,
+        human_bytes(s.peak_bytes),
+        human_duration(Duration::from_secs_f64(s.millis / 1e3))
+    )
 }
 
 /// The heuristic `solver` used when `algorithm` ran, if it used one.

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{heuristic_used, partition_read, OutcomeName, StatsRecord};
+use super::{heuristic_used, partition_read, stats_line, OutcomeName, StatsRecord};
 use crate::board::Board;
 use crate::goal::Goal;
 use crate::search::hint::{Completion, Hint};
@@ -101,11 +101,18 @@ impl HintRecord {
         }
     }
 
+    /// The one-line summary of the cost: `table: 8 expanded, …, 12 µs`.
+    pub fn human_stats(&self) -> String {
+        stats_line(&self.algorithm, &self.heuristic, &self.partition, &self.stats)
+    }
+
     /// The human answer: `distance 2; optimal moves: r (1); others: u (3)`.
     pub fn human(&self) -> String {
         let Some(d) = self.distance else {
             return match (&self.outcome, &self.budget) {
-                (OutcomeName::Unsolvable, _) => format!("unsolvable: the parity invariant rules out reaching {}", self.goal),
+                (OutcomeName::Unsolvable, _) => {
+                    format!("unsolvable: the parity invariant rules out reaching {}", self.goal)
+                }
                 (_, Some(budget)) => format!("no answer: {budget} reached"),
                 _ => "no answer".to_string(),
             };
@@ -185,7 +192,10 @@ mod tests {
             record("1 x 2 3 4 5 6 7 8", options).human(),
             "distance 1; optimal moves: l (0); others: d (2), r (2)"
         );
-        assert_eq!(record("x 1 2 3 4 5 6 7 8", options).human(), "distance 0 (solved); others: d (1), r (1)");
+        assert_eq!(
+            record("x 1 2 3 4 5 6 7 8", options).human(),
+            "distance 0 (solved); others: d (1), r (1)"
+        );
         assert_eq!(record("1 x 2 3 4 5 6 7 8", options).optimal, "l");
 
         let starved = SolverOptions {

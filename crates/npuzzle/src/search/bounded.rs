@@ -169,7 +169,10 @@ mod tests {
         // lead back.
         let goal = Goal::standard("3x3".parse().unwrap());
         let board = goal.board().replay(&Move::parse_list("uldrul").unwrap()).unwrap();
-        assert_eq!(board, goal.board().replay(&Move::parse_list("lurdlu").unwrap()).unwrap());
+        assert_eq!(
+            board,
+            goal.board().replay(&Move::parse_list("lurdlu").unwrap()).unwrap()
+        );
         let (found, walked) = all_within(&board, 6);
         assert_eq!(found, ["druldr", "rdlurd"]);
         assert_eq!((walked.goals, walked.stopped), (2, None));

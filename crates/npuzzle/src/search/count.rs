@@ -198,7 +198,9 @@ impl Solver {
         let d = layers.distance(&tiles)?;
         answer.distance = Some(d);
         let result = match want {
-            Want::Count => layers.count(&mut tiles, board.blank(), d).map(|n| answer.count = Some(n)),
+            Want::Count => layers
+                .count(&mut tiles, board.blank(), d)
+                .map(|n| answer.count = Some(n)),
             Want::List(limit) => {
                 let mut path = Vec::with_capacity(d as usize);
                 let mut listing = Listing {
@@ -562,7 +564,9 @@ mod tests {
             .map(|i| {
                 let mut b = goal.board().clone();
                 for _ in 0..=(i % max_moves) {
-                    state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    state = state
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
                     b.try_apply(Move::ALL[(state >> 62) as usize]);
                 }
                 b
@@ -572,7 +576,10 @@ mod tests {
 
     #[test]
     fn counts_equal_a_plain_enumeration_of_every_sequence_on_2x3_and_3x3() {
-        for goal in goals("2x3", "3 x 1 5 2 4").into_iter().chain(goals("3x3", "4 x 2 8 1 6 3 7 5")) {
+        for goal in goals("2x3", "3 x 1 5 2 4")
+            .into_iter()
+            .chain(goals("3x3", "4 x 2 8 1 6 3 7 5"))
+        {
             for board in near(&goal, 24, 12, 7) {
                 let d = exact_distance(&board, &goal).unwrap();
                 check(&board, &goal, &brute_force(&board, &goal, d));
@@ -631,7 +638,11 @@ mod tests {
             };
             let counted = Solver::new(options).count_solutions(&board, &goal).unwrap();
             assert_eq!(counted.count, None, "{algorithm}");
-            assert_eq!(counted.completion, Completion::BudgetReached(BudgetKind::Nodes), "{algorithm}");
+            assert_eq!(
+                counted.completion,
+                Completion::BudgetReached(BudgetKind::Nodes),
+                "{algorithm}"
+            );
         }
     }
 

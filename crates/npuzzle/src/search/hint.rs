@@ -152,7 +152,9 @@ impl Solver {
         let mut lookups = 0;
         let mut distance = |b: &Board| -> Result<u32, Error> {
             // Parity was checked, and every neighbour of a solvable board is solvable.
-            let d = table.distance(b, goal)?.ok_or(Error::ReplayMismatch { algorithm: "table" })?;
+            let d = table
+                .distance(b, goal)?
+                .ok_or(Error::ReplayMismatch { algorithm: "table" })?;
             lookups += u64::from(d);
             Ok(d)
         };
@@ -167,7 +169,13 @@ impl Solver {
         Ok(())
     }
 
-    fn hint_by_search(&self, board: &Board, goal: &Goal, clock: &mut BudgetClock, hint: &mut Hint) -> Result<(), Error> {
+    fn hint_by_search(
+        &self,
+        board: &Board,
+        goal: &Goal,
+        clock: &mut BudgetClock,
+        hint: &mut Hint,
+    ) -> Result<(), Error> {
         let report = self.solve(board, goal)?;
         hint.stats = report.stats;
         let solution = match report.outcome {
@@ -265,7 +273,14 @@ mod tests {
             (Algorithm::BiBfs, HeuristicKind::LinearConflict),
         ] {
             let hint = solver(algorithm, heuristic).hint(board, goal).unwrap();
-            prop_assert_eq!(hint.distance, exact_distance(board, goal), "{} {} -> {}", algorithm, board, goal);
+            prop_assert_eq!(
+                hint.distance,
+                exact_distance(board, goal),
+                "{} {} -> {}",
+                algorithm,
+                board,
+                goal
+            );
             prop_assert_eq!(&hint.moves, &want_moves, "{} {} -> {}", algorithm, board, goal);
             let completion = match hint.distance {
                 Some(_) => Completion::Complete,
@@ -333,7 +348,12 @@ mod tests {
         for m in &hint.moves {
             let next = board.replay(&[m.mv]).unwrap();
             let solved = ida.solve(&next, &goal).unwrap();
-            assert_eq!(m.distance, Some(solved.outcome.solution().unwrap().len() as u32), "{}", m.mv);
+            assert_eq!(
+                m.distance,
+                Some(solved.outcome.solution().unwrap().len() as u32),
+                "{}",
+                m.mv
+            );
         }
         assert!(!hint.optimal_moves().is_empty());
         assert!(hint.optimal_moves().len() < 4);
