@@ -25,6 +25,7 @@
 
 pub mod board;
 mod error;
+#[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod goal;
