@@ -54,12 +54,9 @@ impl BoardOptions {
 /// `--algorithm`, `--heuristic` and the budgets, flattened into subcommands.
 #[derive(clap::Args, Debug, Clone)]
 pub struct SearchOptions {
-    /// Search algorithm: auto (table up to 10 cells, else idastar), bfs-set, bfs, table, bibfs, astar, idastar.
-    #[arg(long, short = 'a', default_value = "auto")]
+    #[arg(long, short = 'a', default_value = "auto", help = algorithm_help())]
     pub algorithm: npuzzle::Algorithm,
-    /// Heuristic for astar/idastar: auto (the strongest pattern database present, else walking-distance on
-    /// 4x4, else linear-conflict), misplaced, manhattan, linear-conflict, walking-distance, pdb.
-    #[arg(long = "heuristic", default_value = "auto")]
+    #[arg(long = "heuristic", default_value = "auto", help = heuristic_help())]
     pub heuristic: crate::solvers::HeuristicChoice,
     /// Where pattern databases are looked for (default: $NPUZZLE_PDB_DIR, else the user's cache directory).
     #[arg(long, value_name = "DIR")]
@@ -81,6 +78,31 @@ pub struct SearchOptions {
     /// (2 = skip only the move undoing the previous one, as textbook IDA*).
     #[arg(long, value_name = "N", default_value_t = npuzzle::search::duplicates::DEFAULT_LEN, value_parser = parse_dup_len)]
     pub dup_len: usize,
+}
+
+/// `--algorithm`'s help, from the library's table of algorithms.
+fn algorithm_help() -> String {
+    let names: Vec<String> = npuzzle::Algorithm::EVERY
+        .iter()
+        .map(|&a| match a {
+            npuzzle::Algorithm::Auto => format!(
+                "{a} (table up to {} cells, else idastar)",
+                npuzzle::search::AUTO_TABLE_CELLS
+            ),
+            _ => a.to_string(),
+        })
+        .collect();
+    format!("Search algorithm: {}.", names.join(", "))
+}
+
+/// `--heuristic`'s help, from the library's table of heuristics.
+fn heuristic_help() -> String {
+    format!(
+        "Heuristic for astar/idastar: {} (the strongest pattern database present, else walking-distance on 4x4, \
+         else linear-conflict), {}.",
+        npuzzle::solvers::HeuristicChoice::Auto,
+        npuzzle::HeuristicKind::names().join(", ")
+    )
 }
 
 impl SearchOptions {

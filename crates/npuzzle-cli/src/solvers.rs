@@ -5,35 +5,13 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::str::FromStr;
 use std::sync::{Arc, Mutex, Once};
 
 use anyhow::{Context, Result};
 use npuzzle::heuristic::pdb::{self, AdditivePdb, PdbSpec};
 use npuzzle::{Goal, HeuristicKind, Solver, SolverOptions};
 
-/// `--heuristic`: a named kind, or `auto`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HeuristicChoice {
-    /// The strongest available for the board (see the module documentation).
-    Auto,
-    /// Exactly this one.
-    Kind(HeuristicKind),
-}
-
-impl FromStr for HeuristicChoice {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, String> {
-        if s == "auto" {
-            Ok(HeuristicChoice::Auto)
-        } else {
-            s.parse()
-                .map(HeuristicChoice::Kind)
-                .map_err(|e: String| e.replace("; choose ", "; choose auto, "))
-        }
-    }
-}
+pub use npuzzle::solvers::HeuristicChoice;
 
 /// What a solver is built from besides the shared options.
 type SolverKey = (HeuristicKind, Option<PathBuf>);

@@ -146,6 +146,16 @@ pub enum Error {
         /// What is wrong with the board (also the error's `source()`).
         source: Box<Error>,
     },
+    /// A name that is none of the choices (of algorithm, heuristic, …).
+    #[error("unknown {what} {given:?}; choose {}", list_choices(choices))]
+    UnknownName {
+        /// What was being named: `"algorithm"`, `"heuristic"`.
+        what: &'static str,
+        /// The name as given (shortened when very long).
+        given: String,
+        /// The names there are.
+        choices: Vec<&'static str>,
+    },
     /// A found path did not replay to the goal: a bug, reported rather than printed.
     #[error("internal error: the {algorithm} path does not reach the goal when replayed")]
     ReplayMismatch {
@@ -270,6 +280,27 @@ pub enum Error {
         /// The command that rebuilds it.
         rebuild: String,
     },
+}
+
+impl Error {
+    /// An [`Error::UnknownName`] for `given`, shortened to a readable length.
+    pub(crate) fn unknown_name(what: &'static str, given: &str, choices: Vec<&'static str>) -> Error {
+        const LONGEST: usize = 40;
+        let given = match given.char_indices().nth(LONGEST) {
+            Some((cut, _)) => format!("{}…", &given[..cut]),
+            None => given.to_string(),
+        };
+        Error::UnknownName { what, given, choices }
+    }
+}
+
+/// `a, b or c`.
+fn list_choices(choices: &[&str]) -> String {
+    match choices.split_last() {
+        None => String::new(),
+        Some((last, [])) => (*last).to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
 }
 
 fn budget_detail(kind: BudgetKind, used: u64, limit: u64) -> String {

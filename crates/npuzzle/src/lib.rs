@@ -37,6 +37,7 @@ pub mod random;
 pub mod rank;
 pub mod search;
 pub mod solution;
+pub mod solvers;
 
 pub use board::{Board, Move, Shape};
 pub use error::Error;

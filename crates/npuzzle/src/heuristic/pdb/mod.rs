@@ -53,7 +53,7 @@ mod pattern;
 
 pub use checksum::Xxh64;
 pub use file::{default_dir, DIR_ENV, EXTENSION, FORMAT_VERSION, MAGIC};
-pub use fixed::{FixedPdb, PdbState};
+pub use fixed::{run_fixed, FixedPdb, PdbState};
 pub use partition::Partition;
 pub use pattern::{entry, placements, PatternDatabase, MAX_PDB_CELLS};
 
