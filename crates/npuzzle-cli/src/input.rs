@@ -51,20 +51,10 @@ impl BoardOptions {
     }
 }
 
-/// `--algorithm`, `--heuristic` and the budgets, flattened into subcommands.
+/// The budgets of one search and how much IDA* prunes: flattened into every
+/// subcommand that searches.
 #[derive(clap::Args, Debug, Clone)]
-pub struct SearchOptions {
-    #[arg(long, short = 'a', default_value = "auto", help = algorithm_help())]
-    pub algorithm: npuzzle::Algorithm,
-    #[arg(long = "heuristic", default_value = "auto", help = heuristic_help())]
-    pub heuristic: crate::solvers::HeuristicChoice,
-    /// Where pattern databases are looked for (default: $NPUZZLE_PDB_DIR, else the user's cache directory).
-    #[arg(long, value_name = "DIR")]
-    pub pdb_dir: Option<std::path::PathBuf>,
-    /// Use the pattern databases of this partition (a name: 5-5-5, 6-6-3, 7-8, 6-6-6-6, or tiles such as
-    /// 1,2,3,4,5/6,7,8,9,10/11,12,13,14,15) rather than the strongest present; implies `--heuristic pdb`.
-    #[arg(long, value_name = "PARTITION")]
-    pub pdb: Option<String>,
+pub struct LimitOptions {
     /// Give up a board after expanding this many nodes.
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
@@ -78,6 +68,33 @@ pub struct SearchOptions {
     /// (2 = skip only the move undoing the previous one, as textbook IDA*).
     #[arg(long, value_name = "N", default_value_t = npuzzle::search::duplicates::DEFAULT_LEN, value_parser = parse_dup_len)]
     pub dup_len: usize,
+}
+
+impl LimitOptions {
+    /// The budget these options set.
+    pub fn budget(&self) -> npuzzle::Budget {
+        npuzzle::Budget::default()
+            .with_max_nodes(self.max_nodes)
+            .with_timeout(self.timeout)
+            .with_max_memory(self.max_memory)
+    }
+}
+
+/// `--algorithm`, `--heuristic`, the databases and the budgets, flattened into subcommands.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SearchOptions {
+    #[arg(long, short = 'a', default_value = "auto", help = algorithm_help())]
+    pub algorithm: npuzzle::Algorithm,
+    #[arg(long = "heuristic", default_value = "auto", help = heuristic_help())]
+    pub heuristic: npuzzle::HeuristicChoice,
+    #[command(flatten)]
+    pub dir: crate::pdb_dir::DirArgs,
+    /// Use the pattern databases of this partition (a name: 5-5-5, 6-6-3, 7-8, 6-6-6-6, or tiles such as
+    /// 1,2,3,4,5/6,7,8,9,10/11,12,13,14,15) rather than the strongest present; implies `--heuristic pdb`.
+    #[arg(long, value_name = "PARTITION")]
+    pub pdb: Option<String>,
+    #[command(flatten)]
+    pub limits: LimitOptions,
 }
 
 /// `--algorithm`'s help, from the library's table of algorithms.
@@ -100,7 +117,7 @@ fn heuristic_help() -> String {
     format!(
         "Heuristic for astar/idastar: {} (the strongest pattern database present, else walking-distance on 4x4, \
          else linear-conflict), {}.",
-        npuzzle::solvers::HeuristicChoice::Auto,
+        npuzzle::HeuristicChoice::Auto,
         npuzzle::HeuristicKind::names().join(", ")
     )
 }
@@ -108,24 +125,18 @@ fn heuristic_help() -> String {
 impl SearchOptions {
     /// The budget these options set.
     pub fn budget(&self) -> npuzzle::Budget {
-        npuzzle::Budget::default()
-            .with_max_nodes(self.max_nodes)
-            .with_timeout(self.timeout)
-            .with_max_memory(self.max_memory)
+        self.limits.budget()
     }
 
     /// Solvers for these flags, searching each board on `threads` threads
     /// within `budget`; an error when `--pdb` asks for databases but
-    /// `--heuristic` or `--algorithm` would not read them.
-    pub fn solvers(&self, threads: usize, budget: npuzzle::Budget) -> anyhow::Result<crate::solvers::Solvers> {
-        use crate::solvers::HeuristicChoice;
-        let mut choice = self.heuristic;
+    /// `--heuristic` or `--algorithm` would not read them. Says once on
+    /// stderr when `auto` finds no databases for a 15- or 24-puzzle goal.
+    pub fn solvers(&self, threads: usize, budget: npuzzle::Budget) -> anyhow::Result<npuzzle::Solvers> {
+        use npuzzle::{HeuristicChoice, HeuristicKind};
         if let Some(partition) = &self.pdb {
-            match choice {
-                HeuristicChoice::Auto | HeuristicChoice::Kind(npuzzle::HeuristicKind::Pdb) => {
-                    choice = HeuristicChoice::Kind(npuzzle::HeuristicKind::Pdb)
-                }
-                HeuristicChoice::Kind(kind) => {
+            if let HeuristicChoice::Kind(kind) = self.heuristic {
+                if kind != HeuristicKind::Pdb {
                     anyhow::bail!("--pdb {partition} reads pattern databases, but --heuristic {kind} does not use them")
                 }
             }
@@ -138,16 +149,32 @@ impl SearchOptions {
         }
         let options = npuzzle::SolverOptions::default()
             .with_algorithm(self.algorithm)
-            .with_heuristic(npuzzle::HeuristicKind::LinearConflict)
             .with_budget(budget)
             .with_threads(threads)
-            .with_duplicate_len(self.dup_len);
-        Ok(crate::solvers::Solvers::new(
-            options,
-            choice,
-            self.pdb_dir.clone(),
-            self.pdb.clone(),
-        ))
+            .with_duplicate_len(self.limits.dup_len);
+        let told = std::sync::Once::new();
+        let mut solvers = npuzzle::Solvers::new(options, self.heuristic).on_fallback(move |f| {
+            told.call_once(|| {
+                let dir = f
+                    .dir
+                    .as_ref()
+                    .map_or_else(|| "the database directory".to_string(), |d| d.display().to_string());
+                eprintln!(
+                    "npuzzle: no pattern database for {} goal {} in {dir}, so using {}; build databases with `{}`",
+                    f.goal.shape(),
+                    f.goal,
+                    f.using,
+                    crate::advice::build_command_for(&f.goal)
+                );
+            })
+        });
+        if let Some(dir) = self.dir.resolve() {
+            solvers = solvers.with_pdb_dir(dir);
+        }
+        if let Some(partition) = &self.pdb {
+            solvers = solvers.with_partition(partition.clone());
+        }
+        Ok(solvers)
     }
 }
 

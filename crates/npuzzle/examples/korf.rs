@@ -29,7 +29,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use npuzzle::heuristic::fixed::{FixedBoard, FixedHeuristic, Nibbles};
-use npuzzle::heuristic::pdb::{AdditivePdb, PdbSpec};
+use npuzzle::heuristic::pdb::{recommended_partition, AdditivePdb, PdbSpec};
 use npuzzle::heuristic::WithFixedHeuristic;
 use npuzzle::search::duplicates::{self, DuplicateFilter};
 use npuzzle::search::idastar_fast::{count_iteration, search_with_options, FastOptions, IterationCount, MoveOrder};
@@ -272,7 +272,7 @@ fn load_pdb(o: &Options, goal: &Goal) -> Result<Option<AdditivePdb>, String> {
         (None, None) => return Ok(None),
         (Some(file), _) => AdditivePdb::open_any(std::path::Path::new(file)).map_err(e)?,
         (None, Some(dir)) => {
-            let default = if o.side == 4 { "7-8" } else { "6-6-6-6" };
+            let default = recommended_partition(goal.shape()).unwrap_or_default();
             let spec = PdbSpec::parse(goal, o.partition.as_deref().unwrap_or(default)).map_err(e)?;
             AdditivePdb::load(std::path::Path::new(dir), &spec).map_err(e)?
         }

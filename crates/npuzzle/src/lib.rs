@@ -45,6 +45,7 @@ pub use goal::Goal;
 pub use heuristic::{Heuristic, HeuristicKind};
 pub use search::{Algorithm, Solver, SolverOptions};
 pub use solution::{Budget, BudgetKind, Outcome, Report, Solution, Stats};
+pub use solvers::{HeuristicChoice, Solvers};
 
 /// The README's Rust examples, compiled and run as doc tests.
 #[cfg(doctest)]
