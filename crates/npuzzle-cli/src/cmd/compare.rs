@@ -8,7 +8,7 @@ use anyhow::Result;
 use npuzzle::{Algorithm, Budget, HeuristicKind, Outcome, Solver, SolverOptions};
 
 use crate::input::{BoardOptions, LimitOptions};
-use crate::output::{human_bytes, human_duration};
+use npuzzle::record::{human_bytes, human_duration};
 
 /// Arguments of `npuzzle compare`.
 #[derive(clap::Args)]

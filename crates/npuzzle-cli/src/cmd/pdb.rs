@@ -10,8 +10,8 @@ use npuzzle::Shape;
 
 use crate::advice::explain;
 use crate::input::{parse_bytes, BoardOptions};
-use crate::output::{human_bytes, human_duration};
 use crate::pdb_dir::DirArgs;
+use npuzzle::record::{human_bytes, human_duration};
 
 /// Arguments of `npuzzle pdb`.
 #[derive(clap::Args)]
