@@ -9,7 +9,7 @@ use axum::extract::{DefaultBodyLimit, Query, State};
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use npuzzle::record::{BoardRecord, CompareRecord, CompareRun, DistributionRecord, Record, SolutionRecord};
+use npuzzle::record::{BoardRecord, CompareRecord, CompareRun, DistributionRecord, HintRecord, Record, SolutionRecord};
 use npuzzle::search::table::{sample_at_distance, TableCache, MAX_TABLE_CELLS};
 use npuzzle::{Algorithm, Budget, Cancel, Shape, Solver, SolverOptions};
 use rand::SeedableRng;
@@ -18,13 +18,13 @@ use serde::Serialize;
 use crate::error::ApiError;
 use crate::pool::SearchPool;
 use crate::request::{self, BoardRequest, RandomRequest, StatsQuery};
-use crate::solvers::Solvers;
+use crate::solvers::SolverCache;
 use crate::{assets, Config, MAX_BODY};
 
 /// What every request shares.
 pub struct AppState {
     config: Config,
-    solvers: Solvers,
+    solvers: SolverCache,
     /// Complete tables for `/api/stats`, built once per shape and goal class.
     tables: TableCache,
     pool: SearchPool,
@@ -34,7 +34,7 @@ impl AppState {
     /// The state for `config`.
     pub fn new(config: Config) -> AppState {
         AppState {
-            solvers: Solvers::new(config.pdb_dir.clone()),
+            solvers: SolverCache::new(config.pdb_dir.clone()),
             tables: TableCache::default(),
             pool: SearchPool::new(config.workers, config.queue),
             config,
@@ -69,6 +69,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/{file}", get(assets::file))
         .route("/api/board", post(board))
         .route("/api/solve", post(solve))
+        .route("/api/hint", post(hint))
         .route("/api/random", post(random))
         .route("/api/compare", post(compare))
         .route("/api/stats", get(stats))
@@ -112,10 +113,41 @@ async fn solve(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError
     let budget = req.budget(&state.config);
     let solver = state.solvers.get(&goal, algorithm, choice)?;
     let lookup = is_lookup(algorithm, board.shape());
+    let count = req.count.unwrap_or(false);
+    if count && !lookup {
+        return Err(ApiError::bad_request(format!(
+            "\"count\" is answered from the complete table: boards of up to {} cells with the table algorithm, not {}",
+            npuzzle::search::AUTO_TABLE_CELLS,
+            board.shape()
+        ))
+        .about(&req.board));
+    }
     let record = state
         .run(lookup, move |cancel| {
             let report = solver.solve_with(&board, &goal, budget, cancel)?;
-            Ok(Record::Solution(SolutionRecord::new(&board, &goal, &solver, &report)))
+            let mut record = SolutionRecord::new(&board, &goal, &solver, &report);
+            if count && report.outcome.solution().is_some() {
+                record = record.with_solutions(&solver.count_solutions(&board, &goal)?, false);
+            }
+            Ok(Record::Solution(record))
+        })
+        .await?;
+    Ok(Json(record))
+}
+
+/// `POST /api/hint`: the board's distance and the distance after each blank
+/// move, from the table (at once) or by search (in the pool, under the
+/// request's budget).
+async fn hint(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError> {
+    let req: BoardRequest = request::json(&body(raw)?)?;
+    let (board, goal) = req.board_and_goal()?;
+    let (algorithm, choice) = (req.algorithm()?, req.heuristic()?);
+    let budget = req.budget(&state.config);
+    let solver = state.solvers.get(&goal, algorithm, choice)?;
+    let record = state
+        .run(is_lookup(algorithm, board.shape()), move |cancel| {
+            let hint = solver.hint_with(&board, &goal, budget, cancel)?;
+            Ok(Record::Hint(HintRecord::new(&board, &goal, &solver, &hint)))
         })
         .await?;
     Ok(Json(record))

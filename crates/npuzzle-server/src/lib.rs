@@ -10,7 +10,7 @@
 //! | method and path | request | answer |
 //! | --- | --- | --- |
 //! | `POST /api/board` | `board`, `size`?, `goal`? | `board` (read and written back, or 400) |
-//! | `POST /api/solve` | `board`, `size`?, `goal`?, `algorithm`?, `heuristic`?, `timeout_ms`?, `max_nodes`? | `solution` |
+//! | `POST /api/solve` | `board`, `size`?, `goal`?, `algorithm`?, `heuristic`?, `timeout_ms`?, `max_nodes`?, `count`? | `solution` |
 //! | `POST /api/hint` | the same | `hint` |
 //! | `POST /api/random` | `size`?, `goal`?, `distance`?, `seed`? | `board` |
 //! | `POST /api/compare` | `board`, `size`?, `goal`?, `timeout_ms`? | `compare` |

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use npuzzle::{Algorithm, Board, Budget, Goal, HeuristicKind, Shape};
+use npuzzle::{Algorithm, Board, Budget, Goal, HeuristicChoice, Shape};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
@@ -33,15 +33,8 @@ pub struct BoardRequest {
     pub timeout_ms: Option<u64>,
     /// The node budget.
     pub max_nodes: Option<u64>,
-}
-
-/// `--heuristic`: a named kind, or `auto` (the strongest for the goal).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum HeuristicChoice {
-    /// The strongest available.
-    Auto,
-    /// Exactly this one.
-    Kind(HeuristicKind),
+    /// Solve: also count the optimal solutions (boards answered from a table).
+    pub count: Option<bool>,
 }
 
 impl BoardRequest {
@@ -62,17 +55,17 @@ impl BoardRequest {
             None => Ok(Algorithm::Auto),
             Some(name) => name
                 .parse()
-                .map_err(|e: String| ApiError::bad_request(e).about(&self.board)),
+                .map_err(|e: npuzzle::Error| ApiError::from(e).about(&self.board)),
         }
     }
 
     /// The heuristic asked for (default `auto`).
     pub fn heuristic(&self) -> Result<HeuristicChoice, ApiError> {
         match self.heuristic.as_deref() {
-            None | Some("auto") => Ok(HeuristicChoice::Auto),
-            Some(name) => name.parse().map(HeuristicChoice::Kind).map_err(|e: String| {
-                ApiError::bad_request(e.replace("; choose ", "; choose auto, ")).about(&self.board)
-            }),
+            None => Ok(HeuristicChoice::Auto),
+            Some(name) => name
+                .parse()
+                .map_err(|e: npuzzle::Error| ApiError::from(e).about(&self.board)),
         }
     }
 

@@ -1,38 +1,30 @@
-//! One shared [`Solver`] per algorithm, heuristic and database, built on
-//! first use: tables and pattern databases are built or opened once and
-//! then serve every request (each request brings its own budget to
-//! [`Solver::solve_with`]). `heuristic: auto` is the strongest pattern
-//! database in the directory for the board's goal, else walking distance on
-//! 4×4, else linear conflict — the command line's rule.
+//! The library's [`Solvers`] for each algorithm and heuristic a request
+//! names, built on first use and kept: tables and pattern databases are
+//! built or opened once and then serve every request (each request brings
+//! its own budget to [`Solver::solve_with`](npuzzle::Solver::solve_with)).
+//! `heuristic: auto` is the library's rule: the strongest pattern databases
+//! in the directory for the board's goal, else walking distance on 4×4, else
+//! linear conflict.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use npuzzle::heuristic::pdb::{self, AdditivePdb};
-use npuzzle::{Algorithm, Goal, HeuristicKind, Solver, SolverOptions};
+use npuzzle::{Algorithm, Goal, HeuristicChoice, Solver, SolverOptions, Solvers};
 
-use crate::request::HeuristicChoice;
-
-/// What a solver is built from.
-type Key = (Algorithm, HeuristicKind, Option<PathBuf>);
-
-/// The server's solvers and databases.
+/// The server's solvers, one [`Solvers`] per algorithm and heuristic choice.
 #[derive(Debug)]
-pub struct Solvers {
+pub struct SolverCache {
     pdb_dir: Option<PathBuf>,
-    /// The strongest database file for each goal met so far (`None`: none).
-    databases: Mutex<HashMap<Goal, Option<Arc<AdditivePdb>>>>,
-    solvers: Mutex<HashMap<Key, Arc<Solver>>>,
+    by_choice: Mutex<HashMap<(Algorithm, HeuristicChoice), Arc<Solvers>>>,
 }
 
-impl Solvers {
+impl SolverCache {
     /// Solvers reading databases from `pdb_dir`.
-    pub fn new(pdb_dir: Option<PathBuf>) -> Solvers {
-        Solvers {
+    pub fn new(pdb_dir: Option<PathBuf>) -> SolverCache {
+        SolverCache {
             pdb_dir,
-            databases: Mutex::default(),
-            solvers: Mutex::default(),
+            by_choice: Mutex::default(),
         }
     }
 
@@ -43,57 +35,19 @@ impl Solvers {
         algorithm: Algorithm,
         choice: HeuristicChoice,
     ) -> Result<Arc<Solver>, npuzzle::Error> {
-        let (kind, pdb) = match choice {
-            HeuristicChoice::Kind(HeuristicKind::Pdb) => (HeuristicKind::Pdb, self.strongest(goal)?),
-            HeuristicChoice::Kind(kind) => (kind, None),
-            HeuristicChoice::Auto if !algorithm.resolve(goal.shape()).uses_heuristic() => {
-                (HeuristicKind::LinearConflict, None)
-            }
-            HeuristicChoice::Auto => match self.strongest(goal)? {
-                Some(pdb) => (HeuristicKind::Pdb, Some(pdb)),
-                None if HeuristicKind::WalkingDistance.supports(goal.shape()) => (HeuristicKind::WalkingDistance, None),
-                None => (HeuristicKind::LinearConflict, None),
-            },
+        let solvers = {
+            // Each insert is one call, so a panic elsewhere leaves the map whole.
+            let mut map = self.by_choice.lock().unwrap_or_else(PoisonError::into_inner);
+            let entry = map.entry((algorithm, choice)).or_insert_with(|| {
+                let solvers = Solvers::new(SolverOptions::default().with_algorithm(algorithm), choice);
+                Arc::new(match &self.pdb_dir {
+                    Some(dir) => solvers.with_pdb_dir(dir),
+                    None => solvers,
+                })
+            });
+            Arc::clone(entry)
         };
-        let key = (algorithm, kind, pdb.as_ref().and_then(|p| p.path().map(PathBuf::from)));
-        let mut solvers = lock(&self.solvers);
-        let solver = solvers.entry(key).or_insert_with(|| {
-            let mut options = SolverOptions::default();
-            options.algorithm = algorithm;
-            options.heuristic = kind;
-            let solver = Solver::new(options);
-            Arc::new(match pdb {
-                Some(p) => solver.with_pdb(p),
-                None => solver,
-            })
-        });
-        Ok(Arc::clone(solver))
+        // Opening databases happens outside the map's lock.
+        solvers.get(goal)
     }
-
-    /// The largest readable database file for `goal`, opened once.
-    fn strongest(&self, goal: &Goal) -> Result<Option<Arc<AdditivePdb>>, npuzzle::Error> {
-        if let Some(found) = lock(&self.databases).get(goal) {
-            return Ok(found.clone());
-        }
-        let found = match &self.pdb_dir {
-            None => None,
-            Some(dir) => {
-                let best = pdb::list(dir)?
-                    .into_iter()
-                    .filter_map(|f| f.info.ok().filter(|i| i.spec.goal() == goal).map(|i| (i.bytes, f.path)))
-                    .max_by_key(|(bytes, _)| *bytes);
-                match best {
-                    Some((_, path)) => Some(Arc::new(AdditivePdb::open_any(&path)?)),
-                    None => None,
-                }
-            }
-        };
-        lock(&self.databases).insert(goal.clone(), found.clone());
-        Ok(found)
-    }
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    // Each update is one insert, so a panic elsewhere leaves the maps whole.
-    m.lock().unwrap_or_else(PoisonError::into_inner)
 }

@@ -234,7 +234,9 @@ async function askDistance() {
     return;
   }
   const body = { board: p.toString(), size: `${p.width}x${p.height}`, goal: state.goal };
-  if (!small) body.timeout_ms = LIVE_BUDGET_MS;
+  // A table answers at once, and counts the optimal solutions too; a search gets a short budget.
+  if (small) body.count = true;
+  else body.timeout_ms = LIVE_BUDGET_MS;
   try {
     const data = await live.send('POST', '/api/solve', body);
     if (!data || version !== state.version) return; // cancelled or stale
@@ -286,7 +288,7 @@ async function hint() {
     $('hint-text').textContent =
       data.distance === 0
         ? 'Already solved.'
-        : `Hint: slide tile ${tiles.join(' or ')}: ${data.distance - 1} moves from the goal after it${partial}.`;
+        : `Hint: slide tile ${tiles.join(' or ')}: ${data.distance - 1} ${data.distance === 2 ? 'move' : 'moves'} from the goal after it${partial}.`;
     render();
   } catch (e) {
     if (version === state.version) showError(e.message);

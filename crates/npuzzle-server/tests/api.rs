@@ -72,23 +72,28 @@ fn error_message(record: &Value) -> &str {
     data(record, "error")["message"].as_str().unwrap()
 }
 
+/// The board after one blank move, or `None` off the edge (0 = blank).
+fn step(tiles: &[u8], width: usize, m: char) -> Option<Vec<u8>> {
+    let height = tiles.len() / width;
+    let b = tiles.iter().position(|&x| x == 0)?;
+    let (x, y) = (b % width, b / width);
+    let to = match m {
+        'u' if y > 0 => b - width,
+        'd' if y + 1 < height => b + width,
+        'l' if x > 0 => b - 1,
+        'r' if x + 1 < width => b + 1,
+        _ => return None,
+    };
+    let mut t = tiles.to_vec();
+    t.swap(b, to);
+    Some(t)
+}
+
 /// Replays blank moves on a board given as numbers (0 = blank).
 fn replay(tiles: &[u8], width: usize, moves: &str) -> Vec<u8> {
-    let mut t = tiles.to_vec();
-    let height = t.len() / width;
-    for m in moves.chars() {
-        let b = t.iter().position(|&x| x == 0).unwrap();
-        let (x, y) = (b % width, b / width);
-        let to = match m {
-            'u' if y > 0 => b - width,
-            'd' if y + 1 < height => b + width,
-            'l' if x > 0 => b - 1,
-            'r' if x + 1 < width => b + 1,
-            _ => panic!("illegal move {m} in {moves}"),
-        };
-        t.swap(b, to);
-    }
-    t
+    moves.chars().fold(tiles.to_vec(), |t, m| {
+        step(&t, width, m).unwrap_or_else(|| panic!("illegal move {m} in {moves}"))
+    })
 }
 
 fn tiles(text: &str) -> Vec<u8> {
@@ -107,16 +112,7 @@ fn bfs_distances(width: usize, height: usize) -> HashMap<Vec<u8>, u32> {
     while let Some(b) = queue.pop_front() {
         let d = seen[&b];
         for m in ['u', 'd', 'l', 'r'] {
-            let blank = b.iter().position(|&x| x == 0).unwrap();
-            let (x, y) = (blank % width, blank / width);
-            let ok = match m {
-                'u' => y > 0,
-                'd' => y + 1 < height,
-                'l' => x > 0,
-                _ => x + 1 < width,
-            };
-            if ok {
-                let next = replay(&b, width, &m.to_string());
+            if let Some(next) = step(&b, width, m) {
                 if !seen.contains_key(&next) {
                     seen.insert(next.clone(), d + 1);
                     queue.push_back(next);
@@ -525,4 +521,94 @@ async fn the_page_is_served_from_the_binary() {
     assert!(error_message(&record).contains("no such"));
     let (status, _) = app.get("/nothing.js").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn hints_name_exactly_the_moves_an_independent_bfs_calls_optimal() {
+    let app = App::default().await;
+    let distances = bfs_distances(3, 2);
+    for (board, &d) in distances.iter().step_by(11) {
+        let text: Vec<String> = board.iter().map(u8::to_string).collect();
+        let (status, record) = app
+            .post_json("/api/hint", json!({"board": text.join(" "), "size": "3x2"}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{record}");
+        let h = data(&record, "hint");
+        assert_eq!(h["distance"], d, "{record}");
+        let mut optimal = String::new();
+        for m in h["moves"].as_array().unwrap() {
+            let mv = m["move"].as_str().unwrap();
+            let after = distances[&replay(board, 3, mv)];
+            assert_eq!(m["distance"], after, "{mv} on {text:?}");
+            if after + 1 == d {
+                optimal.push_str(mv);
+            }
+        }
+        assert_eq!(h["optimal"], optimal, "{record}");
+    }
+}
+
+#[tokio::test]
+async fn hints_search_on_4x4_and_say_when_a_budget_ran_out() {
+    let app = App::default().await;
+    let (status, record) = app
+        .post_json("/api/hint", json!({"board": "1 2 3 4 5 6 7 8 9 10 11 12 13 x 14 15"}))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let h = data(&record, "hint");
+    assert_eq!((h["distance"].as_u64(), h["optimal"].as_str()), (Some(2), Some("r")));
+    assert_eq!(h["outcome"], "solved");
+    let body = json!({"board": KORF_1, "goal": "blank-first", "heuristic": "manhattan", "max_nodes": 1000});
+    let (status, record) = app.post_json("/api/hint", body).await;
+    assert_eq!(status, StatusCode::OK);
+    let h = data(&record, "hint");
+    assert_eq!(
+        (h["outcome"].as_str(), h["budget"].as_str()),
+        (Some("budget"), Some("node limit"))
+    );
+    assert_eq!(h["distance"], Value::Null);
+    let (status, record) = app.post_json("/api/hint", json!({"board": "2 1 3 4 5 6 7 8 x"})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(data(&record, "hint")["outcome"], "unsolvable");
+}
+
+/// How many shortest paths lead from each board to the goal, by the BFS's
+/// layers (a path's count is the sum over the neighbours one layer closer).
+fn bfs_path_counts(width: usize, height: usize) -> HashMap<Vec<u8>, u64> {
+    let distances = bfs_distances(width, height);
+    let mut boards: Vec<(&Vec<u8>, u32)> = distances.iter().map(|(b, &d)| (b, d)).collect();
+    boards.sort_by_key(|&(_, d)| d);
+    let mut counts: HashMap<Vec<u8>, u64> = HashMap::new();
+    for (b, d) in boards {
+        let n = if d == 0 {
+            1
+        } else {
+            ['u', 'd', 'l', 'r']
+                .into_iter()
+                .filter_map(|m| step(b, width, m))
+                .filter(|next| distances[next] + 1 == d)
+                .map(|next| counts[&next])
+                .sum()
+        };
+        counts.insert(b.clone(), n);
+    }
+    counts
+}
+
+#[tokio::test]
+async fn solve_counts_optimal_solutions_like_an_independent_bfs() {
+    let app = App::default().await;
+    let counts = bfs_path_counts(3, 2);
+    for (board, &n) in counts.iter().step_by(13) {
+        let text: Vec<String> = board.iter().map(u8::to_string).collect();
+        let body = json!({"board": text.join(" "), "size": "3x2", "count": true});
+        let (status, record) = app.post_json("/api/solve", body).await;
+        assert_eq!(status, StatusCode::OK, "{record}");
+        assert_eq!(data(&record, "solution")["count"], n, "{text:?}");
+    }
+    let (status, record) = app
+        .post_json("/api/solve", json!({"board": KORF_1, "count": true}))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error_message(&record).contains("complete table"), "{record}");
 }

@@ -28,9 +28,8 @@ pub struct Args {
     /// Searches waiting for a free core before the server answers 503.
     #[arg(long, value_name = "N", default_value_t = 32)]
     pub queue: usize,
-    /// Where pattern databases are looked for (default: $NPUZZLE_PDB_DIR, else the user's cache directory).
-    #[arg(long, value_name = "DIR")]
-    pub pdb_dir: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub dir: crate::pdb_dir::DirArgs,
 }
 
 /// Runs the server until Ctrl-C.
@@ -40,7 +39,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     config.default_timeout = args.timeout.min(args.max_timeout);
     config.max_timeout = args.max_timeout;
     config.queue = args.queue;
-    config.pdb_dir = args.pdb_dir.or_else(npuzzle::heuristic::pdb::default_dir);
+    config.pdb_dir = args.dir.resolve();
     let open = args.open;
     npuzzle_server::run(config, |url| {
         println!("npuzzle: serving {url} (Ctrl-C stops)");

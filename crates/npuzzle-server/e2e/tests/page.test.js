@@ -81,6 +81,69 @@ test('Solve plays the optimal solution to the goal, stepping back and forward', 
   await page.close();
 });
 
+// Distances of every 3x3 board from the standard goal, by a breadth-first
+// search written here (independent of the server).
+function bfs3x3() {
+  const goal = '1,2,3,4,5,6,7,8,0';
+  const dist = new Map([[goal, 0]]);
+  const queue = [goal];
+  for (let i = 0; i < queue.length; i++) {
+    const tiles = queue[i].split(',').map(Number);
+    for (const next of neighbours(tiles)) {
+      const key = next.tiles.join(',');
+      if (!dist.has(key)) {
+        dist.set(key, dist.get(queue[i]) + 1);
+        queue.push(key);
+      }
+    }
+  }
+  return dist;
+}
+
+// Each board one blank move away, with the tile that slid.
+function neighbours(tiles) {
+  const b = tiles.indexOf(0);
+  const [x, y] = [b % 3, Math.floor(b / 3)];
+  const out = [];
+  for (const [dx, dy] of [[0, -1], [0, 1], [-1, 0], [1, 0]]) {
+    if (x + dx < 0 || x + dx > 2 || y + dy < 0 || y + dy > 2) continue;
+    const to = (y + dy) * 3 + x + dx;
+    const next = tiles.slice();
+    [next[b], next[to]] = [next[to], 0];
+    out.push({ tiles: next, tile: tiles[to] });
+  }
+  return out;
+}
+
+test('Hint highlights exactly the tiles an independent BFS calls optimal', async () => {
+  const dist = bfs3x3();
+  assert.equal(dist.size, 181440);
+  const { page, errors } = await openPage(browser.context, server.url);
+  const boards = ['8 6 7 2 5 4 3 x 1', '1 2 3 4 x 6 7 5 8', '2 3 6 1 5 x 4 7 8'];
+  for (let i = 0; i < 4; i++) {
+    await page.getByRole('button', { name: 'Random board' }).click();
+    await page.waitForFunction(() => /^\d+$/.test(document.querySelector('#distance').textContent.trim()));
+    boards.push(await page.getByLabel('Board', { exact: true }).inputValue());
+  }
+  for (const board of boards) {
+    await load(page, board);
+    const tiles = board.split(' ').map((t) => (t === 'x' ? 0 : Number(t)));
+    const d = dist.get(tiles.join(','));
+    await waitDistance(page, d);
+    await page.getByRole('button', { name: 'Hint' }).click();
+    await page.waitForFunction(() => document.querySelector('#hint-text').textContent !== '');
+    const hinted = await page.$$eval('#board .tile.hint', (nodes) => nodes.map((n) => Number(n.dataset.tile)).sort());
+    const expected = neighbours(tiles)
+      .filter((n) => dist.get(n.tiles.join(',')) === d - 1)
+      .map((n) => n.tile)
+      .sort();
+    assert.deepEqual(hinted, expected, board);
+    if (board === '1 2 3 4 x 6 7 5 8') await screenshot(page, 'hint');
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('playing by clicks and keys changes the distance; undo and redo', async () => {
   const { page, errors } = await openPage(browser.context, server.url);
   await load(page, '1 2 3 4 5 6 x 7 8');
