@@ -6,13 +6,14 @@ const [url, out] = process.argv.slice(2);
 const browser = await startBrowser();
 try {
   const page = await browser.context.newPage();
-  await page.setViewportSize({ width: 520, height: 700 });
+  await page.setViewportSize({ width: 520, height: 760 });
   await page.goto(`${url}#3x3/8,6,7,2,5,4,3,x,1`);
   await page.waitForFunction(() => document.querySelector('#distance').textContent.trim() === '31');
   await page.getByRole('button', { name: 'Hint' }).click();
   await page.waitForFunction(() => document.querySelectorAll('#board .tile.hint').length > 0);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(300);
-  await page.screenshot({ path: out, clip: { x: 0, y: 0, width: 520, height: 700 } });
+  await page.screenshot({ path: out });
 } finally {
   await browser.close();
 }
