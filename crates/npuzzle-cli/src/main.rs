@@ -27,6 +27,8 @@ struct Cli {
 enum Command {
     /// Solve boards given as arguments or on stdin.
     Solve(cmd::solve::Args),
+    /// A board's optimal distance and the distance after each move of the blank.
+    Hint(cmd::hint::Args),
     /// Solve a file of boards on all cores into JSON Lines or CSV, resumable after a kill.
     Batch(cmd::batch::Args),
     /// Answer classic online-judge formats on stdin (hdu1043, soj2061, textbook).
@@ -45,6 +47,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => cmd::solve::run(args),
+        Command::Hint(args) => cmd::hint::run(args),
         Command::Batch(args) => cmd::batch::run(args),
         Command::Judge(args) => cmd::judge::run(args),
         Command::Compare(args) => cmd::compare::run(args),

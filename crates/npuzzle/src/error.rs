@@ -164,6 +164,13 @@ pub enum Error {
         /// Algorithm name.
         algorithm: &'static str,
     },
+    /// A count of optimal solutions passed `u128`: a bug, since the counts of
+    /// the boards counted this way fit (see `search::count::count_fits`).
+    #[error("internal error: the number of optimal solutions of a {distance}-move board does not fit in 128 bits")]
+    CountOverflow {
+        /// The distance of the board whose count overflowed.
+        distance: u32,
+    },
     /// A partition of the tiles that cannot be used.
     #[error("bad partition {text:?}: {reason}")]
     BadPartition {
@@ -206,7 +213,7 @@ pub enum Error {
     /// No database file for a goal (and partition) in the directory searched.
     #[error("{}", not_found(goal, partition.as_deref(), dir.as_deref()))]
     PdbNotFound {
-        /// The goal databases were looked for.
+        /// The goal databases were looked for (boxed: the error stays small).
         goal: Box<Goal>,
         /// The partition asked for, if one was.
         partition: Option<Box<Partition>>,

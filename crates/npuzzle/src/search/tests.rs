@@ -129,7 +129,10 @@ fn every_search(shape: Shape) -> Vec<(Algorithm, HeuristicKind)> {
 
 /// A random board and goal of `shape`; with `solvable`, the board's first
 /// two tiles are swapped if needed so that it reaches the goal.
-fn board_and_goal(shapes: &'static [(usize, usize)], solvable: bool) -> impl Strategy<Value = (Board, Goal)> {
+pub(crate) fn board_and_goal(
+    shapes: &'static [(usize, usize)],
+    solvable: bool,
+) -> impl Strategy<Value = (Board, Goal)> {
     proptest::sample::select(shapes).prop_flat_map(move |(w, h)| {
         let tiles = Just((0..(w * h) as u8).collect::<Vec<u8>>());
         (tiles.clone().prop_shuffle(), tiles.prop_shuffle()).prop_map(move |(mut b, g)| {
