@@ -337,14 +337,20 @@ impl Layers<'_> {
         if let Some(&d) = self.distances.get(&key) {
             return Ok(d);
         }
-        let mut board = Board::new(self.shape, tiles.to_vec())?;
+        // The walk's boards, packed as they go: the tiles fit in a `u64` (4 bits a cell).
+        let shape = self.shape;
+        let mut packed = key;
+        let mut blank = tiles.iter().position(|&t| t == 0).unwrap_or(0);
         self.walked.clear();
         let walked = &mut self.walked;
         let d = self
             .table
             .walk(tiles, self.goal.board().tiles(), |mv| {
-                board.try_apply(mv);
-                walked.push(crate::packed::pack(board.tiles()));
+                if let Some(to) = shape.step(blank, mv) {
+                    packed = crate::packed::slide(packed, blank, to);
+                    blank = to;
+                }
+                walked.push(packed);
             })?
             // The boards asked about are neighbours of a solvable board, so solvable.
             .ok_or(Error::ReplayMismatch { algorithm: "table" })?;
