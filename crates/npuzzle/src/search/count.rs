@@ -48,7 +48,6 @@ use rustc_hash::FxHashMap;
 
 use crate::board::{Board, Move, Shape};
 use crate::goal::Goal;
-use crate::heuristic::HeuristicKind;
 use crate::parity::is_solvable;
 use crate::solution::{BudgetClock, BudgetKind, Outcome, Solution, Stats};
 use crate::{Error, Solver};
@@ -176,13 +175,12 @@ impl Solver {
         answer: &mut OptimalSolutions,
     ) -> Result<(), Error> {
         let mut clock = BudgetClock::start(self.options.budget);
-        let table = match self.tables.get(goal, self.options.budget) {
+        let table = match self.table_within_budget(goal)? {
             Ok(t) => t,
-            Err(Error::BuildBudget { kind, .. }) => {
+            Err(kind) => {
                 answer.completion = Completion::BudgetReached(kind);
                 return Ok(());
             }
-            Err(e) => return Err(e),
         };
         let mut layers = Layers {
             table: &table,
@@ -247,11 +245,7 @@ impl Solver {
             _ => return Err(Error::ReplayMismatch { algorithm: "count" }),
         };
         answer.distance = Some(d);
-        let kind = if self.options.algorithm.resolve(board.shape()).uses_heuristic() {
-            self.options.heuristic
-        } else {
-            HeuristicKind::LinearConflict
-        };
+        let kind = self.iteration_heuristic(board);
         let mut rest = bounded::clock_after(self.options.budget, clock.elapsed(), answer.stats.expanded);
         let limit = match want {
             Want::Count => 0,
