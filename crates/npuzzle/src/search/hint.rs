@@ -29,9 +29,8 @@
 //!
 //! let board: Board = "8 6 7 2 5 4 3 x 1".parse()?;
 //! let goal = Goal::standard(board.shape());
-//! let mut options = SolverOptions::default();
-//! options.algorithm = Algorithm::Auto; // the complete table on 3x3
-//! let solver = Solver::new(options);
+//! // `auto` answers from the complete table on 3x3.
+//! let solver = Solver::new(SolverOptions::default().with_algorithm(Algorithm::Auto));
 //! let hint = solver.hint(&board, &goal)?;
 //! assert_eq!(hint.distance, Some(31));
 //! // The board is as far as any 3x3 board gets: every move brings it closer.
