@@ -5,10 +5,12 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod advice;
 mod cmd;
 mod input;
 mod output;
-mod solvers;
+mod pdb_dir;
+mod progress;
 
 /// Optimal solver for sliding-tile puzzles (8-, 15-, 24-puzzle, any W×H board).
 ///
@@ -59,7 +61,7 @@ fn main() -> ExitCode {
             if is_broken_pipe(&err) {
                 return ExitCode::SUCCESS;
             }
-            eprintln!("npuzzle: {err:#}");
+            eprintln!("npuzzle: {}", advice::explain_chain(&err));
             ExitCode::from(2)
         }
     }

@@ -39,6 +39,7 @@ pub mod rank;
 pub mod record;
 pub mod search;
 pub mod solution;
+pub mod solvers;
 
 pub use board::{Board, Move, Shape};
 pub use error::Error;
@@ -48,6 +49,7 @@ pub use search::count::OptimalSolutions;
 pub use search::hint::{Completion, Hint, MoveHint};
 pub use search::{Algorithm, Solver, SolverOptions};
 pub use solution::{Budget, BudgetKind, Outcome, Report, Solution, Stats};
+pub use solvers::{HeuristicChoice, Solvers};
 
 /// The README's Rust examples, compiled and run as doc tests.
 #[cfg(doctest)]

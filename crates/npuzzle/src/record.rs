@@ -231,6 +231,15 @@ impl SolutionRecord {
     }
 }
 
+/// The length and moves of a solution, or the budget that ran out.
+fn answer(outcome: &Outcome) -> (Option<usize>, Option<String>, Option<BudgetKind>) {
+    match outcome {
+        Outcome::Solved(s) => (Some(s.len()), Some(s.to_string()), None),
+        Outcome::BudgetReached(kind) => (None, None, Some(*kind)),
+        Outcome::Unsolvable => (None, None, None),
+    }
+}
+
 /// `ALGORITHM (HEURISTIC): N expanded, N generated, peak N states (BYTES), TIME`.
 fn stats_line(algorithm: &str, heuristic: &Option<String>, partition: &Option<String>, s: &StatsRecord) -> String {
     let algo = match (partition, heuristic) {
@@ -246,15 +255,6 @@ fn stats_line(algorithm: &str, heuristic: &Option<String>, partition: &Option<St
         human_bytes(s.peak_bytes),
         human_duration(Duration::from_secs_f64(s.millis / 1e3))
     )
-}
-
-/// The length and moves of a solution, or the budget that ran out.
-fn answer(outcome: &Outcome) -> (Option<usize>, Option<String>, Option<BudgetKind>) {
-    match outcome {
-        Outcome::Solved(s) => (Some(s.len()), Some(s.to_string()), None),
-        Outcome::BudgetReached(kind) => (None, None, Some(*kind)),
-        Outcome::Unsolvable => (None, None, None),
-    }
 }
 
 /// The heuristic `solver` used when `algorithm` ran, if it used one.

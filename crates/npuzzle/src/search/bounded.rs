@@ -26,8 +26,9 @@ use std::time::Duration;
 
 use crate::board::{Board, Move};
 use crate::goal::Goal;
-use crate::heuristic::Heuristic;
+use crate::heuristic::{Heuristic, WithHeuristic};
 use crate::solution::{Budget, BudgetClock, BudgetKind};
+use crate::Error;
 
 /// A clock for what is left of `budget` after `elapsed` and `spent` expanded nodes.
 pub(crate) fn clock_after(budget: Budget, elapsed: Duration, spent: u64) -> BudgetClock {
@@ -84,6 +85,26 @@ pub(crate) fn paths_within<H: Heuristic>(
         let _ = iteration.dfs(0, h, board.blank(), after.map(Move::opposite), &mut visit);
     }
     iteration.walked
+}
+
+/// [`paths_within`] for whichever heuristic [`HeuristicKind::run`](crate::HeuristicKind::run) picks.
+pub(crate) struct PathsWithin<'a, V> {
+    pub board: &'a Board,
+    pub goal: &'a Goal,
+    pub bound: u32,
+    pub after: Option<Move>,
+    pub clock: &'a mut BudgetClock,
+    pub visit: V,
+}
+
+impl<V: FnMut(&[Move]) -> ControlFlow<()>> WithHeuristic for PathsWithin<'_, V> {
+    type Output = Walked;
+
+    fn run<H: Heuristic>(self, heuristic: &H) -> Result<Walked, Error> {
+        Ok(paths_within(
+            self.board, self.goal, heuristic, self.bound, self.after, self.clock, self.visit,
+        ))
+    }
 }
 
 struct Iteration<'a, H> {

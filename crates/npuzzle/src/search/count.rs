@@ -252,14 +252,13 @@ impl Solver {
             Want::List(limit) => limit,
         };
         let (found, mut more) = (&mut answer.solutions, false);
-        let walked = crate::with_heuristic!(kind, goal, self.pdb.as_deref(), |h| bounded::paths_within(
+        let within = bounded::PathsWithin {
             board,
             goal,
-            &h,
-            d,
-            None,
-            &mut rest,
-            |path| {
+            bound: d,
+            after: None,
+            clock: &mut rest,
+            visit: |path: &[Move]| {
                 if found.len() < limit {
                     found.push(Solution::new(path.to_vec()));
                 } else if matches!(want, Want::List(_)) {
@@ -267,8 +266,9 @@ impl Solver {
                     return ControlFlow::Break(());
                 }
                 ControlFlow::Continue(())
-            }
-        ));
+            },
+        };
+        let walked = kind.run(goal, self.pdb.as_deref(), within)?;
         answer.stats.expanded += walked.expanded;
         answer.stats.generated += walked.generated;
         match walked.stopped {

@@ -229,15 +229,15 @@ impl Solver {
             let mut next = board.clone();
             next.try_apply(m.mv);
             let mut rest = bounded::clock_after(self.options.budget, clock.elapsed(), spent);
-            let walked = crate::with_heuristic!(kind, goal, pdb, |h| bounded::paths_within(
-                &next,
+            let within = bounded::PathsWithin {
+                board: &next,
                 goal,
-                &h,
-                d - 1,
-                Some(m.mv),
-                &mut rest,
-                |_| ControlFlow::Break(())
-            ));
+                bound: d - 1,
+                after: Some(m.mv),
+                clock: &mut rest,
+                visit: |_: &[Move]| ControlFlow::Break(()),
+            };
+            let walked = kind.run(goal, pdb, within)?;
             spent += walked.expanded;
             hint.stats.expanded += walked.expanded;
             hint.stats.generated += walked.generated;
