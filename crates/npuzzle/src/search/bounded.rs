@@ -54,6 +54,27 @@ pub(crate) struct Walked {
     pub stopped: Option<BudgetKind>,
 }
 
+/// [`paths_within`] as a task for whichever heuristic a
+/// [`HeuristicKind`](crate::HeuristicKind) names (its `run`).
+pub(crate) struct PathsWithin<'a, V> {
+    pub board: &'a Board,
+    pub goal: &'a Goal,
+    pub bound: u32,
+    pub after: Option<Move>,
+    pub clock: &'a mut BudgetClock,
+    pub visit: V,
+}
+
+impl<V: FnMut(&[Move]) -> ControlFlow<()>> WithHeuristic for PathsWithin<'_, V> {
+    type Output = Walked;
+
+    fn run<H: Heuristic>(self, heuristic: &H) -> Result<Walked, Error> {
+        Ok(paths_within(
+            self.board, self.goal, heuristic, self.bound, self.after, self.clock, self.visit,
+        ))
+    }
+}
+
 /// Searches every move sequence from `board` to `goal` whose f stays within
 /// `bound`, calling `visit` with each one that reaches the goal; `visit`
 /// may stop the search. `after` is the move that led to `board`, whose
@@ -85,26 +106,6 @@ pub(crate) fn paths_within<H: Heuristic>(
         let _ = iteration.dfs(0, h, board.blank(), after.map(Move::opposite), &mut visit);
     }
     iteration.walked
-}
-
-/// [`paths_within`] for whichever heuristic [`HeuristicKind::run`](crate::HeuristicKind::run) picks.
-pub(crate) struct PathsWithin<'a, V> {
-    pub board: &'a Board,
-    pub goal: &'a Goal,
-    pub bound: u32,
-    pub after: Option<Move>,
-    pub clock: &'a mut BudgetClock,
-    pub visit: V,
-}
-
-impl<V: FnMut(&[Move]) -> ControlFlow<()>> WithHeuristic for PathsWithin<'_, V> {
-    type Output = Walked;
-
-    fn run<H: Heuristic>(self, heuristic: &H) -> Result<Walked, Error> {
-        Ok(paths_within(
-            self.board, self.goal, heuristic, self.bound, self.after, self.clock, self.visit,
-        ))
-    }
 }
 
 struct Iteration<'a, H> {

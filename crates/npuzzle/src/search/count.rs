@@ -252,23 +252,26 @@ impl Solver {
             Want::List(limit) => limit,
         };
         let (found, mut more) = (&mut answer.solutions, false);
-        let within = bounded::PathsWithin {
-            board,
+        let walked = kind.run(
             goal,
-            bound: d,
-            after: None,
-            clock: &mut rest,
-            visit: |path: &[Move]| {
-                if found.len() < limit {
-                    found.push(Solution::new(path.to_vec()));
-                } else if matches!(want, Want::List(_)) {
-                    more = true;
-                    return ControlFlow::Break(());
-                }
-                ControlFlow::Continue(())
+            self.pdb.as_deref(),
+            bounded::PathsWithin {
+                board,
+                goal,
+                bound: d,
+                after: None,
+                clock: &mut rest,
+                visit: |path: &[Move]| {
+                    if found.len() < limit {
+                        found.push(Solution::new(path.to_vec()));
+                    } else if matches!(want, Want::List(_)) {
+                        more = true;
+                        return ControlFlow::Break(());
+                    }
+                    ControlFlow::Continue(())
+                },
             },
-        };
-        let walked = kind.run(goal, self.pdb.as_deref(), within)?;
+        )?;
         answer.stats.expanded += walked.expanded;
         answer.stats.generated += walked.generated;
         match walked.stopped {

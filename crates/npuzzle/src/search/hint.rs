@@ -229,15 +229,18 @@ impl Solver {
             let mut next = board.clone();
             next.try_apply(m.mv);
             let mut rest = bounded::clock_after(self.options.budget, clock.elapsed(), spent);
-            let within = bounded::PathsWithin {
-                board: &next,
+            let walked = kind.run(
                 goal,
-                bound: d - 1,
-                after: Some(m.mv),
-                clock: &mut rest,
-                visit: |_: &[Move]| ControlFlow::Break(()),
-            };
-            let walked = kind.run(goal, pdb, within)?;
+                pdb,
+                bounded::PathsWithin {
+                    board: &next,
+                    goal,
+                    bound: d - 1,
+                    after: Some(m.mv),
+                    clock: &mut rest,
+                    visit: |_: &[Move]| ControlFlow::Break(()),
+                },
+            )?;
             spent += walked.expanded;
             hint.stats.expanded += walked.expanded;
             hint.stats.generated += walked.generated;
