@@ -1,6 +1,8 @@
-//! Options shared by subcommands that read boards: size and goal.
+//! Options shared by subcommands that read boards: size and goal, and how
+//! reading errors are put in this tool's words.
 
 use anyhow::{Context, Result};
+use npuzzle::parse::{read_boards, BoardInput};
 use npuzzle::{Board, Goal, Shape};
 
 /// `--size` and `--goal`, flattened into subcommands.
@@ -17,7 +19,20 @@ pub struct BoardOptions {
 impl BoardOptions {
     /// Parses one board with these options.
     pub fn board(&self, text: &str) -> Result<Board> {
-        Ok(Board::parse(text, self.size)?)
+        Board::parse(text, self.size).map_err(render_reading_error)
+    }
+
+    /// The boards of a file or of stdin, read by the library's rules; the
+    /// count and size lines it skipped are said on stderr.
+    pub fn read_file(&self, bytes: &[u8]) -> Vec<BoardInput> {
+        let file = read_boards(bytes, self.size);
+        for line in &file.skipped {
+            eprintln!(
+                "npuzzle: line {}: skipped {:?}, a count or size line, not a board",
+                line.line, line.text
+            );
+        }
+        file.boards
     }
 
     /// Parses one board and its goal.
@@ -48,6 +63,32 @@ impl BoardOptions {
                 Ok(goal)
             }
         }
+    }
+}
+
+/// A board-reading error in this tool's words: the size is `--size`.
+pub fn render_reading_error(e: npuzzle::Error) -> anyhow::Error {
+    match &e {
+        npuzzle::Error::AmbiguousSize { count, shapes } => {
+            let choices: Vec<String> = shapes.iter().map(|s| format!("--size {s}")).collect();
+            let choices = match choices.as_slice() {
+                [first, second] => {
+                    let s = shapes[0];
+                    format!("{first} ({} wide, {} high) or {second}", s.width(), s.height())
+                }
+                [rest @ .., last] => format!("{} or {last} (width x height)", rest.join(", ")),
+                [] => "--size WxH".to_string(),
+            };
+            anyhow::anyhow!("cannot tell the board's size from {count} tiles without rows: give {choices}, or write the tiles in rows")
+        }
+        npuzzle::Error::RowsContradictSize { rows, given } => anyhow::anyhow!(
+            "the rows show {} wide, {} high but --size {given} says {} wide, {} high",
+            rows.width(),
+            rows.height(),
+            given.width(),
+            given.height()
+        ),
+        _ => e.into(),
     }
 }
 

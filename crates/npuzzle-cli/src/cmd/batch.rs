@@ -24,7 +24,7 @@ use anyhow::{Context, Result};
 use npuzzle::{Budget, Outcome};
 use serde::{Deserialize, Serialize};
 
-use npuzzle::parse::{read_boards, BoardInput};
+use npuzzle::parse::BoardInput;
 
 use crate::input::{all_cores, BoardOptions, SearchOptions};
 use crate::output::{human_duration, millis};
@@ -289,7 +289,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     } else {
         std::fs::read(&args.input).with_context(|| format!("reading boards from {}", args.input))?
     };
-    let inputs = read_boards(&bytes, args.board.size.map(|s| s.cells()));
+    let inputs = args.board.read_file(&bytes);
 
     let threads = args.threads.unwrap_or_else(all_cores).max(1);
     // Boards run side by side, one search thread each; the memory budget is

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use npuzzle::Outcome;
 
-use npuzzle::parse::{read_boards, BoardInput};
+use npuzzle::parse::BoardInput;
 
 use crate::input::{all_cores, BoardOptions, SearchOptions};
 use crate::output;
@@ -39,7 +39,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         std::io::stdin()
             .read_to_end(&mut bytes)
             .context("reading boards from stdin")?;
-        read_boards(&bytes, args.board.size.map(|s| s.cells()))
+        args.board.read_file(&bytes)
     } else {
         args.boards
             .iter()
