@@ -5,6 +5,7 @@ mod hostile;
 mod judge;
 mod pdb;
 mod reading;
+mod readme;
 mod solve;
 
 use std::io::Write;

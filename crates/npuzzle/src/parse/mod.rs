@@ -140,6 +140,7 @@ pub fn shape_of_count(count: usize) -> Result<Shape, Error> {
 }
 
 /// The shape a board's text shows by its rows, if any: for the fuzz checks.
+#[cfg(feature = "fuzzing")]
 pub(crate) fn layout_rows(text: &str) -> Option<Shape> {
     layout::read(text).ok().and_then(|l| l.rows)
 }
