@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod cmd;
+mod held_advice;
 mod input;
 mod output;
 mod solvers;

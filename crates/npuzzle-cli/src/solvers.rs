@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::str::FromStr;
-use std::sync::{Arc, Mutex, Once};
+use std::sync::{Arc, Mutex};
 
 use anyhow::{Context, Result};
 use npuzzle::heuristic::pdb::{self, AdditivePdb, PdbSpec};
@@ -49,7 +49,8 @@ pub struct Solvers {
     partition: Option<String>,
     by_goal: Mutex<HashMap<Goal, Arc<Solver>>>,
     by_key: Mutex<HashMap<SolverKey, Arc<Solver>>>,
-    hint: Once,
+    /// The advice to build databases, said only after a search it would have helped.
+    pub advice: crate::held_advice::HeldAdvice,
 }
 
 impl Solvers {
@@ -67,7 +68,7 @@ impl Solvers {
             partition,
             by_goal: Mutex::default(),
             by_key: Mutex::default(),
-            hint: Once::new(),
+            advice: crate::held_advice::HeldAdvice::default(),
         }
     }
 
@@ -121,9 +122,9 @@ impl Solvers {
                     HeuristicKind::LinearConflict
                 };
                 if matches!((shape.width(), shape.height()), (4, 4) | (5, 5)) {
-                    self.hint.call_once(|| {
-                        eprintln!(
-                            "npuzzle: no pattern database for {shape} goal {goal} in {}, so using {kind}; {}",
+                    self.advice.hold(goal, || {
+                        format!(
+                            "no pattern database for {shape} goal {goal} in {}, so using {kind}; {}",
                             self.dir_name(),
                             build_advice(goal)
                         )

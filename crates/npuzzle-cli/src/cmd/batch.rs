@@ -127,7 +127,10 @@ fn solve_one(input: &BoardInput, options: &BoardOptions, solvers: &Solvers) -> R
         Err(e) => return invalid(format!("{e:#}")),
     };
     match solvers.get(&goal).and_then(|solver| Ok(solver.solve(&board, &goal)?)) {
-        Ok(report) => Row::solved(input.line, &board, &report, started.elapsed()),
+        Ok(report) => {
+            solvers.advice.note(&goal, &report);
+            Row::solved(input.line, &board, &report, started.elapsed())
+        }
         Err(e) => invalid(format!("{e:#}")),
     }
 }
@@ -342,6 +345,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     write_result.context("writing results")?;
     sink.flush().context("writing results")?;
     summary.print(started.elapsed(), skipped);
+    if let Some(advice) = solvers.advice.take_due() {
+        eprintln!("npuzzle: {advice}");
+    }
     if INTERRUPTED.load(Ordering::SeqCst) {
         eprintln!("npuzzle batch: interrupted; finished results are written. Run again with --resume to complete.");
         return Ok(ExitCode::from(INTERRUPTED_EXIT));

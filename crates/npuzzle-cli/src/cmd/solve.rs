@@ -106,6 +106,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
             }
             writeln!(out, "{}", record.human_stats())?;
         }
+        solvers.advice.note(&goal, &report);
+        if let Some(advice) = solvers.advice.take_due() {
+            out.flush()?;
+            eprintln!("npuzzle: {advice}");
+        }
     }
     out.flush()?;
     Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })

@@ -131,3 +131,37 @@ fn judge_reads_unspaced_boards() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("bad token"), "{}", stderr(&out));
 }
+
+/// Every 4×4 solve recommended a database build (minutes, gigabytes), even
+/// for a 1-move board solved in a millisecond.
+#[test]
+fn database_advice_only_after_a_search_it_would_have_helped() {
+    let dir = std::env::temp_dir().join(format!("npuzzle-cli-no-pdb-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir_arg = dir.to_str().expect("a UTF-8 temp dir");
+    let easy = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15";
+    let out = npuzzle(&["solve", "--moves", "--pdb-dir", dir_arg, easy], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stderr(&out), "", "no advice after a fast search");
+    // Two boards that run out of budget: the advice, once.
+    let hard = "5 1 2 3 9 6 7 4 13 10 11 8 x 14 15 12";
+    let out = npuzzle(
+        &["solve", "--moves", "--max-nodes", "5", "--pdb-dir", dir_arg, hard, hard],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert_eq!(err.matches("no pattern database").count(), 1, "{err}");
+    assert!(err.contains("npuzzle pdb build --size 4x4"), "{err}");
+    let out = npuzzle(
+        &["batch", "--max-nodes", "5", "--pdb-dir", dir_arg],
+        &format!("{hard}\n{hard}\n{easy}\n"),
+    );
+    assert_eq!(
+        stderr(&out).matches("no pattern database").count(),
+        1,
+        "{}",
+        stderr(&out)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
