@@ -63,8 +63,7 @@ mod tests {
     fn report(board: &str, budget: Option<u64>) -> (Goal, Report) {
         let board: Board = board.parse().unwrap();
         let goal = Goal::standard(board.shape());
-        let mut options = SolverOptions::default();
-        options.budget.max_nodes = budget;
+        let options = SolverOptions::default().with_budget(npuzzle::Budget::default().with_max_nodes(budget));
         (goal.clone(), Solver::new(options).solve(&board, &goal).unwrap())
     }
 
