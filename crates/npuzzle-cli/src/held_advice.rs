@@ -9,7 +9,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use npuzzle::{Goal, Outcome, Report};
+use npuzzle::heuristic::{Heuristic, LinearConflict};
+use npuzzle::{Board, Goal, Outcome, Report};
 
 /// A search longer than this makes the advice worth saying.
 pub const SLOW_SEARCH: Duration = Duration::from_secs(1);
@@ -43,10 +44,42 @@ impl HeldAdvice {
         }
     }
 
+    /// The advice held for `goal`, now, unless advice was already said.
+    pub fn say_now(&self, goal: &Goal) -> Option<String> {
+        let advice = lock(&self.held).get(goal).cloned()?;
+        (!self.said.swap(true, Ordering::Relaxed)).then_some(advice)
+    }
+
     /// The due advice, the first time it is asked for after it became due.
     pub fn take_due(&self) -> Option<String> {
         let advice = lock(&self.due).take()?;
         (!self.said.swap(true, Ordering::Relaxed)).then_some(advice)
+    }
+}
+
+/// A linear-conflict estimate from which IDA* on a 5×5 board without
+/// databases is not expected to finish quickly: Korf & Felner's random
+/// 24-puzzles estimate 70 to 90 and run for hours to days.
+pub const LONG_5X5_ESTIMATE: u32 = 40;
+
+/// Says at the start, once, that this search will likely be long and what
+/// to do about it: a 5×5 board, `auto` without databases for its goal, and
+/// an estimate of at least [`LONG_5X5_ESTIMATE`] moves.
+pub fn warn_long_search(advice: &HeldAdvice, board: &Board, goal: &Goal, uses_heuristic: bool) {
+    let shape = board.shape();
+    if (shape.width(), shape.height()) != (5, 5) || !uses_heuristic {
+        return;
+    }
+    let estimate = LinearConflict::new(goal).estimate(board.tiles());
+    if estimate < LONG_5X5_ESTIMATE {
+        return;
+    }
+    if let Some(held) = advice.say_now(goal) {
+        eprintln!(
+            "npuzzle: this board is at least {estimate} moves from the goal, and an optimal 5x5 search without \
+             pattern databases can run for hours: {held} (a few minutes and 1.3 GB once); or bound the search with \
+             --timeout or --max-nodes"
+        );
     }
 }
 

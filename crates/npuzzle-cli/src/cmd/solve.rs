@@ -81,6 +81,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
             }
         };
         let solver = solvers.get(&goal)?;
+        let uses_heuristic = args.search.algorithm.resolve(board.shape()).uses_heuristic();
+        out.flush()?;
+        crate::held_advice::warn_long_search(&solvers.advice, &board, &goal, uses_heuristic);
         let report = solver.solve(&board, &goal)?;
         if matches!(report.outcome, Outcome::BudgetReached(_)) {
             failed = true;

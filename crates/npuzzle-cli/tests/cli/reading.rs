@@ -1,6 +1,6 @@
-//! Boards written the way people write them (issue 12), read by the real
-//! binary: rows, nested lists, tuples, unspaced digits, count lines, and the
-//! errors that name the possible sizes.
+//! Issue 12 on the real binary: boards written the way people write them
+//! (rows, nested lists, tuples, unspaced digits, count lines) and the errors
+//! that name the possible sizes; advice only when it helps; long searches.
 
 use crate::{npuzzle, stderr, stdout};
 
@@ -163,5 +163,29 @@ fn database_advice_only_after_a_search_it_would_have_helped() {
         "{}",
         stderr(&out)
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `npuzzle random --size 5x5 | npuzzle solve` ran for hours saying nothing.
+#[test]
+fn a_long_5x5_search_says_so_at_the_start_and_names_the_ways_out() {
+    let dir = std::env::temp_dir().join(format!("npuzzle-cli-no-pdb-5x5-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir_arg = dir.to_str().expect("a UTF-8 temp dir");
+    let board = "16 9 x 3 8 24 12 19 5 2 7 18 15 10 22 4 11 21 13 1 17 20 23 14 6";
+    let out = npuzzle(
+        &["solve", "--max-nodes", "1000", "--pdb-dir", dir_arg],
+        &format!("{board}\n"),
+    );
+    assert_eq!(out.status.code(), Some(1), "the node budget runs out");
+    let err = stderr(&out);
+    assert!(err.contains("at least 74 moves from the goal"), "{err}");
+    assert!(err.contains("npuzzle pdb build --size 5x5"), "{err}");
+    assert!(err.contains("--timeout"), "{err}");
+    assert_eq!(err.matches("no pattern database").count(), 1, "said once: {err}");
+    // A 5x5 board one move from the goal needs no warning.
+    let near = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 x 24";
+    let out = npuzzle(&["solve", "--moves", "--pdb-dir", dir_arg, near], "");
+    assert_eq!((stdout(&out).as_str(), stderr(&out).as_str()), ("r\n", ""));
     let _ = std::fs::remove_dir_all(&dir);
 }
