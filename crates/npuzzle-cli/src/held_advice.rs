@@ -6,11 +6,28 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use npuzzle::heuristic::{Heuristic, LinearConflict};
 use npuzzle::{Board, Goal, Outcome, Report};
+
+/// The library's solvers with the advice their fallbacks held: used as the
+/// library type (`get`), plus [`Solvers::advice`].
+pub struct Solvers {
+    /// The library's solvers.
+    pub solvers: npuzzle::Solvers,
+    /// Advice held when `auto` found no databases for a goal.
+    pub advice: Arc<HeldAdvice>,
+}
+
+impl std::ops::Deref for Solvers {
+    type Target = npuzzle::Solvers;
+
+    fn deref(&self) -> &npuzzle::Solvers {
+        &self.solvers
+    }
+}
 
 /// A search longer than this makes the advice worth saying.
 pub const SLOW_SEARCH: Duration = Duration::from_secs(1);

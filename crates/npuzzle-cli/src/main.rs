@@ -5,11 +5,13 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod advice;
 mod cmd;
 mod held_advice;
 mod input;
 mod output;
-mod solvers;
+mod pdb_dir;
+mod progress;
 
 /// Optimal solver for sliding-tile puzzles (8-, 15-, 24-puzzle, any W×H board).
 ///
@@ -26,6 +28,8 @@ struct Cli {
 enum Command {
     /// Solve boards given as arguments or on stdin.
     Solve(cmd::solve::Args),
+    /// A board's optimal distance and the distance after each move of the blank.
+    Hint(cmd::hint::Args),
     /// Solve a file of boards on all cores into JSON Lines or CSV, resumable after a kill.
     Batch(cmd::batch::Args),
     /// Answer classic online-judge formats on stdin (hdu1043, soj2061, textbook).
@@ -44,6 +48,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => cmd::solve::run(args),
+        Command::Hint(args) => cmd::hint::run(args),
         Command::Batch(args) => cmd::batch::run(args),
         Command::Judge(args) => cmd::judge::run(args),
         Command::Compare(args) => cmd::compare::run(args),
@@ -57,7 +62,7 @@ fn main() -> ExitCode {
             if is_broken_pipe(&err) {
                 return ExitCode::SUCCESS;
             }
-            eprintln!("npuzzle: {err:#}");
+            eprintln!("npuzzle: {}", advice::explain_chain(&err));
             ExitCode::from(2)
         }
     }
