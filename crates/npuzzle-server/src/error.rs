@@ -59,12 +59,6 @@ impl ApiError {
 /// is the client's mistake; a broken database file is the server's.
 impl From<npuzzle::Error> for ApiError {
     fn from(e: npuzzle::Error) -> ApiError {
-        if let npuzzle::Error::NotSquare { count } = e {
-            // The library's advice names the command line's flag; say the field instead.
-            return ApiError::bad_request(format!(
-                "cannot infer the board size from {count} tiles (not a square of at least 2x2); give the size as \"size\": \"WxH\""
-            ));
-        }
         let status = match e {
             npuzzle::Error::ReplayMismatch { .. }
             | npuzzle::Error::PdbIo { .. }

@@ -183,7 +183,7 @@ async fn bad_boards_get_the_cli_message_and_400() {
         ),
         (
             json!({"board": "1 2 3 4 5 6 7 8"}),
-            r#"cannot infer the board size from 8 tiles (not a square of at least 2x2); give the size as "size": "WxH""#,
+            "cannot tell the board's size from 8 tiles without rows: it could be 4x2 (4 wide, 2 high) or 2x4",
         ),
         (
             json!({"board": "1 2 3 4 5 6 7 x", "size": "3x3"}),
