@@ -1,0 +1,168 @@
+//! `npuzzle batch`'s rows for a file's worth of boards: what
+//! `npuzzle.dask.solve_files` writes, one partition at a time.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Instant;
+
+use npuzzle::parse::{read_boards, BoardInput};
+use npuzzle::{Board, Shape};
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::errors::{raise, Class};
+use crate::input::{self, GoalArg, SizeArg};
+use crate::record::{millis, outcome_name};
+use crate::solve::{all_cores, run_interruptible};
+use crate::solvers::{GoalSolver, Key, Solvers};
+
+/// One row of `npuzzle batch` (JSON Lines: `{"type":"result","data":{…}}`).
+#[derive(Serialize)]
+struct Row {
+    line: usize,
+    board: String,
+    outcome: &'static str,
+    length: Option<usize>,
+    moves: Option<String>,
+    nodes: u64,
+    millis: f64,
+    message: Option<String>,
+}
+
+#[derive(Serialize)]
+struct Envelope<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    data: &'a Row,
+}
+
+/// Solves the boards in `text` (`npuzzle batch`'s input format) and returns
+/// their rows as JSON Lines, in input order. See `npuzzle.solve_batch`.
+#[pyfunction]
+#[pyo3(signature = (text, size, goal, algorithm, heuristic, timeout, max_nodes, max_memory, threads, pdb_dir))]
+#[allow(clippy::too_many_arguments)] // the keyword arguments of `npuzzle.dask.solve_files`, passed on
+pub fn solve_batch<'py>(
+    py: Python<'py>,
+    text: &[u8],
+    size: Option<SizeArg>,
+    goal: Option<GoalArg>,
+    algorithm: &str,
+    heuristic: &str,
+    timeout: Option<f64>,
+    max_nodes: Option<u64>,
+    max_memory: Option<u64>,
+    threads: Option<usize>,
+    pdb_dir: Option<PathBuf>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let shape = input::shape(size)?;
+    let threads = threads.unwrap_or_else(all_cores).max(1);
+    // As `npuzzle batch`: the memory budget is the whole batch's, shared by its workers.
+    let budget = input::budget(timeout, max_nodes, max_memory.map(|m| m / threads as u64))?;
+    let solvers = Solvers::shared(Key::new(algorithm, heuristic, budget, 1, pdb_dir)?);
+    let inputs = read_boards(text, shape.map(Shape::cells));
+    // Resolve the solvers (and any databases) up front, with the GIL held.
+    let mut by_shape: HashMap<Shape, Option<Arc<GoalSolver>>> = HashMap::new();
+    for input in &inputs {
+        if let Some(board) = input.text.as_ref().ok().and_then(|t| Board::parse(t, shape).ok()) {
+            if let std::collections::hash_map::Entry::Vacant(slot) = by_shape.entry(board.shape()) {
+                let solver = match input::goal(goal.as_ref(), board.shape()) {
+                    Ok(goal) => Some(solvers.get(&goal)?),
+                    Err(_) => None,
+                };
+                slot.insert(solver);
+            }
+        }
+    }
+    let rows = run_interruptible(py, threads, |stop| {
+        inputs
+            .par_iter()
+            .with_min_len(64)
+            .map(|input| (!stop.load(Ordering::Relaxed)).then(|| row(input, shape, goal.as_ref(), &by_shape)))
+            .collect::<Vec<Option<Row>>>()
+    })?;
+    let mut out = Vec::new();
+    for row in rows.iter().flatten() {
+        serde_json::to_writer(
+            &mut out,
+            &Envelope {
+                kind: "result",
+                data: row,
+            },
+        )
+        .map_err(|e| raise(Class::Other, e.to_string()))?;
+        out.push(b'\n');
+    }
+    Ok(PyBytes::new(py, &out))
+}
+
+/// The row of one board, as `npuzzle batch` writes it.
+fn row(
+    input: &BoardInput,
+    shape: Option<Shape>,
+    goal: Option<&GoalArg>,
+    solvers: &HashMap<Shape, Option<Arc<GoalSolver>>>,
+) -> Row {
+    let started = Instant::now();
+    let invalid = |message: String| Row {
+        line: input.line,
+        board: echo(input.text.as_deref().unwrap_or("")),
+        outcome: "invalid",
+        length: None,
+        moves: None,
+        nodes: 0,
+        millis: millis(started.elapsed()),
+        message: Some(message),
+    };
+    let text = match &input.text {
+        Ok(text) => text,
+        Err(message) => return invalid(message.clone()),
+    };
+    let board = match Board::parse(text, shape) {
+        Ok(board) => board,
+        Err(e) => return invalid(e.to_string()),
+    };
+    let Some(Some(solver)) = solvers.get(&board.shape()) else {
+        let message = match input::goal(goal, board.shape()) {
+            Err(e) => e.to_string(),
+            Ok(_) => "no solver for this board".to_string(),
+        };
+        return invalid(message);
+    };
+    let report = match solver.solver.solve(&board, &solver.goal) {
+        Ok(report) => report,
+        Err(e) => return invalid(e.to_string()),
+    };
+    let solution = report.outcome.solution();
+    let message = match &report.outcome {
+        npuzzle::Outcome::BudgetReached(kind) => Some(format!("{kind} reached")),
+        _ => None,
+    };
+    Row {
+        line: input.line,
+        board: board.to_string(),
+        outcome: outcome_name(&report.outcome),
+        length: solution.map(npuzzle::Solution::len),
+        moves: solution.map(ToString::to_string),
+        nodes: report.stats.expanded,
+        millis: millis(started.elapsed()),
+        message,
+    }
+}
+
+/// Unreadable input shown in one short line (as `npuzzle batch` shows it).
+fn echo(text: &str) -> String {
+    let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut shown: String = flat
+        .chars()
+        .take(80)
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
+    if flat.chars().count() > 80 {
+        shown.push('…');
+    }
+    shown
+}
