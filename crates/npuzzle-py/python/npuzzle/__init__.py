@@ -159,8 +159,9 @@ def solve_many(
     solved.
 
     >>> boards = npuzzle.random_boards("3x3", 1000, seed=1)
-    >>> [s.length for s in npuzzle.solve_many(boards)][:3]
-    [20, 20, 20]
+    >>> solutions = npuzzle.solve_many(boards)
+    >>> [s.length for s in solutions[:3]]
+    [19, 28, 20]
     """
     common = (_goal(goal), algorithm, heuristic, timeout, max_nodes, max_memory, threads, _dir(pdb_dir))
     if isinstance(boards, np.ndarray):
@@ -174,6 +175,8 @@ def solve_many(
         elif boards.ndim != 2:
             raise BoardError(f"boards must be a 2-D (count, cells) or 3-D (count, height, width) array, not {boards.ndim}-D")
         count = boards.shape[0]
+        if count == 0:
+            return []
         data = np.ascontiguousarray(boards.reshape(count, -1), dtype=np.int64).tobytes()
         return _native.solve_tiles(data, count, size, *common)
     items: list[Union[str, list[int]]] = []
