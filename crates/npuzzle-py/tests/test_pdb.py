@@ -31,7 +31,7 @@ def test_build_list_open_and_solve_with_it(tmp_path: pathlib.Path) -> None:
 
     s = npuzzle.solve("8 6 7 2 5 4 3 x 1", algorithm="idastar", pdb_dir=tmp_path)
     assert s.heuristic == "pdb" and s.partition == PARTITION and s.length == 31
-    assert s.to_dict()["data"]["partition"] == PARTITION  # type: ignore[index]
+    assert s.to_dict()["data"]["partition"] == PARTITION
     # Not for blank-first boards: auto falls back to linear conflict there.
     t = npuzzle.solve("8 6 7 2 5 4 3 x 1", goal="blank-first", algorithm="idastar", pdb_dir=tmp_path)
     assert t.heuristic == "linear-conflict" and t.partition is None

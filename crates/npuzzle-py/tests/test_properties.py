@@ -67,9 +67,6 @@ def test_numpy_and_string_inputs_give_the_same_answer(board: tuple[int, int, lis
     a = npuzzle.solve(text, size=f"{width}x{height}", algorithm=algorithm)
     b = npuzzle.solve(np.array(tiles, dtype=np.int16).reshape(height, width), algorithm=algorithm)
     c = npuzzle.solve(tiles, size=(width, height), algorithm=algorithm)
-    assert a.to_dict()["data"]["moves" if a.solved else "outcome"] == b.to_dict()["data"][
-        "moves" if b.solved else "outcome"
-    ]
     assert (a.outcome, a.moves, a.board) == (b.outcome, b.moves, b.board) == (c.outcome, c.moves, c.board)
 
 

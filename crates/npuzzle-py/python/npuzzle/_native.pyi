@@ -2,7 +2,7 @@
 # is in __init__.py, pdb.py and dask.py; these are the calls they make.
 
 from os import PathLike
-from typing import Callable, Optional, Sequence, Tuple, Union, final
+from typing import Any, Callable, Optional, Sequence, Tuple, Union, final
 
 import numpy as np
 from numpy.typing import NDArray
@@ -60,7 +60,7 @@ class Solution:
     @property
     def stats(self) -> Stats: ...
     def path(self) -> NDArray[np.uint8]: ...
-    def to_dict(self) -> dict[str, object]: ...
+    def to_dict(self) -> dict[str, Any]: ...
     def to_json(self) -> str: ...
 
 @final

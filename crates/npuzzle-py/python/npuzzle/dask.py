@@ -148,7 +148,7 @@ def solve_files(
         try:
             from distributed import default_client
 
-            client = default_client()
+            client = default_client()  # type: ignore[no-untyped-call]
         except (ImportError, ValueError):
             client = None
     if client is None:
@@ -160,7 +160,7 @@ def solve_files(
             client.submit(_solve_partition, p, o, options, key=f"npuzzle-{output_name(p)}-{run}", pure=False)
             for p, o in todo
         ]
-        client.gather(futures)
+        client.gather(futures)  # type: ignore[no-untyped-call]
     # Temporary files left by workers that died mid-write.
     for name in os.listdir(out_dir):
         if name.endswith(TMP_SUFFIX) and any(name.startswith(os.path.basename(o) + ".") for o in outputs):

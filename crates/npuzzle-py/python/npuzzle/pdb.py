@@ -43,7 +43,7 @@ def _tqdm_callback(size: "SizeLike", partition: str) -> tuple[Optional[Callable[
     """A callback that drives a tqdm bar, and the function that closes it;
     no callback when tqdm is not installed."""
     try:
-        from tqdm.auto import tqdm
+        from tqdm.auto import tqdm  # type: ignore[import-untyped]
     except ImportError:
         return None, lambda: None
     bar = tqdm(total=1000, desc=f"pdb {size} {partition}", unit="‰", leave=False)
