@@ -35,6 +35,7 @@ pub mod parity;
 pub mod parse;
 pub mod random;
 pub mod rank;
+pub mod record;
 pub mod search;
 pub mod solution;
 
