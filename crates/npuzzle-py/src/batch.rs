@@ -8,37 +8,16 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use npuzzle::parse::{read_boards, BoardInput};
+use npuzzle::record::{Record, ResultRecord};
 use npuzzle::{Board, Shape};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use rayon::prelude::*;
-use serde::Serialize;
 
 use crate::errors::{raise, Class};
 use crate::input::{self, GoalArg, SizeArg};
-use crate::record::{millis, outcome_name};
 use crate::solve::{all_cores, run_interruptible};
 use crate::solvers::{GoalSolver, Key, Solvers};
-
-/// One row of `npuzzle batch` (JSON Lines: `{"type":"result","data":{…}}`).
-#[derive(Serialize)]
-struct Row {
-    line: usize,
-    board: String,
-    outcome: &'static str,
-    length: Option<usize>,
-    moves: Option<String>,
-    nodes: u64,
-    millis: f64,
-    message: Option<String>,
-}
-
-#[derive(Serialize)]
-struct Envelope<'a> {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    data: &'a Row,
-}
 
 /// Solves the boards in `text` (`npuzzle batch`'s input format) and returns
 /// their rows as JSON Lines, in input order. See `npuzzle.solve_batch`.
@@ -82,18 +61,11 @@ pub fn solve_batch<'py>(
             .par_iter()
             .with_min_len(64)
             .map(|input| (!stop.load(Ordering::Relaxed)).then(|| row(input, shape, goal.as_ref(), &by_shape)))
-            .collect::<Vec<Option<Row>>>()
+            .collect::<Vec<Option<ResultRecord>>>()
     })?;
     let mut out = Vec::new();
-    for row in rows.iter().flatten() {
-        serde_json::to_writer(
-            &mut out,
-            &Envelope {
-                kind: "result",
-                data: row,
-            },
-        )
-        .map_err(|e| raise(Class::Other, e.to_string()))?;
+    for row in rows.into_iter().flatten() {
+        serde_json::to_writer(&mut out, &Record::Result(row)).map_err(|e| raise(Class::Other, e.to_string()))?;
         out.push(b'\n');
     }
     Ok(PyBytes::new(py, &out))
@@ -105,17 +77,15 @@ fn row(
     shape: Option<Shape>,
     goal: Option<&GoalArg>,
     solvers: &HashMap<Shape, Option<Arc<GoalSolver>>>,
-) -> Row {
+) -> ResultRecord {
     let started = Instant::now();
-    let invalid = |message: String| Row {
-        line: input.line,
-        board: echo(input.text.as_deref().unwrap_or("")),
-        outcome: "invalid",
-        length: None,
-        moves: None,
-        nodes: 0,
-        millis: millis(started.elapsed()),
-        message: Some(message),
+    let invalid = |message: String| {
+        ResultRecord::invalid(
+            input.line,
+            input.text.as_deref().unwrap_or(""),
+            message,
+            started.elapsed(),
+        )
     };
     let text = match &input.text {
         Ok(text) => text,
@@ -132,37 +102,8 @@ fn row(
         };
         return invalid(message);
     };
-    let report = match solver.solver.solve(&board, &solver.goal) {
-        Ok(report) => report,
-        Err(e) => return invalid(e.to_string()),
-    };
-    let solution = report.outcome.solution();
-    let message = match &report.outcome {
-        npuzzle::Outcome::BudgetReached(kind) => Some(format!("{kind} reached")),
-        _ => None,
-    };
-    Row {
-        line: input.line,
-        board: board.to_string(),
-        outcome: outcome_name(&report.outcome),
-        length: solution.map(npuzzle::Solution::len),
-        moves: solution.map(ToString::to_string),
-        nodes: report.stats.expanded,
-        millis: millis(started.elapsed()),
-        message,
+    match solver.solver.solve(&board, &solver.goal) {
+        Ok(report) => ResultRecord::solved(input.line, &board, &report, started.elapsed()),
+        Err(e) => invalid(e.to_string()),
     }
-}
-
-/// Unreadable input shown in one short line (as `npuzzle batch` shows it).
-fn echo(text: &str) -> String {
-    let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    let mut shown: String = flat
-        .chars()
-        .take(80)
-        .map(|c| if c.is_control() { '?' } else { c })
-        .collect();
-    if flat.chars().count() > 80 {
-        shown.push('…');
-    }
-    shown
 }

@@ -3,11 +3,11 @@
 
 use std::sync::Arc;
 
-use npuzzle::{Board, Goal, Outcome, Report};
+use npuzzle::record::{millis, OutcomeName, Record, SolutionRecord};
+use npuzzle::{Board, Outcome, Report};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use serde::Serialize;
 
 use crate::solvers::GoalSolver;
 
@@ -20,25 +20,23 @@ use crate::solvers::GoalSolver;
 #[pyclass(module = "npuzzle", frozen)]
 pub struct Solution {
     board: Board,
-    goal: Arc<Goal>,
+    solver: Arc<GoalSolver>,
     report: Report,
-    heuristic: Option<&'static str>,
-    partition: Option<String>,
 }
 
 impl Solution {
     /// Wraps a report of `solver` on `board`.
-    pub fn new(board: Board, solver: &GoalSolver, report: Report) -> Solution {
-        let uses = report.algorithm.uses_heuristic();
-        let heuristic = uses.then(|| solver.solver.options().heuristic.name());
-        let partition = solver.partition.clone().filter(|_| uses);
+    pub fn new(board: Board, solver: &Arc<GoalSolver>, report: Report) -> Solution {
         Solution {
             board,
-            goal: Arc::clone(&solver.goal),
+            solver: Arc::clone(solver),
             report,
-            heuristic,
-            partition,
         }
+    }
+
+    /// The record `npuzzle solve --json` prints for this result.
+    fn record(&self) -> SolutionRecord {
+        SolutionRecord::new(&self.board, &self.solver.goal, &self.solver.solver, &self.report)
     }
 
     /// The tiles of every board along the solution, start and goal
@@ -47,7 +45,7 @@ impl Solution {
         let Some(solution) = self.report.outcome.solution() else {
             return Err(PyValueError::new_err(format!(
                 "no path: the outcome is {}",
-                outcome_name(&self.report.outcome)
+                OutcomeName::of(&self.report.outcome)
             )));
         };
         let mut board = self.board.clone();
@@ -60,96 +58,6 @@ impl Solution {
         }
         Ok(PyBytes::new(py, &bytes))
     }
-
-    /// The record `npuzzle solve --json` prints for this result.
-    fn record(&self) -> SolutionRecord<'_> {
-        let (length, moves, budget) = match &self.report.outcome {
-            Outcome::Solved(s) => (Some(s.len()), Some(s.to_string()), None),
-            Outcome::BudgetReached(kind) => (None, None, Some(kind.to_string())),
-            _ => (None, None, None),
-        };
-        let stats = &self.report.stats;
-        SolutionRecord {
-            kind: "solution",
-            data: SolutionData {
-                board: self.board.to_string(),
-                goal: self.goal.to_string(),
-                algorithm: self.report.algorithm.name(),
-                heuristic: self.heuristic,
-                partition: self.partition.as_deref(),
-                outcome: outcome_name(&self.report.outcome),
-                stats: StatsData {
-                    expanded: stats.expanded,
-                    generated: stats.generated,
-                    peak_states: stats.peak_states,
-                    peak_bytes: stats.peak_bytes,
-                    millis: millis(stats.elapsed),
-                    iterations: stats
-                        .iterations
-                        .iter()
-                        .map(|&(bound, expanded)| Iteration { bound, expanded })
-                        .collect(),
-                },
-                length,
-                moves,
-                budget,
-            },
-        }
-    }
-}
-
-/// `solved`, `unsolvable` or `budget`.
-pub fn outcome_name(outcome: &Outcome) -> &'static str {
-    match outcome {
-        Outcome::Solved(_) => "solved",
-        Outcome::Unsolvable => "unsolvable",
-        _ => "budget",
-    }
-}
-
-/// Milliseconds with microsecond precision, as the CLI prints them.
-pub fn millis(d: std::time::Duration) -> f64 {
-    (d.as_secs_f64() * 1e6).round() / 1e3
-}
-
-#[derive(Serialize)]
-struct SolutionRecord<'a> {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    data: SolutionData<'a>,
-}
-
-#[derive(Serialize)]
-struct SolutionData<'a> {
-    board: String,
-    goal: String,
-    algorithm: &'static str,
-    heuristic: Option<&'static str>,
-    partition: Option<&'a str>,
-    outcome: &'static str,
-    stats: StatsData,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    length: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    moves: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    budget: Option<String>,
-}
-
-#[derive(Serialize)]
-struct StatsData {
-    expanded: u64,
-    generated: u64,
-    peak_states: u64,
-    peak_bytes: u64,
-    millis: f64,
-    iterations: Vec<Iteration>,
-}
-
-#[derive(Serialize)]
-struct Iteration {
-    bound: u32,
-    expanded: u64,
 }
 
 /// Parses JSON text with Python's `json` module.
@@ -162,7 +70,7 @@ impl Solution {
     /// `"solved"`, `"unsolvable"` or `"budget"`.
     #[getter]
     fn outcome(&self) -> &'static str {
-        outcome_name(&self.report.outcome)
+        OutcomeName::of(&self.report.outcome).as_str()
     }
 
     /// The optimal moves (`u d l r`, the direction the blank moves), or None when not solved.
@@ -201,7 +109,7 @@ impl Solution {
     /// The goal, as text (blank `x`).
     #[getter]
     fn goal(&self) -> String {
-        self.goal.to_string()
+        self.solver.goal.to_string()
     }
 
     /// `(width, height)` of the board.
@@ -218,14 +126,14 @@ impl Solution {
 
     /// The heuristic the search read, or None for the uninformed searches.
     #[getter]
-    fn heuristic(&self) -> Option<&'static str> {
-        self.heuristic
+    fn heuristic(&self) -> Option<String> {
+        self.record().heuristic
     }
 
     /// The partition of the pattern databases read (e.g. `"7-8"`), or None.
     #[getter]
     fn partition(&self) -> Option<String> {
-        self.partition.clone()
+        self.record().partition
     }
 
     /// What the search cost: nodes, memory, time, IDA* iterations.
@@ -263,7 +171,7 @@ impl Solution {
 
     /// The record as one line of JSON, exactly as `npuzzle solve --json` prints it.
     fn to_json(&self) -> PyResult<String> {
-        serde_json::to_string(&self.record()).map_err(|e| PyValueError::new_err(e.to_string()))
+        serde_json::to_string(&Record::Solution(self.record())).map_err(|e| PyValueError::new_err(e.to_string()))
     }
 
     fn __repr__(&self) -> String {
@@ -274,7 +182,7 @@ impl Solution {
                 s.len(),
                 s
             ),
-            other => format!("Solution(board='{}', outcome='{}')", self.board, outcome_name(other)),
+            other => format!("Solution(board='{}', outcome='{}')", self.board, OutcomeName::of(other)),
         }
     }
 }

@@ -85,9 +85,7 @@ pub struct GoalSolver {
     /// The solver.
     pub solver: Solver,
     /// The goal it was resolved for.
-    pub goal: Arc<Goal>,
-    /// The partition of the databases it reads, if it reads any.
-    pub partition: Option<String>,
+    pub goal: Goal,
 }
 
 /// Solvers for one [`Key`], one per goal.
@@ -131,7 +129,6 @@ impl Solvers {
             return Ok(Arc::clone(s));
         }
         let (kind, pdb) = self.resolve(goal)?;
-        let partition = pdb.as_ref().map(|p| p.spec().partition().to_arg());
         let solver = Solver::new(self.key.options(kind));
         let solver = match pdb {
             Some(p) => solver.with_pdb(p),
@@ -139,8 +136,7 @@ impl Solvers {
         };
         let resolved = Arc::new(GoalSolver {
             solver,
-            goal: Arc::new(goal.clone()),
-            partition,
+            goal: goal.clone(),
         });
         lock(&self.by_goal).insert(goal.clone(), Arc::clone(&resolved));
         Ok(resolved)
