@@ -2,7 +2,6 @@
 //! `npuzzle.dask.solve_files` writes, one partition at a time.
 
 use std::collections::HashMap;
-use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Instant;
@@ -15,33 +14,24 @@ use pyo3::types::PyBytes;
 use rayon::prelude::*;
 
 use crate::errors::{raise, Class};
-use crate::input::{self, GoalArg, SizeArg};
+use crate::input::{self, GoalArg, SearchArgs, SizeArg};
 use crate::solve::{all_cores, run_interruptible};
-use crate::solvers::{GoalSolver, Key, Solvers};
+use crate::solvers::{GoalSolver, Solvers};
 
 /// Solves the boards in `text` (`npuzzle batch`'s input format) and returns
 /// their rows as JSON Lines, in input order. See `npuzzle.solve_batch`.
 #[pyfunction]
-#[pyo3(signature = (text, size, goal, algorithm, heuristic, timeout, max_nodes, max_memory, threads, pdb_dir))]
-#[allow(clippy::too_many_arguments)] // the keyword arguments of `npuzzle.dask.solve_files`, passed on
 pub fn solve_batch<'py>(
     py: Python<'py>,
     text: &[u8],
     size: Option<SizeArg>,
-    goal: Option<GoalArg>,
-    algorithm: &str,
-    heuristic: &str,
-    timeout: Option<f64>,
-    max_nodes: Option<u64>,
-    max_memory: Option<u64>,
-    threads: Option<usize>,
-    pdb_dir: Option<PathBuf>,
+    options: SearchArgs,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let shape = input::shape(size)?;
-    let threads = threads.unwrap_or_else(all_cores).max(1);
+    let threads = options.threads.unwrap_or_else(all_cores).max(1);
     // As `npuzzle batch`: the memory budget is the whole batch's, shared by its workers.
-    let budget = input::budget(timeout, max_nodes, max_memory.map(|m| m / threads as u64))?;
-    let solvers = Solvers::shared(Key::new(algorithm, heuristic, budget, 1, pdb_dir)?);
+    let solvers = Solvers::shared(options.key(1, threads as u64)?);
+    let goal = &options.goal;
     let inputs = read_boards(text, shape.map(Shape::cells));
     // Resolve the solvers (and any databases) up front, with the GIL held.
     let mut by_shape: HashMap<Shape, Option<Arc<GoalSolver>>> = HashMap::new();

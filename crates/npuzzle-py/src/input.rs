@@ -126,6 +126,44 @@ pub fn goal(arg: Option<&GoalArg>, shape: Shape) -> Result<Goal, Error> {
     Ok(goal)
 }
 
+/// The keyword arguments every solving function shares, as the dict
+/// `npuzzle._options` builds.
+#[derive(FromPyObject)]
+#[pyo3(from_item_all)]
+pub struct SearchArgs {
+    /// The goal (default: the standard one).
+    pub goal: Option<GoalArg>,
+    /// An algorithm name or `auto`.
+    pub algorithm: String,
+    /// A heuristic name or `auto`.
+    pub heuristic: String,
+    /// Seconds per board.
+    pub timeout: Option<f64>,
+    /// Nodes per board.
+    pub max_nodes: Option<u64>,
+    /// Bytes per board (per batch for `solve_batch`).
+    pub max_memory: Option<u64>,
+    /// Threads (for one search, or for the pool of a batch).
+    pub threads: Option<usize>,
+    /// Where pattern databases are looked for.
+    pub pdb_dir: Option<std::path::PathBuf>,
+}
+
+impl SearchArgs {
+    /// The solver key for searches on `search_threads` threads each, with the
+    /// memory budget divided by `share`.
+    pub fn key(&self, search_threads: usize, share: u64) -> PyResult<crate::solvers::Key> {
+        let budget = budget(self.timeout, self.max_nodes, self.max_memory.map(|m| m / share.max(1)))?;
+        crate::solvers::Key::new(
+            &self.algorithm,
+            &self.heuristic,
+            budget,
+            search_threads,
+            self.pdb_dir.clone(),
+        )
+    }
+}
+
 /// The per-search budget from the keyword arguments.
 pub fn budget(timeout: Option<f64>, max_nodes: Option<u64>, max_memory: Option<u64>) -> PyResult<Budget> {
     let timeout = timeout

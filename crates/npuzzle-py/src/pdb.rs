@@ -7,6 +7,7 @@ use pyo3::prelude::*;
 
 use crate::errors::{raise, to_py, Class, OrRaise};
 use crate::input::{self, GoalArg, SizeArg};
+use crate::solvers::Solvers;
 
 /// What a database file holds.
 #[pyclass(module = "npuzzle.pdb", frozen, get_all)]
@@ -142,11 +143,15 @@ pub fn build(
         return Err(e);
     }
     let built = built.or_raise()?;
-    py.detach(|| {
-        std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-        built.save(&dir).map_err(|e| e.to_string())
-    })
-    .map_err(|message| raise(Class::Pdb, message))
+    let path = py
+        .detach(|| {
+            std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+            built.save(&dir).map_err(|e| e.to_string())
+        })
+        .map_err(|message| raise(Class::Pdb, message))?;
+    // Solvers resolved before this file existed would not read it.
+    Solvers::forget_all();
+    Ok(path)
 }
 
 /// Opens a database file (its header is checked; with `verify`, every

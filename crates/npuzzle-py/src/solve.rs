@@ -2,7 +2,6 @@
 //! released, Ctrl-C honoured between boards).
 
 use std::collections::HashMap;
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
 use std::time::Duration;
@@ -13,9 +12,9 @@ use pyo3::prelude::*;
 use rayon::prelude::*;
 
 use crate::errors::{raise, to_py, Class, OrRaise};
-use crate::input::{self, board_from_values, BoardArg, GoalArg, SizeArg};
+use crate::input::{self, board_from_values, BoardArg, SearchArgs, SizeArg};
 use crate::record::Solution;
-use crate::solvers::{GoalSolver, Key, Solvers};
+use crate::solvers::{GoalSolver, Solvers};
 
 /// Every core the machine offers, asked once: the answer reads cgroup files
 /// (about 50 µs), ten times what solving a small board takes.
@@ -26,25 +25,10 @@ pub fn all_cores() -> usize {
 
 /// Solves one board. See `npuzzle.solve`.
 #[pyfunction]
-#[pyo3(signature = (board, size, goal, algorithm, heuristic, timeout, max_nodes, max_memory, threads, pdb_dir))]
-#[allow(clippy::too_many_arguments)] // the keyword arguments of `npuzzle.solve`, passed on as they are
-pub fn solve(
-    py: Python<'_>,
-    board: BoardArg,
-    size: Option<SizeArg>,
-    goal: Option<GoalArg>,
-    algorithm: &str,
-    heuristic: &str,
-    timeout: Option<f64>,
-    max_nodes: Option<u64>,
-    max_memory: Option<u64>,
-    threads: Option<usize>,
-    pdb_dir: Option<PathBuf>,
-) -> PyResult<Solution> {
+pub fn solve(py: Python<'_>, board: BoardArg, size: Option<SizeArg>, options: SearchArgs) -> PyResult<Solution> {
     let board = board.board(input::shape(size)?).or_raise()?;
-    let goal = input::goal(goal.as_ref(), board.shape()).or_raise()?;
-    let budget = input::budget(timeout, max_nodes, max_memory)?;
-    let key = Key::new(algorithm, heuristic, budget, threads.unwrap_or_else(all_cores), pdb_dir)?;
+    let goal = input::goal(options.goal.as_ref(), board.shape()).or_raise()?;
+    let key = options.key(options.threads.unwrap_or_else(all_cores), 1)?;
     let solver = Solvers::shared(key).get(&goal)?;
     let report = py.detach(|| solver.solver.solve(&board, &solver.goal)).or_raise()?;
     Ok(Solution::new(board, &solver, report))
@@ -52,20 +36,11 @@ pub fn solve(
 
 /// Solves boards given one by one (text or tile lists). See `npuzzle.solve_many`.
 #[pyfunction]
-#[pyo3(signature = (boards, size, goal, algorithm, heuristic, timeout, max_nodes, max_memory, threads, pdb_dir))]
-#[allow(clippy::too_many_arguments)] // the keyword arguments of `npuzzle.solve_many`, passed on as they are
 pub fn solve_many(
     py: Python<'_>,
     boards: Vec<BoardArg>,
     size: Option<SizeArg>,
-    goal: Option<GoalArg>,
-    algorithm: &str,
-    heuristic: &str,
-    timeout: Option<f64>,
-    max_nodes: Option<u64>,
-    max_memory: Option<u64>,
-    threads: Option<usize>,
-    pdb_dir: Option<PathBuf>,
+    options: SearchArgs,
 ) -> PyResult<Vec<Solution>> {
     let shape = input::shape(size)?;
     let boards = boards
@@ -73,35 +48,18 @@ pub fn solve_many(
         .enumerate()
         .map(|(i, b)| b.board(shape).map_err(|e| numbered(i, e)))
         .collect::<PyResult<Vec<Board>>>()?;
-    let threads = threads.unwrap_or_else(all_cores).max(1);
-    let key = Key::new(
-        algorithm,
-        heuristic,
-        input::budget(timeout, max_nodes, max_memory)?,
-        1,
-        pdb_dir,
-    )?;
-    solve_boards(py, boards, goal.as_ref(), key, threads)
+    solve_boards(py, boards, &options)
 }
 
 /// Solves `count` boards of `size` whose tiles are `data`, native-endian
 /// 64-bit integers, row after row (a numpy array's bytes). See `npuzzle.solve_many`.
 #[pyfunction]
-#[pyo3(signature = (data, count, size, goal, algorithm, heuristic, timeout, max_nodes, max_memory, threads, pdb_dir))]
-#[allow(clippy::too_many_arguments)] // the keyword arguments of `npuzzle.solve_many`, passed on as they are
 pub fn solve_tiles(
     py: Python<'_>,
     data: &[u8],
     count: usize,
     size: Option<SizeArg>,
-    goal: Option<GoalArg>,
-    algorithm: &str,
-    heuristic: &str,
-    timeout: Option<f64>,
-    max_nodes: Option<u64>,
-    max_memory: Option<u64>,
-    threads: Option<usize>,
-    pdb_dir: Option<PathBuf>,
+    options: SearchArgs,
 ) -> PyResult<Vec<Solution>> {
     const WORD: usize = std::mem::size_of::<i64>();
     let words = data.len() / WORD;
@@ -130,15 +88,7 @@ pub fn solve_tiles(
             .collect::<Result<Vec<Board>, (usize, Error)>>()
     });
     let boards = boards.map_err(|(i, e)| numbered(i, e))?;
-    let threads = threads.unwrap_or_else(all_cores).max(1);
-    let key = Key::new(
-        algorithm,
-        heuristic,
-        input::budget(timeout, max_nodes, max_memory)?,
-        1,
-        pdb_dir,
-    )?;
-    solve_boards(py, boards, goal.as_ref(), key, threads)
+    solve_boards(py, boards, &options)
 }
 
 /// A board's error, naming the board (0-based, as Python counts).
@@ -148,15 +98,12 @@ fn numbered(index: usize, error: Error) -> PyErr {
     Python::attach(|py| PyErr::from_type(err.get_type(py), message))
 }
 
-/// Solves `boards` on `threads` threads, one search each, in input order.
-fn solve_boards(
-    py: Python<'_>,
-    boards: Vec<Board>,
-    goal: Option<&GoalArg>,
-    key: Key,
-    threads: usize,
-) -> PyResult<Vec<Solution>> {
-    let solvers = Solvers::shared(key);
+/// Solves `boards` on `options.threads` threads (default: all cores), one
+/// search each, in input order.
+fn solve_boards(py: Python<'_>, boards: Vec<Board>, options: &SearchArgs) -> PyResult<Vec<Solution>> {
+    let threads = options.threads.unwrap_or_else(all_cores).max(1);
+    let solvers = Solvers::shared(options.key(1, 1)?);
+    let goal = options.goal.as_ref();
     // One goal per board shape (boards given as text may differ in shape).
     let mut by_shape: HashMap<Shape, Arc<GoalSolver>> = HashMap::new();
     let mut jobs: Vec<(Board, Arc<GoalSolver>)> = Vec::with_capacity(boards.len());

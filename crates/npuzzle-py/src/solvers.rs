@@ -123,6 +123,12 @@ impl Solvers {
         solvers
     }
 
+    /// Forgets every solver, so that `heuristic="auto"` looks at the database
+    /// directories again (after a build added a file).
+    pub fn forget_all() {
+        lock(&CACHE).clear();
+    }
+
     /// The solver for boards with `goal`.
     pub fn get(&self, goal: &Goal) -> PyResult<Arc<GoalSolver>> {
         if let Some(s) = lock(&self.by_goal).get(goal) {

@@ -9,6 +9,7 @@ from typing import Any, Callable
 import pytest
 
 import npuzzle
+import npuzzle.dask
 
 Cli = Callable[..., "subprocess.CompletedProcess[str]"]
 
@@ -62,7 +63,8 @@ def test_batch_rows_equal_the_clis(cli: Cli, tmp_path: Any) -> None:
     path.write_text(text)
     run = cli("batch", "-i", str(path), "--pdb-dir", str(tmp_path))
     theirs = [json.loads(line) for line in run.stdout.splitlines()]
-    ours = [json.loads(line) for line in npuzzle._native.solve_batch(text.encode(), None, None, "auto", "auto", None, None, None, 2, str(tmp_path)).decode().splitlines()]
+    [out] = npuzzle.dask.solve_files([path], tmp_path / "out", client=None, threads=2, pdb_dir=tmp_path)
+    ours = [json.loads(line) for line in open(out)]
     for row in theirs + ours:
         row["data"].pop("millis")
     assert ours == theirs

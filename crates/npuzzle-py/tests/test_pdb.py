@@ -86,3 +86,12 @@ def test_tqdm_bar_when_installed(tmp_path: pathlib.Path, capsys: pytest.CaptureF
     err = capsys.readouterr().err
     assert "pdb 3x3" in err, err
     assert "tqdm" in sys.modules
+
+
+def test_a_database_built_after_a_solve_is_used_by_the_next_one(tmp_path: pathlib.Path) -> None:
+    board = "8 6 7 2 5 4 3 x 1"
+    before = npuzzle.solve(board, algorithm="idastar", pdb_dir=tmp_path)
+    assert before.heuristic == "linear-conflict"
+    npuzzle.pdb.build("3x3", PARTITION, pdb_dir=tmp_path, progress=False)
+    after = npuzzle.solve(board, algorithm="idastar", pdb_dir=tmp_path)
+    assert after.heuristic == "pdb" and after.partition == PARTITION

@@ -17,7 +17,7 @@ or any arrangement picks another. Sizes are ``"WxH"`` (width × height) or a
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -92,6 +92,29 @@ def _dir(path: Optional[PathLike]) -> Optional[str]:
     return None if path is None else os.fspath(path)
 
 
+def _options(
+    goal: Optional[GoalLike],
+    algorithm: str,
+    heuristic: str,
+    timeout: Optional[float],
+    max_nodes: Optional[int],
+    max_memory: Optional[int],
+    threads: Optional[int],
+    pdb_dir: Optional[PathLike],
+) -> dict[str, Any]:
+    """The keyword arguments every solving function shares, as the native module takes them."""
+    return {
+        "goal": _goal(goal),
+        "algorithm": algorithm,
+        "heuristic": heuristic,
+        "timeout": timeout,
+        "max_nodes": max_nodes,
+        "max_memory": max_memory,
+        "threads": threads,
+        "pdb_dir": _dir(pdb_dir),
+    }
+
+
 def solve(
     board: BoardLike,
     *,
@@ -130,9 +153,8 @@ def solve(
     broken databases.
     """
     tiles, size = _tiles(board, size)
-    return _native.solve(
-        tiles, size, _goal(goal), algorithm, heuristic, timeout, max_nodes, max_memory, threads, _dir(pdb_dir)
-    )
+    options = _options(goal, algorithm, heuristic, timeout, max_nodes, max_memory, threads, pdb_dir)
+    return _native.solve(tiles, size, options)
 
 
 def solve_many(
@@ -163,7 +185,7 @@ def solve_many(
     >>> [s.length for s in solutions[:3]]
     [19, 28, 20]
     """
-    common = (_goal(goal), algorithm, heuristic, timeout, max_nodes, max_memory, threads, _dir(pdb_dir))
+    options = _options(goal, algorithm, heuristic, timeout, max_nodes, max_memory, threads, pdb_dir)
     if isinstance(boards, np.ndarray):
         if not np.issubdtype(boards.dtype, np.integer):
             raise BoardError(f"boards must hold integer tiles, not {boards.dtype} values")
@@ -178,14 +200,14 @@ def solve_many(
         if count == 0:
             return []
         data = np.ascontiguousarray(boards.reshape(count, -1), dtype=np.int64).tobytes()
-        return _native.solve_tiles(data, count, size, *common)
+        return _native.solve_tiles(data, count, size, options)
     items: list[Union[str, list[int]]] = []
     for board in boards:
         tiles, board_size = _tiles(board, size)
         if board_size is not None and size is None and not isinstance(board, str):
             size = board_size
         items.append(tiles)
-    return _native.solve_many(items, size, *common)
+    return _native.solve_many(items, size, options)
 
 
 def is_solvable(board: BoardLike, *, size: Optional[SizeLike] = None, goal: Optional[GoalLike] = None) -> bool:

@@ -97,51 +97,23 @@ def parse_size(size: _Size) -> tuple[int, int]: ...
 def solve(
     board: _Board,
     size: Optional[_Size],
-    goal: _Goal,
-    algorithm: str,
-    heuristic: str,
-    timeout: Optional[float],
-    max_nodes: Optional[int],
-    max_memory: Optional[int],
-    threads: Optional[int],
-    pdb_dir: _Dir,
+    options: dict[str, Any],
 ) -> Solution: ...
 def solve_many(
     boards: Sequence[_Board],
     size: Optional[_Size],
-    goal: _Goal,
-    algorithm: str,
-    heuristic: str,
-    timeout: Optional[float],
-    max_nodes: Optional[int],
-    max_memory: Optional[int],
-    threads: Optional[int],
-    pdb_dir: _Dir,
+    options: dict[str, Any],
 ) -> list[Solution]: ...
 def solve_tiles(
     data: bytes,
     count: int,
     size: Optional[_Size],
-    goal: _Goal,
-    algorithm: str,
-    heuristic: str,
-    timeout: Optional[float],
-    max_nodes: Optional[int],
-    max_memory: Optional[int],
-    threads: Optional[int],
-    pdb_dir: _Dir,
+    options: dict[str, Any],
 ) -> list[Solution]: ...
 def solve_batch(
     text: bytes,
     size: Optional[_Size],
-    goal: _Goal,
-    algorithm: str,
-    heuristic: str,
-    timeout: Optional[float],
-    max_nodes: Optional[int],
-    max_memory: Optional[int],
-    threads: Optional[int],
-    pdb_dir: _Dir,
+    options: dict[str, Any],
 ) -> bytes: ...
 def is_solvable(board: _Board, size: Optional[_Size], goal: _Goal) -> bool: ...
 def random_boards(

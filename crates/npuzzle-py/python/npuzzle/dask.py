@@ -23,7 +23,7 @@ import os
 import uuid
 from typing import TYPE_CHECKING, Any, Optional, Sequence, Union
 
-from . import _dir, _goal, _native
+from . import _native, _options
 from .errors import OptionError
 
 if TYPE_CHECKING:
@@ -55,26 +55,14 @@ def _worker_threads() -> int:
         return os.cpu_count() or 1
 
 
-def _solve_partition(input_path: str, output_path: str, options: dict[str, Any]) -> str:
+def _solve_partition(input_path: str, output_path: str, size: Optional["SizeLike"], options: dict[str, Any]) -> str:
     """Solves one input file into its output file, atomically; nothing to do
     when the output is already there."""
     if os.path.exists(output_path):
         return output_path
     with open(input_path, "rb") as f:
         text = f.read()
-    threads = options["threads"] or _worker_threads()
-    rows = _native.solve_batch(
-        text,
-        options["size"],
-        options["goal"],
-        options["algorithm"],
-        options["heuristic"],
-        options["timeout"],
-        options["max_nodes"],
-        options["max_memory"],
-        threads,
-        options["pdb_dir"],
-    )
+    rows = _native.solve_batch(text, size, {**options, "threads": options["threads"] or _worker_threads()})
     tmp = f"{output_path}.{uuid.uuid4().hex}{TMP_SUFFIX}"
     try:
         with open(tmp, "wb") as f:
@@ -132,17 +120,7 @@ def solve_files(
             raise OptionError(f"{seen[o]} and {p} would both be written to {o}; rename one")
         seen[o] = p
     os.makedirs(out_dir, exist_ok=True)
-    options: dict[str, Any] = {
-        "size": size,
-        "goal": _goal(goal),
-        "algorithm": algorithm,
-        "heuristic": heuristic,
-        "timeout": timeout,
-        "max_nodes": max_nodes,
-        "max_memory": max_memory,
-        "threads": threads,
-        "pdb_dir": _dir(pdb_dir),
-    }
+    options = _options(goal, algorithm, heuristic, timeout, max_nodes, max_memory, threads, pdb_dir)
     todo = [(p, o) for p, o in zip(paths, outputs) if not os.path.exists(o)]
     if client is None:
         try:
@@ -153,11 +131,11 @@ def solve_files(
             client = None
     if client is None:
         for p, o in todo:
-            _solve_partition(p, o, options)
+            _solve_partition(p, o, size, options)
     else:
         run = uuid.uuid4().hex[:8]
         futures = [
-            client.submit(_solve_partition, p, o, options, key=f"npuzzle-{output_name(p)}-{run}", pure=False)
+            client.submit(_solve_partition, p, o, size, options, key=f"npuzzle-{output_name(p)}-{run}", pure=False)
             for p, o in todo
         ]
         client.gather(futures)  # type: ignore[no-untyped-call]
