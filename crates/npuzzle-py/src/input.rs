@@ -4,16 +4,30 @@ use std::time::Duration;
 
 use npuzzle::{Board, Budget, Error, Goal, Shape};
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 
 use crate::errors::{raise, Class, OrRaise};
 
 /// A board: text in the CLI's syntax, or tiles in row-major order (0 = blank).
-#[derive(FromPyObject)]
 pub enum BoardArg {
     /// "8 6 7 2 5 4 3 x 1", or rows separated by newlines.
     Text(String),
     /// Tiles as integers; `npuzzle.__init__` flattens numpy arrays into these.
     Tiles(Vec<i64>),
+}
+
+/// Text for a `str`, tiles for anything else: no failed attempt (and no
+/// exception object) on the way, which a derived enum extraction would cost.
+impl<'a, 'py> FromPyObject<'a, 'py> for BoardArg {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<BoardArg> {
+        if obj.is_instance_of::<PyString>() {
+            Ok(BoardArg::Text(obj.extract()?))
+        } else {
+            Ok(BoardArg::Tiles(obj.extract()?))
+        }
+    }
 }
 
 impl BoardArg {
@@ -92,19 +106,13 @@ pub fn parse_size(size: SizeArg) -> PyResult<(usize, usize)> {
 }
 
 /// A goal: a name (`standard`, `blank-first`), tiles as text, or tile numbers.
-#[derive(FromPyObject)]
-pub enum GoalArg {
-    /// A name or tiles as text.
-    Text(String),
-    /// Tile numbers.
-    Tiles(Vec<i64>),
-}
+pub type GoalArg = BoardArg;
 
 /// The goal for boards of `shape`: the standard one when none is given.
 pub fn goal(arg: Option<&GoalArg>, shape: Shape) -> Result<Goal, Error> {
     let goal = match arg {
         None => Goal::standard(shape),
-        Some(GoalArg::Text(text)) => match Goal::parse(text, shape) {
+        Some(BoardArg::Text(text)) => match Goal::parse(text, shape) {
             // Tiles for another shape: say that the shapes differ, not that the count is off.
             Err(Error::WrongTileCount { .. }) => match Board::parse(text, None) {
                 Ok(other) => Goal::new(other),
@@ -112,7 +120,7 @@ pub fn goal(arg: Option<&GoalArg>, shape: Shape) -> Result<Goal, Error> {
             },
             other => other?,
         },
-        Some(GoalArg::Tiles(tiles)) => match board_from_values(tiles, Some(shape)) {
+        Some(BoardArg::Tiles(tiles)) => match board_from_values(tiles, Some(shape)) {
             Err(Error::WrongTileCount { .. }) => Goal::new(board_from_values(tiles, None)?),
             other => Goal::new(other?),
         },

@@ -69,17 +69,19 @@ def _tiles(board: BoardLike, size: Optional[SizeLike]) -> Tuple[Union[str, list[
     """A board as the native module takes it: text, or flat tiles with the size."""
     if isinstance(board, str):
         return board, size
-    array = np.asarray(board)
-    if array.dtype == object or not (np.issubdtype(array.dtype, np.integer) or array.size == 0):
+    if isinstance(board, (list, tuple)) and not (board and isinstance(board[0], (list, tuple, np.ndarray))):
+        return list(board), size  # flat ints: the native module checks each one
+    array = board if isinstance(board, np.ndarray) else np.asarray(board)
+    if array.dtype.kind not in "iu" and array.size > 0:
         raise BoardError(f"a board must hold integer tiles, not {array.dtype} values")
     if array.ndim == 2:
         shape = (array.shape[1], array.shape[0])
         if size is not None and parse_size(size) != shape:
             raise BoardError(f"the board has {array.shape[0]} rows of {array.shape[1]} tiles, but size is {size!r}")
-        return [int(t) for t in array.ravel()], shape
+        return array.ravel().tolist(), shape
     if array.ndim != 1:
         raise BoardError(f"a board must be 1-D or 2-D, not a {array.ndim}-D array")
-    return [int(t) for t in array], size
+    return array.tolist(), size
 
 
 def _goal(goal: Optional[GoalLike]) -> Union[str, list[int], None]:
