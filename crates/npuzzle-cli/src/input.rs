@@ -86,11 +86,10 @@ pub struct SearchOptions {
 impl SearchOptions {
     /// The budget these options set.
     pub fn budget(&self) -> npuzzle::Budget {
-        npuzzle::Budget {
-            max_nodes: self.max_nodes,
-            timeout: self.timeout,
-            max_memory: self.max_memory,
-        }
+        npuzzle::Budget::default()
+            .with_max_nodes(self.max_nodes)
+            .with_timeout(self.timeout)
+            .with_max_memory(self.max_memory)
     }
 
     /// Solvers for these flags, searching each board on `threads` threads
@@ -115,13 +114,12 @@ impl SearchOptions {
                 );
             }
         }
-        let options = npuzzle::SolverOptions {
-            algorithm: self.algorithm,
-            heuristic: npuzzle::HeuristicKind::LinearConflict,
-            budget,
-            threads,
-            duplicate_len: self.dup_len,
-        };
+        let options = npuzzle::SolverOptions::default()
+            .with_algorithm(self.algorithm)
+            .with_heuristic(npuzzle::HeuristicKind::LinearConflict)
+            .with_budget(budget)
+            .with_threads(threads)
+            .with_duplicate_len(self.dup_len);
         Ok(crate::solvers::Solvers::new(
             options,
             choice,

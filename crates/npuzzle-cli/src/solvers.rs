@@ -79,10 +79,7 @@ impl Solvers {
         let (kind, pdb) = self.resolve(goal)?;
         let key = (kind, pdb.as_ref().and_then(|p| p.path().map(PathBuf::from)));
         let solver = Arc::clone(lock(&self.by_key).entry(key).or_insert_with(|| {
-            let solver = Solver::new(SolverOptions {
-                heuristic: kind,
-                ..self.options
-            });
+            let solver = Solver::new(self.options.with_heuristic(kind));
             Arc::new(match pdb {
                 Some(p) => solver.with_pdb(p),
                 None => solver,

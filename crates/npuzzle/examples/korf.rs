@@ -105,10 +105,7 @@ fn parse_args() -> Result<Options, String> {
         instances: None,
         heuristic: HeuristicKind::Manhattan,
         threads: 1,
-        budget: Budget {
-            timeout: Some(Duration::from_secs(600)),
-            ..Budget::default()
-        },
+        budget: Budget::default().with_timeout(Some(Duration::from_secs(600))),
         bytes: false,
         iterations: false,
         whole: false,
@@ -365,6 +362,7 @@ fn run() -> Result<(), String> {
             }
             Outcome::BudgetReached(kind) => format!("({kind})"),
             Outcome::Unsolvable => "unsolvable".to_string(),
+            other => format!("{other:?}"),
         };
         expanded += stats.expanded;
         generated += stats.generated;

@@ -9,7 +9,7 @@
 //!
 //! let board: Board = "8 6 7 2 5 4 3 x 1".parse()?;
 //! let goal = Goal::standard(board.shape());
-//! let solver = Solver::new(SolverOptions { algorithm: Algorithm::IdaStar, ..Default::default() });
+//! let solver = Solver::new(SolverOptions::default().with_algorithm(Algorithm::IdaStar));
 //! let report = solver.solve(&board, &goal)?;
 //! match report.outcome {
 //!     Outcome::Solved(solution) => assert_eq!(solution.len(), 31),
@@ -25,6 +25,7 @@
 
 pub mod board;
 mod error;
+#[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod goal;

@@ -21,7 +21,6 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use npuzzle::Budget;
 
 use npuzzle::parse::{read_boards, BoardInput};
 
@@ -241,10 +240,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let threads = args.threads.unwrap_or_else(all_cores).max(1);
     // Boards run side by side, one search thread each; the memory budget is
     // for the whole batch, so each worker gets its share.
-    let budget = Budget {
-        max_memory: args.search.max_memory.map(|m| m / threads as u64),
-        ..args.search.budget()
-    };
+    let budget = args
+        .search
+        .budget()
+        .with_max_memory(args.search.max_memory.map(|m| m / threads as u64));
     let solvers = args.search.solvers(1, budget)?;
 
     let (done, keep) = match (&args.output, args.resume) {

@@ -55,11 +55,10 @@ fn runs(shape: npuzzle::Shape) -> Vec<(Algorithm, Option<HeuristicKind>)> {
 pub fn run(args: Args) -> Result<ExitCode> {
     let board = args.options.board(&args.board)?;
     let goal = args.options.goal(board.shape())?;
-    let budget = Budget {
-        max_nodes: Some(args.max_nodes),
-        timeout: Some(args.timeout),
-        max_memory: Some(args.max_memory),
-    };
+    let budget = Budget::default()
+        .with_max_nodes(Some(args.max_nodes))
+        .with_timeout(Some(args.timeout))
+        .with_max_memory(Some(args.max_memory));
     let mut table = String::new();
     writeln!(table, "{}", board.to_grid().trim_end())?;
     writeln!(table, "goal: {goal}")?;
@@ -71,13 +70,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
     )?;
     let mut lengths = Vec::new();
     for (algorithm, heuristic) in runs(board.shape()) {
-        let options = SolverOptions {
-            algorithm,
-            heuristic: heuristic.unwrap_or(HeuristicKind::Manhattan),
-            budget,
-            threads: 1,
-            duplicate_len: args.dup_len,
-        };
+        let options = SolverOptions::default()
+            .with_algorithm(algorithm)
+            .with_heuristic(heuristic.unwrap_or(HeuristicKind::Manhattan))
+            .with_budget(budget)
+            .with_threads(1)
+            .with_duplicate_len(args.dup_len);
         let report = match Solver::new(options).solve(&board, &goal) {
             Ok(r) => r,
             Err(npuzzle::Error::Unsupported { reason, .. }) => {
@@ -99,6 +97,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             }
             Outcome::Unsolvable => "unsolvable".to_string(),
             Outcome::BudgetReached(kind) => format!("budget reached ({kind})"),
+            other => format!("{other:?}"),
         };
         let s = &report.stats;
         writeln!(

@@ -93,6 +93,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 Outcome::Solved(s) => writeln!(out, "{s}")?,
                 Outcome::Unsolvable => writeln!(out, "unsolvable")?,
                 Outcome::BudgetReached(kind) => writeln!(out, "budget reached ({kind})")?,
+                other => writeln!(out, "{other:?}")?,
             }
         } else {
             if index > 0 {
@@ -103,6 +104,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 Outcome::Solved(s) => writeln!(out, "{} moves: {s}", s.len())?,
                 Outcome::Unsolvable => writeln!(out, "unsolvable: the parity invariant rules out reaching {goal}")?,
                 Outcome::BudgetReached(kind) => writeln!(out, "no answer: {kind} reached")?,
+                other => writeln!(out, "no answer: {other:?}")?,
             }
             writeln!(out, "{}", record.human_stats())?;
         }

@@ -124,8 +124,23 @@ impl FromStr for Algorithm {
     }
 }
 
-/// How a [`Solver`] searches.
+/// How a [`Solver`] searches. Build it from [`SolverOptions::default`] with
+/// the `with_*` setters (or assign the public fields): more options may be
+/// added, so it cannot be written as a struct literal outside this crate.
+///
+/// ```
+/// use npuzzle::{Algorithm, Budget, HeuristicKind, SolverOptions};
+/// let options = SolverOptions::default()
+///     .with_algorithm(Algorithm::AStar)
+///     .with_heuristic(HeuristicKind::Manhattan)
+///     .with_budget(Budget::default().with_max_nodes(Some(1_000_000)))
+///     .with_threads(2)
+///     .with_duplicate_len(2);
+/// assert_eq!(options.algorithm, Algorithm::AStar);
+/// assert_eq!(options.budget.max_nodes, Some(1_000_000));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SolverOptions {
     /// Which search.
     pub algorithm: Algorithm,
@@ -155,6 +170,38 @@ impl Default for SolverOptions {
             threads: 1,
             duplicate_len: duplicates::DEFAULT_LEN,
         }
+    }
+}
+
+impl SolverOptions {
+    /// These options with `algorithm`.
+    pub fn with_algorithm(mut self, algorithm: Algorithm) -> SolverOptions {
+        self.algorithm = algorithm;
+        self
+    }
+
+    /// These options with `heuristic`.
+    pub fn with_heuristic(mut self, heuristic: HeuristicKind) -> SolverOptions {
+        self.heuristic = heuristic;
+        self
+    }
+
+    /// These options with `budget`.
+    pub fn with_budget(mut self, budget: Budget) -> SolverOptions {
+        self.budget = budget;
+        self
+    }
+
+    /// These options with `threads` threads per search.
+    pub fn with_threads(mut self, threads: usize) -> SolverOptions {
+        self.threads = threads;
+        self
+    }
+
+    /// These options with duplicate move sequences of up to `duplicate_len` moves cut.
+    pub fn with_duplicate_len(mut self, duplicate_len: usize) -> SolverOptions {
+        self.duplicate_len = duplicate_len;
+        self
     }
 }
 
@@ -204,7 +251,7 @@ impl Solver {
     /// let goal = Goal::standard(board.shape());
     /// let spec = PdbSpec::parse(&goal, "1,2,3,4/5,6,7,8")?;
     /// let pdb = Arc::new(AdditivePdb::build(&spec, &Default::default(), &mut |_| {})?);
-    /// let options = SolverOptions { algorithm: Algorithm::IdaStar, heuristic: HeuristicKind::Pdb, ..Default::default() };
+    /// let options = SolverOptions::default().with_algorithm(Algorithm::IdaStar).with_heuristic(HeuristicKind::Pdb);
     ///
     /// let solver = Solver::new(options).with_pdb(pdb);
     /// assert_eq!(solver.solve(&board, &goal)?.outcome.solution().map(|s| s.len()), Some(31));
