@@ -184,9 +184,8 @@ pub fn budget(timeout: Option<f64>, max_nodes: Option<u64>, max_memory: Option<u
             })
         })
         .transpose()?;
-    let mut budget = Budget::default();
-    budget.timeout = timeout;
-    budget.max_nodes = max_nodes;
-    budget.max_memory = max_memory;
-    Ok(budget)
+    Ok(Budget::default()
+        .with_timeout(timeout)
+        .with_max_nodes(max_nodes)
+        .with_max_memory(max_memory))
 }

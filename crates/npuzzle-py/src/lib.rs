@@ -5,10 +5,6 @@
 //! serde, never assembled by hand). Argument normalisation that needs numpy
 //! (arrays in, arrays out) is done in `python/npuzzle/__init__.py`.
 
-// Options of the core crate are built field by field from a default, never
-// as struct literals, so that they can grow (AGREEMENTS.md item 1).
-#![allow(clippy::field_reassign_with_default)]
-
 use pyo3::prelude::*;
 
 mod batch;

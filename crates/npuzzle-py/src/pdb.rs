@@ -109,9 +109,10 @@ pub fn build(
     let goal = input::goal(goal.as_ref(), shape).or_raise()?;
     let spec = PdbSpec::parse(&goal, partition).or_raise()?;
     let dir = dir(pdb_dir)?;
-    let mut options = BuildOptions::default();
-    options.threads = threads.unwrap_or(0);
-    options.max_memory = max_memory;
+    let options = BuildOptions {
+        threads: threads.unwrap_or(0),
+        max_memory,
+    };
     // The callback's first exception (or a Ctrl-C) stops reporting; the
     // library's build cannot be stopped midway, so it is raised when the
     // build returns, and nothing is saved.

@@ -66,16 +66,15 @@ impl Key {
     }
 
     fn options(&self, heuristic: HeuristicKind) -> SolverOptions {
-        let mut budget = Budget::default();
-        budget.max_nodes = self.max_nodes;
-        budget.timeout = self.timeout;
-        budget.max_memory = self.max_memory;
-        let mut options = SolverOptions::default();
-        options.algorithm = self.algorithm;
-        options.heuristic = heuristic;
-        options.budget = budget;
-        options.threads = self.threads;
-        options
+        let budget = Budget::default()
+            .with_max_nodes(self.max_nodes)
+            .with_timeout(self.timeout)
+            .with_max_memory(self.max_memory);
+        SolverOptions::default()
+            .with_algorithm(self.algorithm)
+            .with_heuristic(heuristic)
+            .with_budget(budget)
+            .with_threads(self.threads)
     }
 }
 
