@@ -36,7 +36,7 @@ use crate::board::Board;
 use crate::goal::Goal;
 use crate::heuristic::HeuristicKind;
 use crate::search::Solver;
-use crate::solution::{Outcome, Report, Stats};
+use crate::solution::{BudgetKind, Outcome, Report, Stats};
 
 mod human;
 
@@ -183,11 +183,7 @@ pub struct SolutionRecord {
 impl SolutionRecord {
     /// The record of `report`, which `solver` made for `board` and `goal`.
     pub fn new(board: &Board, goal: &Goal, solver: &Solver, report: &Report) -> SolutionRecord {
-        let (length, moves, budget) = match &report.outcome {
-            Outcome::Solved(s) => (Some(s.len()), Some(s.to_string()), None),
-            Outcome::BudgetReached(kind) => (None, None, Some(kind.to_string())),
-            Outcome::Unsolvable => (None, None, None),
-        };
+        let (length, moves, budget) = answer(&report.outcome);
         SolutionRecord {
             board: board.to_string(),
             goal: goal.to_string(),
@@ -197,7 +193,7 @@ impl SolutionRecord {
             outcome: OutcomeName::of(&report.outcome),
             length,
             moves,
-            budget,
+            budget: budget.map(|kind| kind.to_string()),
             stats: StatsRecord::from(&report.stats),
         }
     }
@@ -219,6 +215,15 @@ impl SolutionRecord {
             human_bytes(s.peak_bytes),
             human_duration(Duration::from_secs_f64(s.millis / 1e3))
         )
+    }
+}
+
+/// The length and moves of a solution, or the budget that ran out.
+fn answer(outcome: &Outcome) -> (Option<usize>, Option<String>, Option<BudgetKind>) {
+    match outcome {
+        Outcome::Solved(s) => (Some(s.len()), Some(s.to_string()), None),
+        Outcome::BudgetReached(kind) => (None, None, Some(*kind)),
+        Outcome::Unsolvable => (None, None, None),
     }
 }
 
@@ -288,11 +293,7 @@ impl ResultRecord {
 
     /// The row of a board at `line` that was searched.
     pub fn solved(line: usize, board: &Board, report: &Report, elapsed: Duration) -> ResultRecord {
-        let (length, moves, message) = match &report.outcome {
-            Outcome::Solved(s) => (Some(s.len()), Some(s.to_string()), None),
-            Outcome::Unsolvable => (None, None, None),
-            Outcome::BudgetReached(kind) => (None, None, Some(format!("{kind} reached"))),
-        };
+        let (length, moves, budget) = answer(&report.outcome);
         ResultRecord {
             line,
             board: board.to_string(),
@@ -302,7 +303,7 @@ impl ResultRecord {
             expanded: report.stats.expanded,
             generated: report.stats.generated,
             millis: millis(elapsed),
-            message,
+            message: budget.map(|kind| format!("{kind} reached")),
         }
     }
 
