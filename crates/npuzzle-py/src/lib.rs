@@ -22,6 +22,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<record::Stats>()?;
     m.add_class::<pdb::PdbInfo>()?;
     m.add_class::<pdb::BuildProgress>()?;
+    m.add_function(wrap_pyfunction!(record::_solution_from_json, m)?)?;
     m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
     m.add_function(wrap_pyfunction!(solve::solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(solve::solve_tiles, m)?)?;

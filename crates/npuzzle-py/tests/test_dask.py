@@ -103,6 +103,14 @@ def test_a_rerun_solves_only_the_missing_partitions(client: Any, tmp_path: pathl
             assert os.stat(o).st_mtime_ns == before[o], f"{o} was solved again"
 
 
+@pytest.mark.timeout(120)
+def test_tasks_can_return_solutions(client: Any) -> None:
+    boards = npuzzle.random_boards("3x3", 200, seed=14)
+    remote = client.submit(npuzzle.solve_many, boards, threads=1).result(timeout=60)
+    local = npuzzle.solve_many(boards)
+    assert [s.to_dict()["data"]["moves"] for s in remote] == [s.moves for s in local]
+
+
 def test_without_a_client_it_runs_in_process(tmp_path: pathlib.Path) -> None:
     inputs = write_partitions(tmp_path / "in", npuzzle.random_boards("3x3", 50, seed=12), 2)
     outputs = npuzzle.dask.solve_files(str(tmp_path / "in" / "*.txt"), tmp_path / "out", client=None)

@@ -173,3 +173,26 @@ def test_distance_counts_match_a_breadth_first_search() -> None:
         expected[d] += 1
     assert counts == expected
     assert npuzzle.distance_counts((2, 3), goal="blank-first")[0] == 1
+
+
+def test_solutions_pickle_with_every_answer_kept() -> None:
+    import pickle
+
+    cases = [
+        npuzzle.solve(HARDEST, algorithm="idastar", heuristic="manhattan"),
+        npuzzle.solve("2 1 3 4 5 6 7 8 x"),
+        npuzzle.solve(HARDEST, algorithm="astar", heuristic="misplaced", max_nodes=10),
+        npuzzle.solve([1, 2, 3, 4, 5, 6, 0, 7], size="4x2"),
+    ]
+    for s in cases:
+        t = pickle.loads(pickle.dumps(s))
+        assert t.to_dict() == s.to_dict()
+        assert (t.outcome, t.moves, t.length, t.budget, t.board, t.goal, t.size) == (
+            s.outcome, s.moves, s.length, s.budget, s.board, s.goal, s.size
+        )
+        assert (t.algorithm, t.heuristic, t.partition, t.stats.expanded) == (
+            s.algorithm, s.heuristic, s.partition, s.stats.expanded
+        )
+        assert repr(t) == repr(s)
+        if s.solved:
+            assert (t.path() == s.path()).all()
