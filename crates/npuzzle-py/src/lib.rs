@@ -34,7 +34,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pdb::build, m)?)?;
     m.add_function(wrap_pyfunction!(pdb::open, m)?)?;
     m.add_function(wrap_pyfunction!(pdb::list, m)?)?;
-    m.add_function(wrap_pyfunction!(pdb::default_dir, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

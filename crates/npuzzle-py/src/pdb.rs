@@ -73,21 +73,14 @@ impl BuildProgress {
     }
 }
 
-/// The database directory: `pdb_dir`, else `$NPUZZLE_PDB_DIR`, else the user's cache directory.
+/// The database directory (`npuzzle.pdb` passes the default one when none is given).
 fn dir(pdb_dir: Option<PathBuf>) -> PyResult<PathBuf> {
-    pdb_dir.or_else(pdb::default_dir).ok_or_else(|| {
+    pdb_dir.ok_or_else(|| {
         raise(
             Class::Pdb,
             "no database directory: pass pdb_dir= or set NPUZZLE_PDB_DIR (no cache directory was found)",
         )
     })
-}
-
-/// The default database directory, if there is one.
-#[pyfunction]
-#[pyo3(name = "default_pdb_dir")]
-pub fn default_dir() -> Option<PathBuf> {
-    pdb::default_dir()
 }
 
 /// Builds the databases of `partition` for boards of `size` and saves them in

@@ -180,19 +180,17 @@ impl Solvers {
         }
     }
 
-    fn dir(&self) -> Option<PathBuf> {
-        self.key.pdb_dir.clone().or_else(pdb::default_dir)
-    }
-
     fn dir_name(&self) -> String {
-        self.dir()
-            .map_or_else(|| "the database directory".to_string(), |d| d.display().to_string())
+        self.key
+            .pdb_dir
+            .as_ref()
+            .map_or_else(|| "no database directory".to_string(), |d| d.display().to_string())
     }
 
     /// The largest readable database file for `goal` in the directory.
     fn strongest(&self, goal: &Goal) -> PyResult<Option<Arc<AdditivePdb>>> {
-        let Some(dir) = self.dir() else { return Ok(None) };
-        let best = pdb::list(&dir)
+        let Some(dir) = &self.key.pdb_dir else { return Ok(None) };
+        let best = pdb::list(dir)
             .or_raise()?
             .into_iter()
             .filter_map(|f| f.info.ok().filter(|i| i.spec.goal() == goal).map(|i| (i.bytes, f.path)))

@@ -6,12 +6,17 @@ from __future__ import annotations
 import os
 import pathlib
 import subprocess
+import tempfile
 from collections import deque
 from typing import Callable, Optional
 
 import pytest
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
+
+# Tests see no pattern databases but the ones they build: the default
+# directory is an empty one of their own (worker processes inherit it).
+os.environ["NPUZZLE_PDB_DIR"] = tempfile.mkdtemp(prefix="npuzzle-test-pdb-")
 
 # Moves name the direction the blank moves.
 STEP = {"u": (-1, 0), "d": (1, 0), "l": (0, -1), "r": (0, 1)}

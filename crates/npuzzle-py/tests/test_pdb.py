@@ -95,3 +95,15 @@ def test_a_database_built_after_a_solve_is_used_by_the_next_one(tmp_path: pathli
     npuzzle.pdb.build("3x3", PARTITION, pdb_dir=tmp_path, progress=False)
     after = npuzzle.solve(board, algorithm="idastar", pdb_dir=tmp_path)
     assert after.heuristic == "pdb" and after.partition == PARTITION
+
+
+def test_the_default_directory_follows_the_environment(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NPUZZLE_PDB_DIR", str(tmp_path / "env"))
+    assert npuzzle.pdb.default_dir() == str(tmp_path / "env")
+    path = npuzzle.pdb.build("3x3", PARTITION, progress=False)
+    assert os.path.dirname(path) == str(tmp_path / "env")
+    assert [i.partition for i in npuzzle.pdb.list()] == [PARTITION]
+    assert npuzzle.solve("8 6 7 2 5 4 3 x 1", algorithm="idastar").partition == PARTITION
+    monkeypatch.delenv("NPUZZLE_PDB_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert npuzzle.pdb.default_dir() == str(tmp_path / "cache" / "npuzzle" / "pdb")

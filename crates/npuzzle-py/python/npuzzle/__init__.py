@@ -91,7 +91,8 @@ def _goal(goal: Optional[GoalLike]) -> Union[str, list[int], None]:
 
 
 def _dir(path: Optional[PathLike]) -> Optional[str]:
-    return None if path is None else os.fspath(path)
+    """The database directory: ``path``, else :func:`npuzzle.pdb.default_dir`."""
+    return pdb.default_dir() if path is None else os.fspath(path)
 
 
 def _options(

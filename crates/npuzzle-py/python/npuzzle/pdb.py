@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import builtins
 import os
+import sys
 from typing import TYPE_CHECKING, Callable, Optional, Union
 
 from . import _native
@@ -28,15 +29,33 @@ from .errors import PdbError
 if TYPE_CHECKING:
     from . import GoalLike, PathLike, SizeLike
 
-__all__ = ["build", "open", "list", "default_dir", "PdbInfo", "BuildProgress"]
+__all__ = ["build", "open", "list", "default_dir", "DIR_ENV", "PdbInfo", "BuildProgress"]
 
 Progress = Union[Callable[[BuildProgress], None], bool, None]
 
 
+#: The environment variable that names the database directory (the command line's too).
+DIR_ENV = "NPUZZLE_PDB_DIR"
+
+
 def default_dir() -> Optional[str]:
-    """The directory databases are looked for when no ``pdb_dir`` is given."""
-    d = _native.default_pdb_dir()
-    return None if d is None else os.fspath(d)
+    """The directory databases are looked for when no ``pdb_dir`` is given:
+    ``$NPUZZLE_PDB_DIR``, else ``npuzzle/pdb`` in the user's cache directory
+    (``$XDG_CACHE_HOME`` or ``~/.cache``; ``~/Library/Caches`` on macOS,
+    ``%LOCALAPPDATA%`` on Windows), as the command line resolves it."""
+    given = os.environ.get(DIR_ENV)
+    if given:
+        return given
+    if sys.platform == "win32":
+        base = os.environ.get("LOCALAPPDATA")
+    elif sys.platform == "darwin":
+        home = os.environ.get("HOME")
+        base = os.path.join(home, "Library", "Caches") if home else None
+    else:
+        xdg = os.environ.get("XDG_CACHE_HOME")
+        home = os.environ.get("HOME")
+        base = xdg if xdg and os.path.isabs(xdg) else (os.path.join(home, ".cache") if home else None)
+    return os.path.join(base, "npuzzle", "pdb") if base else None
 
 
 def _tqdm_callback(size: "SizeLike", partition: str) -> tuple[Optional[Callable[[BuildProgress], None]], Callable[[], None]]:
