@@ -39,13 +39,17 @@ pub mod rank;
 pub mod record;
 pub mod search;
 pub mod solution;
+pub mod solvers;
 
 pub use board::{Board, Move, Shape};
 pub use error::Error;
 pub use goal::Goal;
 pub use heuristic::{Heuristic, HeuristicKind};
+pub use search::count::OptimalSolutions;
+pub use search::hint::{Completion, Hint, MoveHint};
 pub use search::{Algorithm, Solver, SolverOptions};
 pub use solution::{Budget, BudgetKind, Outcome, Report, Solution, Stats};
+pub use solvers::{HeuristicChoice, Solvers};
 
 /// The README's Rust examples, compiled and run as doc tests.
 #[cfg(doctest)]

@@ -11,6 +11,7 @@
 //! | `solution` | [`SolutionRecord`] | one board solved, proven unsolvable, or out of budget |
 //! | `error` | [`ErrorRecord`] | a board that could not be read |
 //! | `result` | [`ResultRecord`] | one row of a batch: a solution or an error, flat (CSV-friendly) |
+//! | `hint` | [`HintRecord`] | a board's distance and the distance after each blank move |
 //!
 //! ```
 //! use npuzzle::record::{Record, SolutionRecord};
@@ -35,11 +36,14 @@ use serde::{Deserialize, Serialize};
 use crate::board::Board;
 use crate::goal::Goal;
 use crate::heuristic::HeuristicKind;
-use crate::search::Solver;
+use crate::search::count::OptimalSolutions;
+use crate::search::{Algorithm, Solver};
 use crate::solution::{BudgetKind, Outcome, Report, Stats};
 
+mod hint;
 mod human;
 
+pub use hint::{HintRecord, MoveDistanceRecord};
 pub use human::{human_bytes, human_duration};
 
 /// One line of output: a record in its `{"type": …, "data": …}` envelope.
@@ -53,6 +57,8 @@ pub enum Record {
     Error(ErrorRecord),
     /// One row of a batch.
     Result(ResultRecord),
+    /// A board's distance and the distance after each blank move.
+    Hint(HintRecord),
 }
 
 /// How a board ended, as the records name it.
@@ -178,6 +184,14 @@ pub struct SolutionRecord {
     pub budget: Option<String>,
     /// What the search cost.
     pub stats: StatsRecord,
+    /// How many distinct optimal move sequences there are (`solve --count`,
+    /// or `solve --all` when every one was listed), when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<u128>,
+    /// The first optimal solutions in `u d l r` order (`solve --all`); with
+    /// no `count`, more exist than were listed (or a budget stopped the listing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solutions: Option<Vec<String>>,
 }
 
 impl SolutionRecord {
@@ -188,33 +202,32 @@ impl SolutionRecord {
             board: board.to_string(),
             goal: goal.to_string(),
             algorithm: report.algorithm.name().to_string(),
-            heuristic: heuristic_used(solver, report).map(|h| h.name().to_string()),
-            partition: partition_read(solver, report),
+            heuristic: heuristic_used(solver, report.algorithm).map(|h| h.name().to_string()),
+            partition: partition_read(solver, report.algorithm),
             outcome: OutcomeName::of(&report.outcome),
             length,
             moves,
             budget: budget.map(|kind| kind.to_string()),
             stats: StatsRecord::from(&report.stats),
+            count: None,
+            solutions: None,
         }
+    }
+
+    /// This record with the count of `optimal` (when known) and, with
+    /// `list`, its solutions.
+    pub fn with_solutions(mut self, optimal: &OptimalSolutions, list: bool) -> SolutionRecord {
+        self.count = optimal.count.or(self.count);
+        if list {
+            self.solutions = Some(optimal.solutions.iter().map(|s| s.to_string()).collect());
+        }
+        self
     }
 
     /// The one-line summary of the search under a human-readable answer:
     /// `idastar (pdb 7-8): 2723 expanded, 5307 generated, peak 58 states (778 B), 3.30 ms`.
     pub fn human_stats(&self) -> String {
-        let algo = match (&self.partition, &self.heuristic) {
-            (Some(partition), _) => format!("{} (pdb {partition})", self.algorithm),
-            (None, Some(heuristic)) => format!("{} ({heuristic})", self.algorithm),
-            (None, None) => self.algorithm.clone(),
-        };
-        let s = &self.stats;
-        format!(
-            "{algo}: {} expanded, {} generated, peak {} states ({}), {}",
-            s.expanded,
-            s.generated,
-            s.peak_states,
-            human_bytes(s.peak_bytes),
-            human_duration(Duration::from_secs_f64(s.millis / 1e3))
-        )
+        stats_line(&self.algorithm, &self.heuristic, &self.partition, &self.stats)
     }
 }
 
@@ -227,14 +240,31 @@ fn answer(outcome: &Outcome) -> (Option<usize>, Option<String>, Option<BudgetKin
     }
 }
 
-/// The heuristic `report`'s search used, if it used one.
-fn heuristic_used(solver: &Solver, report: &Report) -> Option<HeuristicKind> {
-    report.algorithm.uses_heuristic().then(|| solver.options().heuristic)
+/// `ALGORITHM (HEURISTIC): N expanded, N generated, peak N states (BYTES), TIME`.
+fn stats_line(algorithm: &str, heuristic: &Option<String>, partition: &Option<String>, s: &StatsRecord) -> String {
+    let algo = match (partition, heuristic) {
+        (Some(partition), _) => format!("{algorithm} (pdb {partition})"),
+        (None, Some(heuristic)) => format!("{algorithm} ({heuristic})"),
+        (None, None) => algorithm.to_string(),
+    };
+    format!(
+        "{algo}: {} expanded, {} generated, peak {} states ({}), {}",
+        s.expanded,
+        s.generated,
+        s.peak_states,
+        human_bytes(s.peak_bytes),
+        human_duration(Duration::from_secs_f64(s.millis / 1e3))
+    )
 }
 
-/// The partition of the pattern databases `solver` read for `report`, if it read any.
-fn partition_read(solver: &Solver, report: &Report) -> Option<String> {
-    let reads = heuristic_used(solver, report) == Some(HeuristicKind::Pdb);
+/// The heuristic `solver` used when `algorithm` ran, if it used one.
+fn heuristic_used(solver: &Solver, algorithm: Algorithm) -> Option<HeuristicKind> {
+    algorithm.uses_heuristic().then(|| solver.options().heuristic)
+}
+
+/// The partition of the pattern databases `solver` read when `algorithm` ran, if it read any.
+fn partition_read(solver: &Solver, algorithm: Algorithm) -> Option<String> {
+    let reads = heuristic_used(solver, algorithm) == Some(HeuristicKind::Pdb);
     let pdb = solver.pdb().filter(|_| reads)?;
     Some(pdb.spec().partition().to_arg())
 }

@@ -16,7 +16,10 @@ pub mod astar;
 pub mod bfs;
 pub mod bfs_set;
 pub mod bibfs;
+mod bounded;
+pub mod count;
 pub mod duplicates;
+pub mod hint;
 pub mod idastar;
 pub mod idastar_fast;
 mod state;
@@ -59,6 +62,42 @@ impl Algorithm {
         Algorithm::AStar,
         Algorithm::IdaStar,
     ];
+
+    /// Every name a user can give: `Auto`, then [`Algorithm::ALL`].
+    pub const EVERY: [Algorithm; 7] = [
+        Algorithm::Auto,
+        Algorithm::BfsSet,
+        Algorithm::Bfs,
+        Algorithm::Table,
+        Algorithm::BiBfs,
+        Algorithm::AStar,
+        Algorithm::IdaStar,
+    ];
+
+    /// The names of [`Algorithm::EVERY`], for messages that list the choices.
+    pub fn names() -> Vec<&'static str> {
+        Algorithm::EVERY.iter().map(|a| a.name()).collect()
+    }
+
+    /// The largest board, in cells, this algorithm takes at all (whatever
+    /// the budget); `None` for any board.
+    ///
+    /// ```
+    /// use npuzzle::Algorithm;
+    /// assert_eq!(Algorithm::Bfs.max_cells(), Some(12));
+    /// assert_eq!(Algorithm::AStar.max_cells(), Some(25));
+    /// assert_eq!(Algorithm::IdaStar.max_cells(), None);
+    /// ```
+    pub fn max_cells(self) -> Option<usize> {
+        match self {
+            Algorithm::Bfs => Some(bfs::MAX_DENSE_CELLS),
+            Algorithm::Table => Some(table::MAX_TABLE_CELLS),
+            Algorithm::BfsSet | Algorithm::BiBfs | Algorithm::AStar => {
+                Some(<state::Wide as state::PackedState>::MAX_CELLS)
+            }
+            Algorithm::IdaStar | Algorithm::Auto => None,
+        }
+    }
 
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
@@ -109,18 +148,25 @@ impl fmt::Display for Algorithm {
     }
 }
 
+/// Parses a name; an unknown one is an [`Error::UnknownName`] listing the choices.
+///
+/// ```
+/// use npuzzle::{Algorithm, Error};
+/// assert_eq!("bibfs".parse::<Algorithm>()?, Algorithm::BiBfs);
+/// let err = "dfs".parse::<Algorithm>().unwrap_err();
+/// assert!(matches!(err, Error::UnknownName { what: "algorithm", .. }));
+/// assert_eq!(err.to_string(), "unknown algorithm \"dfs\"; choose auto, bfs-set, bfs, table, bibfs, astar or idastar");
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
 impl FromStr for Algorithm {
-    type Err = String;
+    type Err = Error;
 
-    fn from_str(s: &str) -> Result<Self, String> {
-        Algorithm::ALL
-            .into_iter()
-            .chain([Algorithm::Auto])
+    fn from_str(s: &str) -> Result<Self, Error> {
+        Algorithm::EVERY
+            .iter()
+            .copied()
             .find(|a| a.name() == s)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-                format!("unknown algorithm {s:?}; choose auto or one of {}", names.join(", "))
-            })
+            .ok_or_else(|| Error::unknown_name("algorithm", s, Algorithm::names()))
     }
 }
 
@@ -237,7 +283,7 @@ impl Solver {
     /// This solver with the pattern databases `pdb` (replacing any given
     /// before), read by [`HeuristicKind::Pdb`] on boards whose goal they were
     /// built for. With that heuristic, a board of another shape or goal is
-    /// an [`Error::PdbNotLoaded`] naming the command that builds suitable
+    /// an [`Error::PdbNotLoaded`] naming the goal that needs suitable
     /// databases. IDA* on 4×4 and 5×5 boards reads them through
     /// [`FixedPdb`](crate::heuristic::pdb::FixedPdb); A* and IDA* on other
     /// shapes through [`Heuristic`](crate::Heuristic).
@@ -256,10 +302,9 @@ impl Solver {
     /// let solver = Solver::new(options).with_pdb(pdb);
     /// assert_eq!(solver.solve(&board, &goal)?.outcome.solution().map(|s| s.len()), Some(31));
     ///
-    /// // Without databases, or with databases for another goal: an error that says what to build.
+    /// // Without databases, or with databases for another goal: an error that names the goal.
     /// let err = Solver::new(options).solve(&board, &goal).unwrap_err();
-    /// assert!(matches!(err, Error::PdbNotLoaded { .. }));
-    /// assert!(err.to_string().contains("npuzzle pdb build --size 3x3 --goal standard"), "{err}");
+    /// assert!(matches!(&err, Error::PdbNotLoaded { goal: g, loaded: None } if g == &goal));
     /// assert!(solver.solve(&board, &Goal::blank_first(board.shape())).is_err());
     /// # Ok::<(), npuzzle::Error>(())
     /// ```
@@ -306,9 +351,14 @@ impl Solver {
             Algorithm::Bfs => bfs::search(board, goal, &mut clock)?,
             Algorithm::Table => table::search(board, goal, &self.tables, &clock)?,
             Algorithm::BiBfs => bibfs::search(board, goal, &mut clock)?,
-            Algorithm::AStar => crate::with_heuristic!(self.options.heuristic, goal, pdb, |h| astar::search(
-                board, goal, &h, &mut clock
-            ))?,
+            Algorithm::AStar => {
+                let search = astar::Search {
+                    board,
+                    goal,
+                    clock: &mut clock,
+                };
+                self.options.heuristic.run(goal, pdb, search)?
+            }
             Algorithm::IdaStar | Algorithm::Auto => {
                 let (kind, threads) = (self.options.heuristic, self.options.threads);
                 let fast = idastar_fast::FastOptions {
@@ -319,9 +369,16 @@ impl Solver {
                     Some(found) => found,
                     None => {
                         let filter = duplicates::DuplicateFilter::shared(self.options.duplicate_len);
-                        crate::with_heuristic!(kind, goal, pdb, |h| idastar::search(
-                            board, goal, &h, &mut clock, filter
-                        ))
+                        kind.run(
+                            goal,
+                            pdb,
+                            idastar::Search {
+                                board,
+                                goal,
+                                clock: &mut clock,
+                                filter,
+                            },
+                        )?
                     }
                 }
             }
