@@ -16,7 +16,7 @@ use rayon::prelude::*;
 use crate::errors::{raise, Class};
 use crate::input::{self, GoalArg, SearchArgs, SizeArg};
 use crate::solve::{all_cores, run_interruptible};
-use crate::solvers::{GoalSolver, Solvers};
+use crate::solvers::{GoalSolver, SharedSolvers};
 
 /// Solves the boards in `text` (`npuzzle batch`'s input format) and returns
 /// their rows as JSON Lines, in input order. See `npuzzle.solve_batch`.
@@ -30,7 +30,7 @@ pub fn solve_batch<'py>(
     let shape = input::shape(size)?;
     let threads = options.threads.unwrap_or_else(all_cores).max(1);
     // As `npuzzle batch`: the memory budget is the whole batch's, shared by its workers.
-    let solvers = Solvers::shared(options.key(1, threads as u64)?);
+    let solvers = SharedSolvers::get_or_create(options.key(1, threads as u64)?);
     let goal = &options.goal;
     let inputs = read_boards(text, shape.map(Shape::cells));
     // Resolve the solvers (and any databases) up front, with the GIL held.

@@ -4,7 +4,8 @@
 //! The classes are defined in Python (they inherit from two bases, e.g.
 //! `BoardError(NpuzzleError, ValueError)`) and looked up here once.
 
-use npuzzle::Error;
+use npuzzle::heuristic::pdb::{recommended_partition, PdbSpec};
+use npuzzle::{Error, Goal};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -44,9 +45,13 @@ fn class_of(error: &Error) -> Class {
         | Error::IllegalMove { .. }
         | Error::JudgeInput { .. }
         | Error::JudgeCase { .. } => Class::Board,
-        Error::Unsupported { .. } | Error::BadPartition { .. } | Error::PdbUnsupported { .. } => Class::Option,
+        Error::Unsupported { .. }
+        | Error::BadPartition { .. }
+        | Error::PdbUnsupported { .. }
+        | Error::UnknownName { .. } => Class::Option,
         Error::PdbIo { .. }
         | Error::PdbNotLoaded { .. }
+        | Error::PdbNotFound { .. }
         | Error::PdbMissing { .. }
         | Error::PdbMagic { .. }
         | Error::PdbVersion { .. }
@@ -76,9 +81,51 @@ pub fn raise(class: Class, message: impl Into<String>) -> PyErr {
     })
 }
 
-/// The library's error as its Python exception.
+/// The library's error as its Python exception: its message, and for
+/// missing or broken databases the Python call that builds them.
 pub fn to_py(error: Error) -> PyErr {
-    raise(class_of(&error), error.to_string())
+    let advice = match &error {
+        Error::PdbNotFound { goal, partition, .. } => Some(format!(
+            "build them with {}",
+            build_call(goal, partition.as_ref().map(|p| p.to_arg()))
+        )),
+        Error::PdbNotLoaded { goal, .. } => Some(format!("build them with {}", build_call(goal, None))),
+        Error::PdbMissing { spec, .. } => Some(format!("build it with {}", spec_call(spec))),
+        Error::PdbMagic { spec: Some(spec), .. }
+        | Error::PdbVersion { spec: Some(spec), .. }
+        | Error::PdbMismatch { spec: Some(spec), .. }
+        | Error::PdbTruncated { spec: Some(spec), .. }
+        | Error::PdbChecksum { spec: Some(spec), .. }
+        | Error::PdbCorrupt { spec: Some(spec), .. } => Some(format!("rebuild it with {}", spec_call(spec))),
+        _ => None,
+    };
+    let message = match advice {
+        Some(advice) => format!("{error}; {advice}"),
+        None => error.to_string(),
+    };
+    raise(class_of(&error), message)
+}
+
+/// `npuzzle.pdb.build(…)` for the databases of `spec`.
+fn spec_call(spec: &PdbSpec) -> String {
+    build_call(spec.goal(), Some(spec.partition().to_arg()))
+}
+
+/// The Python call that builds databases for `goal`: of `partition`, else
+/// the recommended one for the board, else a placeholder for the tiles.
+pub fn build_call(goal: &Goal, partition: Option<String>) -> String {
+    let shape = goal.shape();
+    let partition = partition
+        .or_else(|| recommended_partition(shape).map(str::to_string))
+        .unwrap_or_else(|| "TILES/TILES".to_string());
+    let goal_arg = if *goal == Goal::standard(shape) {
+        String::new()
+    } else if *goal == Goal::blank_first(shape) {
+        ", goal=\"blank-first\"".to_string()
+    } else {
+        format!(", goal=\"{goal}\"")
+    };
+    format!("npuzzle.pdb.build(\"{shape}\", \"{partition}\"{goal_arg})")
 }
 
 /// `?` on library results inside binding functions.

@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 
 use crate::errors::{raise, to_py, Class, OrRaise};
 use crate::input::{self, GoalArg, SizeArg};
-use crate::solvers::Solvers;
+use crate::solvers::SharedSolvers;
 
 /// What a database file holds.
 #[pyclass(module = "npuzzle.pdb", frozen, get_all)]
@@ -144,7 +144,7 @@ pub fn build(
         })
         .map_err(|message| raise(Class::Pdb, message))?;
     // Solvers resolved before this file existed would not read it.
-    Solvers::forget_all();
+    SharedSolvers::forget_all();
     Ok(path)
 }
 

@@ -14,7 +14,7 @@ use rayon::prelude::*;
 use crate::errors::{raise, to_py, Class, OrRaise};
 use crate::input::{self, board_from_values, BoardArg, SearchArgs, SizeArg};
 use crate::record::Solution;
-use crate::solvers::{GoalSolver, Solvers};
+use crate::solvers::{GoalSolver, SharedSolvers};
 
 /// Every core the machine offers, asked once: the answer reads cgroup files
 /// (about 50 µs), ten times what solving a small board takes.
@@ -29,7 +29,7 @@ pub fn solve(py: Python<'_>, board: BoardArg, size: Option<SizeArg>, options: Se
     let board = board.board(input::shape(size)?).or_raise()?;
     let goal = input::goal(options.goal.as_ref(), board.shape()).or_raise()?;
     let key = options.key(options.threads.unwrap_or_else(all_cores), 1)?;
-    let solver = Solvers::shared(key).get(&goal)?;
+    let solver = SharedSolvers::get_or_create(key).get(&goal)?;
     let report = py.detach(|| solver.solver.solve(&board, &solver.goal)).or_raise()?;
     Ok(Solution::new(board, &solver, report))
 }
@@ -102,7 +102,7 @@ fn numbered(index: usize, error: Error) -> PyErr {
 /// search each, in input order.
 fn solve_boards(py: Python<'_>, boards: Vec<Board>, options: &SearchArgs) -> PyResult<Vec<Solution>> {
     let threads = options.threads.unwrap_or_else(all_cores).max(1);
-    let solvers = Solvers::shared(options.key(1, 1)?);
+    let solvers = SharedSolvers::get_or_create(options.key(1, 1)?);
     let goal = options.goal.as_ref();
     // One goal per board shape (boards given as text may differ in shape).
     let mut by_shape: HashMap<Shape, Arc<GoalSolver>> = HashMap::new();

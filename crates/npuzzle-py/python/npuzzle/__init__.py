@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from . import _native, errors, pdb
-from ._native import Solution, Stats
+from ._native import Hint, Solution, Stats
 from .errors import BoardError, NpuzzleError, OptionError, PdbError
 
 if TYPE_CHECKING:
@@ -32,6 +32,10 @@ __all__ = [
     "solve",
     "solve_many",
     "is_solvable",
+    "hint",
+    "count_solutions",
+    "optimal_solutions",
+    "Hint",
     "random_boards",
     "distance_counts",
     "parse_size",
@@ -211,6 +215,83 @@ def solve_many(
             size = board_size
         items.append(tiles)
     return _native.solve_many(items, size, options)
+
+
+def hint(
+    board: BoardLike,
+    *,
+    size: Optional[SizeLike] = None,
+    goal: Optional[GoalLike] = None,
+    algorithm: str = "auto",
+    heuristic: str = "auto",
+    timeout: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+    max_memory: Optional[int] = None,
+    threads: Optional[int] = None,
+    pdb_dir: Optional[PathLike] = None,
+) -> Hint:
+    """The board's optimal distance and the distance after each legal move of
+    the blank (from the complete table on boards of up to 10 cells, by search
+    above; options as for :func:`solve`). The optimal moves are those one
+    closer. A budget that runs out leaves the unknown distances None.
+
+    >>> h = npuzzle.hint("1 2 3 4 5 6 x 7 8")
+    >>> h.distance, h.moves, h.optimal
+    (2, [('u', 3), ('r', 1)], 'r')
+    """
+    tiles, size = _tiles(board, size)
+    options = _options(goal, algorithm, heuristic, timeout, max_nodes, max_memory, threads, pdb_dir)
+    return _native.hint(tiles, size, options)
+
+
+def count_solutions(
+    board: BoardLike,
+    *,
+    size: Optional[SizeLike] = None,
+    goal: Optional[GoalLike] = None,
+    algorithm: str = "auto",
+    heuristic: str = "auto",
+    timeout: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+    max_memory: Optional[int] = None,
+    threads: Optional[int] = None,
+    pdb_dir: Optional[PathLike] = None,
+) -> Optional[int]:
+    """How many distinct optimal move sequences take the board to the goal:
+    0 when it is unsolvable, None when a budget ran out first (options as for
+    :func:`solve`).
+
+    >>> npuzzle.count_solutions("8 6 7 2 5 4 3 x 1")
+    40
+    """
+    tiles, size = _tiles(board, size)
+    options = _options(goal, algorithm, heuristic, timeout, max_nodes, max_memory, threads, pdb_dir)
+    return _native.count_solutions(tiles, size, options)
+
+
+def optimal_solutions(
+    board: BoardLike,
+    *,
+    limit: int = 100,
+    size: Optional[SizeLike] = None,
+    goal: Optional[GoalLike] = None,
+    algorithm: str = "auto",
+    heuristic: str = "auto",
+    timeout: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+    max_memory: Optional[int] = None,
+    threads: Optional[int] = None,
+    pdb_dir: Optional[PathLike] = None,
+) -> Tuple[list[str], bool]:
+    """The first ``limit`` optimal solutions in ``u d l r`` order, and whether
+    they are all of them (options as for :func:`solve`).
+
+    >>> npuzzle.optimal_solutions("1 2 3 4 x 8 7 6 5")
+    (['druldr', 'rdlurd'], True)
+    """
+    tiles, size = _tiles(board, size)
+    options = _options(goal, algorithm, heuristic, timeout, max_nodes, max_memory, threads, pdb_dir)
+    return _native.optimal_solutions(tiles, size, limit, options)
 
 
 def is_solvable(board: BoardLike, *, size: Optional[SizeLike] = None, goal: Optional[GoalLike] = None) -> bool:
