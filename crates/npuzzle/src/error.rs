@@ -213,8 +213,8 @@ pub enum Error {
     /// No database file for a goal (and partition) in the directory searched.
     #[error("{}", not_found(goal, partition.as_ref(), dir.as_deref()))]
     PdbNotFound {
-        /// The goal databases were looked for.
-        goal: Goal,
+        /// The goal databases were looked for (boxed: the error stays small).
+        goal: Box<Goal>,
         /// The partition asked for, if one was.
         partition: Option<Partition>,
         /// The directory searched; `None` when none was given.

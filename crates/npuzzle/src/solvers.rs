@@ -210,7 +210,7 @@ impl Solvers {
         let shape = goal.shape();
         let algorithm = self.options.algorithm.resolve(shape);
         let not_found = |partition| Error::PdbNotFound {
-            goal: goal.clone(),
+            goal: Box::new(goal.clone()),
             partition,
             dir: self.pdb_dir.clone(),
         };

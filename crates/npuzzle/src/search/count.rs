@@ -258,23 +258,26 @@ impl Solver {
             Want::List(limit) => limit,
         };
         let (found, mut more) = (&mut answer.solutions, false);
-        let walked = crate::with_heuristic!(kind, goal, self.pdb.as_deref(), |h| bounded::paths_within(
-            board,
+        let walked = kind.run(
             goal,
-            &h,
-            d,
-            None,
-            &mut rest,
-            |path| {
-                if found.len() < limit {
-                    found.push(Solution::new(path.to_vec()));
-                } else if matches!(want, Want::List(_)) {
-                    more = true;
-                    return ControlFlow::Break(());
-                }
-                ControlFlow::Continue(())
-            }
-        ));
+            self.pdb.as_deref(),
+            bounded::PathsWithin {
+                board,
+                goal,
+                bound: d,
+                after: None,
+                clock: &mut rest,
+                visit: |path: &[Move]| {
+                    if found.len() < limit {
+                        found.push(Solution::new(path.to_vec()));
+                    } else if matches!(want, Want::List(_)) {
+                        more = true;
+                        return ControlFlow::Break(());
+                    }
+                    ControlFlow::Continue(())
+                },
+            },
+        )?;
         answer.stats.expanded += walked.expanded;
         answer.stats.generated += walked.generated;
         match walked.stopped {

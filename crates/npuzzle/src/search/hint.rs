@@ -214,15 +214,18 @@ impl Solver {
             let mut next = board.clone();
             next.try_apply(m.mv);
             let mut rest = bounded::clock_after(self.options.budget, clock.elapsed(), spent);
-            let walked = crate::with_heuristic!(kind, goal, pdb, |h| bounded::paths_within(
-                &next,
+            let walked = kind.run(
                 goal,
-                &h,
-                d - 1,
-                Some(m.mv),
-                &mut rest,
-                |_| ControlFlow::Break(())
-            ));
+                pdb,
+                bounded::PathsWithin {
+                    board: &next,
+                    goal,
+                    bound: d - 1,
+                    after: Some(m.mv),
+                    clock: &mut rest,
+                    visit: |_: &[Move]| ControlFlow::Break(()),
+                },
+            )?;
             spent += walked.expanded;
             hint.stats.expanded += walked.expanded;
             hint.stats.generated += walked.generated;
