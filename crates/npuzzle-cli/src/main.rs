@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 mod advice;
 mod cmd;
+mod held_advice;
 mod input;
 mod output;
 mod pdb_dir;

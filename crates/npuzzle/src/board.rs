@@ -172,7 +172,9 @@ impl fmt::Display for Move {
     }
 }
 
-/// An arrangement of tiles on a W×H board; tile 0 is the blank.
+/// An arrangement of tiles on a W×H board; tile 0 is the blank. Reading one
+/// from text (`Board::parse`, `str::parse`) lives in [`crate::parse`], which
+/// builds boards with [`Board::new`]; this module does not depend on it.
 ///
 /// ```
 /// use npuzzle::{Board, Move};
@@ -221,11 +223,6 @@ impl Board {
         // With the right count, no duplicates and all in range, nothing is missing.
         let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0);
         Ok(Board { shape, tiles, blank })
-    }
-
-    /// Parses a board; see [`crate::parse`] for the accepted text.
-    pub fn parse(text: &str, shape: Option<Shape>) -> Result<Board, Error> {
-        crate::parse::parse_board(text, shape)
     }
 
     /// The shape.
@@ -338,14 +335,6 @@ impl fmt::Display for Board {
             }
         }
         Ok(())
-    }
-}
-
-impl FromStr for Board {
-    type Err = Error;
-
-    fn from_str(text: &str) -> Result<Board, Error> {
-        Board::parse(text, None)
     }
 }
 
