@@ -32,7 +32,7 @@ pub fn solve_batch<'py>(
     // As `npuzzle batch`: the memory budget is the whole batch's, shared by its workers.
     let solvers = SharedSolvers::get_or_create(options.key(1, threads as u64)?);
     let goal = &options.goal;
-    let inputs = read_boards(text, shape.map(Shape::cells));
+    let inputs = read_boards(text, shape).boards;
     // Resolve the solvers (and any databases) up front, with the GIL held.
     let mut by_shape: HashMap<Shape, Option<Arc<GoalSolver>>> = HashMap::new();
     for input in &inputs {

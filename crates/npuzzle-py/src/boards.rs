@@ -1,7 +1,7 @@
 //! Boards without a search: parity, random boards, the distance distribution.
 
-use npuzzle::random::random_solvable;
-use npuzzle::search::table::{sample_at_distance, sample_distinct_at_distance, Table};
+use npuzzle::random::{random_solvable, sample_at_distance, sample_distinct_at_distance};
+use npuzzle::search::table::Table;
 use npuzzle::Budget;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;

@@ -34,7 +34,13 @@ fn class_of(error: &Error) -> Class {
     match error {
         Error::BadToken { .. }
         | Error::WrongTileCount { .. }
-        | Error::NotSquare { .. }
+        | Error::NoShape { .. }
+        | Error::AmbiguousSize { .. }
+        | Error::RowsContradictSize { .. }
+        | Error::RaggedRows { .. }
+        | Error::Bracket { .. }
+        | Error::TooDeep { .. }
+        | Error::TilesBesideRows
         | Error::TileOutOfRange { .. }
         | Error::DuplicateTile { .. }
         | Error::MissingTile { .. }

@@ -45,7 +45,7 @@ pub fn board_from_values(values: &[i64], size: Option<Shape>) -> Result<Board, E
     let count = values.len();
     let shape = match size {
         Some(shape) => shape,
-        None => Shape::square_with_cells(count).ok_or(Error::NotSquare { count })?,
+        None => npuzzle::parse::shape_of_count(count)?,
     };
     if count != shape.cells() {
         return Err(Error::WrongTileCount {

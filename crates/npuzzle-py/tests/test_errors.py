@@ -13,12 +13,12 @@ import npuzzle
     [
         ("1 2 3 4 5 6 7 8 8", "tile 8 appears twice, at positions 8 and 9"),
         ("1 2 3 4 5 6 7 8 y", 'bad token "y" at position 9'),
-        ("1 2 3 4 5 6 7 8", "cannot infer the board size from 8 tiles"),
+        ("1 2 3 4 5 6 7 8", "cannot tell the board's size from 8 tiles without rows: it could be 4x2"),
         ("1 2 3 4 5 6 7 9 x", "tile 9 at position 8 is out of range: a 3x3 board has tiles 1..=8"),
         ([1, 2, 3, 4, 5, 6, 7, 9, 0], "tile 9 at position 8 is out of range: a 3x3 board has tiles 1..=8"),
         ([1, 2, 3, 4, 5, 6, 7, -1, 0], "tile -1 at position 8 is out of range"),
         ([1, 2, 3, 4, 5, 6, 7, 8, 8], "tile 8 appears twice, at positions 8 and 9"),
-        ([1, 2, 3], "cannot infer the board size from 3 tiles"),
+        ([1, 2, 3], "no board holds 3 tiles"),
     ],
 )
 def test_bad_boards_raise_board_error_with_the_librarys_message(board: npuzzle.BoardLike, message: str) -> None:

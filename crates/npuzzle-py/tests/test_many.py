@@ -48,7 +48,7 @@ def test_a_bad_board_is_named_by_its_index() -> None:
     arr = np.array([[1, 2, 3, 4, 5, 6, 7, 8, 0], [1, 2, 3, 4, 5, 6, 7, 8, 9]])
     with pytest.raises(npuzzle.BoardError, match="board 1: tile 9 at position 9 is out of range"):
         npuzzle.solve_many(arr)
-    with pytest.raises(npuzzle.BoardError, match="cannot infer the board size from 8 tiles"):
+    with pytest.raises(npuzzle.BoardError, match="board 0: cannot tell the board's size from 8 tiles"):
         npuzzle.solve_many(np.zeros((2, 8), dtype=np.int32))
 
 
