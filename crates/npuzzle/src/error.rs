@@ -255,17 +255,17 @@ pub enum Error {
     )]
     PdbNotLoaded {
         /// The goal databases are needed for.
-        goal: Goal,
+        goal: Box<Goal>,
         /// What the loaded databases are for, if any are loaded.
         loaded: Option<Box<PdbSpec>>,
     },
     /// No database file for a goal (and partition) in the directory searched.
-    #[error("{}", not_found(goal, partition.as_ref(), dir.as_deref()))]
+    #[error("{}", not_found(goal, partition.as_deref(), dir.as_deref()))]
     PdbNotFound {
-        /// The goal databases were looked for.
-        goal: Goal,
+        /// The goal databases were looked for (boxed: the error stays small).
+        goal: Box<Goal>,
         /// The partition asked for, if one was.
-        partition: Option<Partition>,
+        partition: Option<Box<Partition>>,
         /// The directory searched; `None` when none was given.
         dir: Option<PathBuf>,
     },

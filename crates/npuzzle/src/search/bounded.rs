@@ -26,8 +26,9 @@ use std::time::Duration;
 
 use crate::board::{Board, Move};
 use crate::goal::Goal;
-use crate::heuristic::Heuristic;
+use crate::heuristic::{Heuristic, WithHeuristic};
 use crate::solution::{Budget, BudgetClock, BudgetKind};
+use crate::Error;
 
 /// A clock for what is left of `budget` after `elapsed` and `spent` expanded nodes.
 pub(crate) fn clock_after(budget: Budget, elapsed: Duration, spent: u64) -> BudgetClock {
@@ -51,6 +52,27 @@ pub(crate) struct Walked {
     pub goals: u64,
     /// The budget that stopped the iteration, if one did.
     pub stopped: Option<BudgetKind>,
+}
+
+/// [`paths_within`] as a task for whichever heuristic a
+/// [`HeuristicKind`](crate::HeuristicKind) names (its `run`).
+pub(crate) struct PathsWithin<'a, V> {
+    pub board: &'a Board,
+    pub goal: &'a Goal,
+    pub bound: u32,
+    pub after: Option<Move>,
+    pub clock: &'a mut BudgetClock,
+    pub visit: V,
+}
+
+impl<V: FnMut(&[Move]) -> ControlFlow<()>> WithHeuristic for PathsWithin<'_, V> {
+    type Output = Walked;
+
+    fn run<H: Heuristic>(self, heuristic: &H) -> Result<Walked, Error> {
+        Ok(paths_within(
+            self.board, self.goal, heuristic, self.bound, self.after, self.clock, self.visit,
+        ))
+    }
 }
 
 /// Searches every move sequence from `board` to `goal` whose f stays within

@@ -29,9 +29,8 @@
 //!
 //! let board: Board = "8 6 7 2 5 4 3 x 1".parse()?;
 //! let goal = Goal::standard(board.shape());
-//! let mut options = SolverOptions::default();
-//! options.algorithm = Algorithm::Auto; // the complete table on 3x3
-//! let solver = Solver::new(options);
+//! // `auto` answers from the complete table on 3x3.
+//! let solver = Solver::new(SolverOptions::default().with_algorithm(Algorithm::Auto));
 //! let hint = solver.hint(&board, &goal)?;
 //! assert_eq!(hint.distance, Some(31));
 //! // The board is as far as any 3x3 board gets: every move brings it closer.
@@ -46,6 +45,7 @@
 //! ```
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
 use crate::board::{Board, Move};
 use crate::goal::Goal;
@@ -54,6 +54,7 @@ use crate::parity::is_solvable;
 use crate::solution::{BudgetClock, BudgetKind, Outcome, Stats};
 use crate::{Error, Solver};
 
+use super::table::Table;
 use super::{bounded, Algorithm};
 
 /// How far an answer got.
@@ -138,14 +139,33 @@ impl Solver {
         Ok(hint)
     }
 
+    /// The cached table for `goal` (built now if need be), or the budget
+    /// that stopped its build.
+    pub(super) fn table_within_budget(&self, goal: &Goal) -> Result<Result<Arc<Table>, BudgetKind>, Error> {
+        match self.tables.get(goal, self.options.budget) {
+            Ok(t) => Ok(Ok(t)),
+            Err(Error::BuildBudget { kind, .. }) => Ok(Err(kind)),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The heuristic of the bounded iterations after the board's own
+    /// search: the solver's, or linear conflict when its algorithm reads none.
+    pub(super) fn iteration_heuristic(&self, board: &Board) -> HeuristicKind {
+        if self.options.algorithm.resolve(board.shape()).uses_heuristic() {
+            self.options.heuristic
+        } else {
+            HeuristicKind::LinearConflict
+        }
+    }
+
     fn hint_from_table(&self, board: &Board, goal: &Goal, hint: &mut Hint) -> Result<(), Error> {
-        let table = match self.tables.get(goal, self.options.budget) {
+        let table = match self.table_within_budget(goal)? {
             Ok(t) => t,
-            Err(Error::BuildBudget { kind, .. }) => {
+            Err(kind) => {
                 hint.completion = Completion::BudgetReached(kind);
                 return Ok(());
             }
-            Err(e) => return Err(e),
         };
         hint.stats.peak_states = table.states();
         hint.stats.peak_bytes = table.bytes();
@@ -196,12 +216,7 @@ impl Solver {
         }
         let first = solution.moves()[0];
         let mut spent = hint.stats.expanded;
-        let kind = if self.options.algorithm.resolve(board.shape()).uses_heuristic() {
-            self.options.heuristic
-        } else {
-            // The uninformed searches carry no heuristic of their own.
-            HeuristicKind::LinearConflict
-        };
+        let kind = self.iteration_heuristic(board);
         let pdb = self.pdb.as_deref();
         for m in &mut hint.moves {
             if m.mv == first {
@@ -214,15 +229,18 @@ impl Solver {
             let mut next = board.clone();
             next.try_apply(m.mv);
             let mut rest = bounded::clock_after(self.options.budget, clock.elapsed(), spent);
-            let walked = crate::with_heuristic!(kind, goal, pdb, |h| bounded::paths_within(
-                &next,
+            let walked = kind.run(
                 goal,
-                &h,
-                d - 1,
-                Some(m.mv),
-                &mut rest,
-                |_| ControlFlow::Break(())
-            ));
+                pdb,
+                bounded::PathsWithin {
+                    board: &next,
+                    goal,
+                    bound: d - 1,
+                    after: Some(m.mv),
+                    clock: &mut rest,
+                    visit: |_: &[Move]| ControlFlow::Break(()),
+                },
+            )?;
             spent += walked.expanded;
             hint.stats.expanded += walked.expanded;
             hint.stats.generated += walked.generated;

@@ -12,16 +12,16 @@ use crate::parity::is_solvable;
 use crate::solution::{Budget, BudgetClock, Outcome, Report, Stats};
 use crate::Error;
 
-pub mod astar;
+mod astar;
 pub mod bfs;
-pub mod bfs_set;
-pub mod bibfs;
+mod bfs_set;
+mod bibfs;
 mod bounded;
 pub mod count;
 pub mod duplicates;
 pub mod hint;
-pub mod idastar;
-pub mod idastar_fast;
+mod idastar;
+pub mod idastar_fixed;
 mod state;
 pub mod table;
 #[cfg(test)]
@@ -195,7 +195,7 @@ pub struct SolverOptions {
     /// Limits on each search.
     pub budget: Budget,
     /// Threads for one search: IDA* on 4×4 and 5×5 boards splits each
-    /// iteration across them (see [`idastar_fast`]); other searches and shapes
+    /// iteration across them (see [`idastar_fixed`]); other searches and shapes
     /// use one. 0 counts as 1.
     pub threads: usize,
     /// IDA* cuts every move sequence of up to this many moves that an
@@ -304,7 +304,7 @@ impl Solver {
     ///
     /// // Without databases, or with databases for another goal: an error that names the goal.
     /// let err = Solver::new(options).solve(&board, &goal).unwrap_err();
-    /// assert!(matches!(&err, Error::PdbNotLoaded { goal: g, loaded: None } if g == &goal));
+    /// assert!(matches!(&err, Error::PdbNotLoaded { goal: g, loaded: None } if **g == goal));
     /// assert!(solver.solve(&board, &Goal::blank_first(board.shape())).is_err());
     /// # Ok::<(), npuzzle::Error>(())
     /// ```
@@ -361,11 +361,11 @@ impl Solver {
             }
             Algorithm::IdaStar | Algorithm::Auto => {
                 let (kind, threads) = (self.options.heuristic, self.options.threads);
-                let fast = idastar_fast::FastOptions {
+                let fixed = idastar_fixed::FixedOptions {
                     duplicate_len: self.options.duplicate_len,
                     ..Default::default()
                 };
-                match idastar_fast::search_kind(board, goal, kind, pdb, &clock, threads, fast)? {
+                match idastar_fixed::search_kind(board, goal, kind, pdb, &clock, threads, fixed)? {
                     Some(found) => found,
                     None => {
                         let filter = duplicates::DuplicateFilter::shared(self.options.duplicate_len);
