@@ -387,6 +387,7 @@ fn budget_detail(kind: BudgetKind, used: u64, limit: u64) -> String {
         BudgetKind::Memory => format!("it needs {used} bytes, the limit is {limit}"),
         BudgetKind::Time => format!("{used} ms passed, the limit is {limit} ms"),
         BudgetKind::Nodes => format!("{used} states expanded, the limit is {limit}"),
+        BudgetKind::Cancelled => "it was cancelled".to_string(),
     }
 }
 

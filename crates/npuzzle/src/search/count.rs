@@ -175,7 +175,7 @@ impl Solver {
         answer: &mut OptimalSolutions,
     ) -> Result<(), Error> {
         let mut clock = BudgetClock::start(self.options.budget);
-        let table = match self.table_within_budget(goal)? {
+        let table = match self.table_within_budget(goal, self.options.budget)? {
             Ok(t) => t,
             Err(kind) => {
                 answer.completion = Completion::BudgetReached(kind);

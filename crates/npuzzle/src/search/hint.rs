@@ -51,7 +51,7 @@ use crate::board::{Board, Move};
 use crate::goal::Goal;
 use crate::heuristic::HeuristicKind;
 use crate::parity::is_solvable;
-use crate::solution::{BudgetClock, BudgetKind, Outcome, Stats};
+use crate::solution::{Budget, BudgetClock, BudgetKind, Cancel, Outcome, Stats};
 use crate::{Error, Solver};
 
 use super::table::Table;
@@ -117,9 +117,23 @@ impl Solver {
     /// input (another shape than the goal's, a heuristic that does not fit),
     /// not for budgets.
     pub fn hint(&self, board: &Board, goal: &Goal) -> Result<Hint, Error> {
+        self.hint_run(board, goal, self.options.budget, None)
+    }
+
+    /// Like [`hint`](Solver::hint), under `budget` instead of the options'
+    /// one, stopping early once `cancel` is raised (see
+    /// [`solve_with`](Solver::solve_with)).
+    pub fn hint_with(&self, board: &Board, goal: &Goal, budget: Budget, cancel: &Cancel) -> Result<Hint, Error> {
+        self.hint_run(board, goal, budget, Some(cancel))
+    }
+
+    fn hint_run(&self, board: &Board, goal: &Goal, budget: Budget, cancel: Option<&Cancel>) -> Result<Hint, Error> {
         goal.check_shape(board)?;
         let algorithm = self.options.algorithm.resolve(board.shape());
-        let mut clock = BudgetClock::start(self.options.budget);
+        let mut clock = BudgetClock::start(budget);
+        if let Some(cancel) = cancel {
+            clock = clock.with_cancel(cancel.clone());
+        }
         let legal: Vec<Move> = Move::ALL.into_iter().filter(|&mv| board.can_move(mv)).collect();
         let mut hint = Hint {
             distance: None,
@@ -131,7 +145,7 @@ impl Solver {
         if !is_solvable(board, goal) {
             hint.completion = Completion::Unsolvable;
         } else if algorithm == Algorithm::Table {
-            self.hint_from_table(board, goal, &mut hint)?;
+            self.hint_from_table(board, goal, budget, &mut hint)?;
         } else {
             self.hint_by_search(board, goal, &mut clock, &mut hint)?;
         }
@@ -141,8 +155,12 @@ impl Solver {
 
     /// The cached table for `goal` (built now if need be), or the budget
     /// that stopped its build.
-    pub(super) fn table_within_budget(&self, goal: &Goal) -> Result<Result<Arc<Table>, BudgetKind>, Error> {
-        match self.tables.get(goal, self.options.budget) {
+    pub(super) fn table_within_budget(
+        &self,
+        goal: &Goal,
+        budget: Budget,
+    ) -> Result<Result<Arc<Table>, BudgetKind>, Error> {
+        match self.tables.get(goal, budget) {
             Ok(t) => Ok(Ok(t)),
             Err(Error::BuildBudget { kind, .. }) => Ok(Err(kind)),
             Err(e) => Err(e),
@@ -159,8 +177,8 @@ impl Solver {
         }
     }
 
-    fn hint_from_table(&self, board: &Board, goal: &Goal, hint: &mut Hint) -> Result<(), Error> {
-        let table = match self.table_within_budget(goal)? {
+    fn hint_from_table(&self, board: &Board, goal: &Goal, budget: Budget, hint: &mut Hint) -> Result<(), Error> {
+        let table = match self.table_within_budget(goal, budget)? {
             Ok(t) => t,
             Err(kind) => {
                 hint.completion = Completion::BudgetReached(kind);
@@ -196,7 +214,7 @@ impl Solver {
         clock: &mut BudgetClock,
         hint: &mut Hint,
     ) -> Result<(), Error> {
-        let report = self.solve(board, goal)?;
+        let report = self.run(board, goal, clock.budget(), clock.cancel())?;
         hint.stats = report.stats;
         let solution = match report.outcome {
             Outcome::Solved(s) => s,
@@ -228,7 +246,10 @@ impl Solver {
             }
             let mut next = board.clone();
             next.try_apply(m.mv);
-            let mut rest = bounded::clock_after(self.options.budget, clock.elapsed(), spent);
+            let mut rest = bounded::clock_after(clock.budget(), clock.elapsed(), spent);
+            if let Some(cancel) = clock.cancel() {
+                rest = rest.with_cancel(cancel.clone());
+            }
             let walked = kind.run(
                 goal,
                 pdb,

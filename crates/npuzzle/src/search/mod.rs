@@ -9,7 +9,7 @@ use crate::goal::Goal;
 use crate::heuristic::pdb::AdditivePdb;
 use crate::heuristic::HeuristicKind;
 use crate::parity::is_solvable;
-use crate::solution::{Budget, BudgetClock, Outcome, Report, Stats};
+use crate::solution::{Budget, BudgetClock, Cancel, Outcome, Report, Stats};
 use crate::Error;
 
 mod astar;
@@ -327,6 +327,20 @@ impl Solver {
     /// before any search, and a solution is replayed to the goal before it is
     /// returned.
     pub fn solve(&self, board: &Board, goal: &Goal) -> Result<Report, Error> {
+        self.run(board, goal, self.options.budget, None)
+    }
+
+    /// Like [`solve`](Solver::solve), under `budget` instead of the options'
+    /// one, and stopping early with
+    /// [`BudgetKind::Cancelled`](crate::BudgetKind::Cancelled) once `cancel`
+    /// is raised (the build of a move table is bounded by the budget but not
+    /// interrupted). A server shares one solver between requests this way,
+    /// each with its own limits.
+    pub fn solve_with(&self, board: &Board, goal: &Goal, budget: Budget, cancel: &Cancel) -> Result<Report, Error> {
+        self.run(board, goal, budget, Some(cancel))
+    }
+
+    fn run(&self, board: &Board, goal: &Goal, budget: Budget, cancel: Option<&Cancel>) -> Result<Report, Error> {
         goal.check_shape(board)?;
         let algorithm = self.options.algorithm.resolve(board.shape());
         let pdb = self.pdb.as_deref();
@@ -334,7 +348,10 @@ impl Solver {
             // Checked before parity, so that a missing database is reported for every board.
             crate::heuristic::pdb::for_goal(pdb, goal)?;
         }
-        let mut clock = BudgetClock::start(self.options.budget);
+        let mut clock = BudgetClock::start(budget);
+        if let Some(cancel) = cancel {
+            clock = clock.with_cancel(cancel.clone());
+        }
         if !is_solvable(board, goal) {
             let stats = Stats {
                 elapsed: clock.elapsed(),

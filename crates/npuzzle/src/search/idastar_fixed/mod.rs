@@ -72,7 +72,7 @@ use crate::heuristic::pdb::AdditivePdb;
 use crate::heuristic::{HeuristicKind, WithFixedHeuristic};
 use crate::parity::is_solvable;
 use crate::search::duplicates::{DuplicateFilter, CUT};
-use crate::solution::{Budget, BudgetClock, BudgetKind, Outcome, Solution, Stats};
+use crate::solution::{Budget, BudgetClock, BudgetKind, Cancel, Outcome, Solution, Stats};
 use crate::Error;
 
 mod count;

@@ -148,6 +148,9 @@ impl<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Worker<'_, N, B, H>
         if self.control.deadline.is_some_and(|d| Instant::now() >= d) {
             self.control.stop(BudgetKind::Time);
         }
+        if self.control.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+            self.control.stop(BudgetKind::Cancelled);
+        }
         self.next_poll = self.expanded + step;
         self.abandoned = self.control.stopped().is_some() || self.control.winner.load(Ordering::Relaxed) < self.task;
         self.abandoned

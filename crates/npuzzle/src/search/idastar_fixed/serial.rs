@@ -48,13 +48,14 @@ pub(super) struct Control {
     pub(super) nodes: AtomicU64,
     pub(super) max_nodes: Option<u64>,
     pub(super) deadline: Option<Instant>,
+    pub(super) cancel: Option<Cancel>,
     /// 0 while running, else 1 + the index of the budget that ran out.
     pub(super) stopped: AtomicU8,
     /// Smallest task index holding a solution in the current iteration.
     pub(super) winner: AtomicUsize,
 }
 
-pub(super) const STOP_KINDS: [BudgetKind; 2] = [BudgetKind::Nodes, BudgetKind::Time];
+pub(super) const STOP_KINDS: [BudgetKind; 3] = [BudgetKind::Nodes, BudgetKind::Time, BudgetKind::Cancelled];
 
 impl Control {
     pub(super) fn new(clock: &BudgetClock) -> Control {
@@ -64,6 +65,7 @@ impl Control {
             nodes: AtomicU64::new(0),
             max_nodes: budget.max_nodes,
             deadline: budget.timeout.map(|t| now + t.saturating_sub(clock.elapsed())),
+            cancel: clock.cancel().cloned(),
             stopped: AtomicU8::new(0),
             winner: AtomicUsize::new(usize::MAX),
         }
