@@ -118,17 +118,14 @@ fn is_unspaced_board(token: &[u8]) -> bool {
 /// Reads and checks one board of 9 tiles.
 fn read_board(tokens: &mut Tokens<'_>, case: usize, which: &'static str) -> Result<Tiles, Error> {
     let shape = Shape::new(3, 3)?;
+    let first = tokens.next();
+    if let Some(board) = first.filter(|t| is_unspaced_board(t)) {
+        return read_unspaced(board, shape, case, which);
+    }
     let mut tiles = [0u8; CELLS];
     let mut seen = 0u32;
-    // A board without spaces: each of its nine characters is a token.
-    let first = tokens.next();
-    let unspaced = first.filter(|t| is_unspaced_board(t));
     for (i, slot) in tiles.iter_mut().enumerate() {
-        let token = match (unspaced, i) {
-            (Some(board), _) => board.get(i..=i),
-            (None, 0) => first,
-            (None, _) => tokens.next(),
-        };
+        let token = if i == 0 { first } else { tokens.next() };
         let Some(token) = token else {
             return Err(Error::JudgeInput {
                 message: format!("case {case}{which}: the input ends after {i} of the {CELLS} tiles"),
@@ -137,19 +134,43 @@ fn read_board(tokens: &mut Tokens<'_>, case: usize, which: &'static str) -> Resu
         let tile = match token {
             [b'x' | b'X' | b'0' | b'_' | b'.'] => 0,
             [d @ b'1'..=b'8'] => d - b'0',
-            _ => {
-                let text = String::from_utf8_lossy(token);
-                crate::parse::parse_tile(&text, i + 1, shape).map_err(|e| case_error(case, which, e))?
-            }
+            _ => read_other_tile(token, i, shape, case, which)?,
         };
         *slot = tile;
         seen |= 1 << tile;
     }
+    check_once(tiles, seen, shape, case, which)
+}
+
+/// A board written without spaces: each of its nine characters is a tile.
+#[cold]
+fn read_unspaced(board: &[u8], shape: Shape, case: usize, which: &'static str) -> Result<Tiles, Error> {
+    let mut tiles = [0u8; CELLS];
+    let mut seen = 0u32;
+    for (i, slot) in tiles.iter_mut().enumerate() {
+        *slot = read_other_tile(&board[i..=i], i, shape, case, which)?;
+        seen |= 1 << *slot;
+    }
+    check_once(tiles, seen, shape, case, which)
+}
+
+/// The tiles, unless one is repeated (`seen` has a bit per tile read).
+#[inline]
+fn check_once(tiles: Tiles, seen: u32, shape: Shape, case: usize, which: &'static str) -> Result<Tiles, Error> {
     if seen != (1 << CELLS) - 1 {
         // A repeated tile: let `Board::new` name it.
         Board::new(shape, tiles.to_vec()).map_err(|e| case_error(case, which, e))?;
     }
     Ok(tiles)
+}
+
+/// A tile that is not one digit or blank marker: a number to check, or an
+/// error; `i` is its 0-based position.
+#[cold]
+#[inline(never)]
+fn read_other_tile(token: &[u8], i: usize, shape: Shape, case: usize, which: &'static str) -> Result<u8, Error> {
+    let text = String::from_utf8_lossy(token);
+    crate::parse::parse_tile(&text, i + 1, shape).map_err(|e| case_error(case, which, e))
 }
 
 #[cfg(test)]
