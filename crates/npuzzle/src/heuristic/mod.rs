@@ -9,6 +9,7 @@ use std::str::FromStr;
 
 use crate::goal::Goal;
 
+pub mod bound;
 pub mod fixed;
 pub mod linear_conflict;
 pub mod manhattan;

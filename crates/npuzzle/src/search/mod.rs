@@ -17,6 +17,7 @@ pub mod bfs;
 pub mod bfs_set;
 pub mod bibfs;
 pub mod duplicates;
+pub mod greedy;
 pub mod idastar;
 pub mod idastar_fast;
 mod state;

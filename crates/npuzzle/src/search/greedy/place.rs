@@ -1,0 +1,176 @@
+//! Bringing tiles home: one tile along a cheap path, a line of tiles into
+//! an edge of the unsolved rectangle, and the last two of a line together.
+
+use super::grid::{Grid, NONE};
+use super::sink::MoveSink;
+use crate::board::Move;
+
+/// Why the solver could not go on: a bug, never a property of the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Stuck;
+
+impl<S: MoveSink> Grid<'_, S> {
+    /// The estimated blank moves to reach `front` (a neighbour of the tile at
+    /// `tile`) from `from`: the Manhattan distance, plus two when the tile
+    /// stands in the straight line between them.
+    #[inline]
+    fn blank_cost(&self, from: usize, front: usize, tile: usize) -> usize {
+        let d = self.dist(from, front);
+        let ((fr, fc), (tr, tc), (pr, pc)) = (self.at(from), self.at(front), self.at(tile));
+        let between = (fr == tr && fr == pr && pc > fc.min(tc) && pc < fc.max(tc))
+            || (fc == tc && fc == pc && pr > fr.min(tr) && pr < fr.max(tr));
+        d + 2 * usize::from(between)
+    }
+
+    /// Estimated moves to bring the tile at `from` to `to` with the blank at
+    /// `blank`: the blank's way to the tile, then five moves a step straight
+    /// and three a step on the diagonal (a turn leaves the blank two moves
+    /// from the next front, a straight step four).
+    pub(super) fn placement_cost(&self, blank: usize, from: usize, to: usize) -> usize {
+        if from == to {
+            return 0;
+        }
+        let ((fr, fc), (tr, tc)) = (self.at(from), self.at(to));
+        let (a, b) = (fr.abs_diff(tr), fc.abs_diff(tc));
+        self.dist(blank, from).saturating_sub(1) + 5 * a.max(b) + b.min(a)
+    }
+
+    /// Moves `tile` to `target` one step at a time: each step goes to a free
+    /// neighbour closer to the target, the one whose front the blank reaches
+    /// most cheaply, so moves alternate between the two axes (three blank
+    /// moves a step) while both still shorten the way.
+    pub(super) fn move_tile(&mut self, tile: u32, target: usize) -> Result<(), Stuck> {
+        loop {
+            let p = self.tile_pos(tile);
+            if p == target {
+                return Ok(());
+            }
+            let here = self.dist(p, target);
+            let mut best = (usize::MAX, NONE);
+            for mv in Move::ALL {
+                let Some(q) = self.neighbour(p, mv) else { continue };
+                if self.locked[q] || self.dist(q, target) >= here {
+                    continue;
+                }
+                let cost = if q == self.blank { 0 } else { self.blank_cost(self.blank, q, p) };
+                if cost < best.0 {
+                    best = (cost, q);
+                }
+            }
+            let q = best.1;
+            if q == NONE || !self.blank_to(q, p) {
+                return Err(Stuck);
+            }
+            self.slide(p);
+        }
+    }
+
+    /// Solves the line `cells` (the edge of the unsolved rectangle), whose
+    /// tiles are `want[i]` for `cells[i]`; `inward` is the offset from a line
+    /// cell to its neighbour inside the rectangle. Tiles go home one at a
+    /// time from either end of the unsolved stretch, the cheaper first,
+    /// until two are left; those two go home together ([`Grid::finish_pair`]).
+    pub(super) fn solve_line(&mut self, cells: &[usize], want: &[u32], inward: isize) -> Result<(), Stuck> {
+        let (mut lo, mut hi) = (0usize, cells.len() - 1);
+        while hi - lo >= 2 {
+            let cost = |g: &Self, i: usize| g.placement_cost(g.blank, g.tile_pos(want[i]), cells[i]);
+            let i = if cost(self, lo) <= cost(self, hi) { lo } else { hi };
+            self.move_tile(want[i], cells[i])?;
+            self.locked[cells[i]] = true;
+            if i == lo {
+                lo += 1;
+            } else {
+                hi -= 1;
+            }
+        }
+        self.finish_pair([cells[lo], cells[hi]], [want[lo], want[hi]], inward)
+    }
+
+    /// Brings tiles `want` home to the two adjacent line cells `cells`, whose
+    /// other neighbours along the line are solved or off the board. One
+    /// tile cannot go home before the other there (the second would find its
+    /// cell walled in), so: the first tile goes home and is held, the second
+    /// is brought into the 2×3 block made of the two cells and the two cells
+    /// inward of each, the blank joins them, and a breadth-first search over
+    /// the block's 120 arrangements of (first tile, second tile, blank) —
+    /// the other tiles in the block do not matter — finishes both. Any
+    /// arrangement can be finished inside a 2×3 block when at least two of its
+    /// tiles are free to end anywhere.
+    fn finish_pair(&mut self, cells: [usize; 2], want: [u32; 2], inward: isize) -> Result<(), Stuck> {
+        let step = |c: usize, k: isize| (c as isize + k * inward) as usize;
+        let block = [cells[0], cells[1], step(cells[0], 1), step(cells[1], 1), step(cells[0], 2), step(cells[1], 2)];
+        if self.tile_pos(want[0]) != cells[0] || self.tile_pos(want[1]) != cells[1] {
+            self.move_tile(want[0], cells[0])?;
+            self.locked[cells[0]] = true;
+            if !block.contains(&self.tile_pos(want[1])) {
+                // The nearest free block cell, measured from the tile.
+                let from = self.tile_pos(want[1]);
+                let target = block[1..]
+                    .iter()
+                    .copied()
+                    .min_by_key(|&c| self.dist(from, c))
+                    .ok_or(Stuck)?;
+                self.move_tile(want[1], target)?;
+            }
+            if !block.contains(&self.blank) {
+                let avoid = self.tile_pos(want[1]);
+                let target = block[2..].iter().copied().find(|&c| c != avoid).ok_or(Stuck)?;
+                if !self.blank_to(target, avoid) {
+                    return Err(Stuck);
+                }
+            }
+            self.locked[cells[0]] = false;
+            self.solve_block(&block, want, cells)?;
+        }
+        self.locked[cells[0]] = true;
+        self.locked[cells[1]] = true;
+        Ok(())
+    }
+
+    /// Breadth-first search inside `block` (six cells, the blank and both
+    /// tiles in it) for the fewest moves putting `want[i]` on `cells[i]`.
+    fn solve_block(&mut self, block: &[usize; 6], want: [u32; 2], cells: [usize; 2]) -> Result<(), Stuck> {
+        let index = |c: usize| block.iter().position(|&b| b == c);
+        let (Some(b0), Some(x0), Some(y0)) = (index(self.blank), index(self.tile_pos(want[0])), index(self.tile_pos(want[1])))
+        else {
+            return Err(Stuck);
+        };
+        let (gx, gy) = (index(cells[0]).ok_or(Stuck)?, index(cells[1]).ok_or(Stuck)?);
+        // Block cells adjacent on the board.
+        let adjacent = |i: usize, j: usize| self.dist(block[i], block[j]) == 1;
+        let key = |b: usize, x: usize, y: usize| (b * 6 + x) * 6 + y;
+        let mut parent = [usize::MAX; 216];
+        let start = key(b0, x0, y0);
+        parent[start] = start;
+        let mut queue = vec![start];
+        let mut head = 0;
+        let mut end = None;
+        while head < queue.len() {
+            let k = queue[head];
+            head += 1;
+            let (b, x, y) = (k / 36, k / 6 % 6, k % 6);
+            if x == gx && y == gy {
+                end = Some(k);
+                break;
+            }
+            for n in (0..6).filter(|&n| adjacent(b, n)) {
+                let (nx, ny) = (if n == x { b } else { x }, if n == y { b } else { y });
+                let next = key(n, nx, ny);
+                if parent[next] == usize::MAX {
+                    parent[next] = k;
+                    queue.push(next);
+                }
+            }
+        }
+        let mut k = end.ok_or(Stuck)?;
+        let mut path = Vec::new();
+        while k != start {
+            path.push(block[k / 36]);
+            k = parent[k];
+        }
+        for &c in path.iter().rev() {
+            self.slide(c);
+        }
+        Ok(())
+    }
+}
