@@ -285,7 +285,10 @@ impl Board {
     pub fn tiles(&self) -> &[u8] {
         match &self.tiles {
             Tiles::Narrow(t) => t,
-            Tiles::Wide(_) => panic!("Board::tiles on a {} board: use Board::narrow or Board::tile", self.shape),
+            Tiles::Wide(_) => panic!(
+                "Board::tiles on a {} board: use Board::narrow or Board::tile",
+                self.shape
+            ),
         }
     }
 
@@ -541,7 +544,10 @@ mod tests {
         assert!(Shape::new(1000, 1000).is_ok());
         assert!(Shape::new(1000, 1001).is_err());
         assert!(Shape::new(2, usize::MAX).is_err());
-        assert_eq!(Shape::square_with_cells(1_000_000), Some(Shape::new(1000, 1000).unwrap()));
+        assert_eq!(
+            Shape::square_with_cells(1_000_000),
+            Some(Shape::new(1000, 1000).unwrap())
+        );
         assert_eq!(Shape::square_with_cells(1002 * 1002), None);
         assert!("3y3".parse::<Shape>().is_err());
         assert_eq!(Shape::square_with_cells(9), Some(Shape::new(3, 3).unwrap()));

@@ -408,7 +408,15 @@ impl JudgeFailure {
                     which: w,
                     source,
                 },
-            ) => (case, which) == (*c, *w) && **source == Error::DuplicateTile { tile: usize::from(tile), first, second },
+            ) => {
+                (case, which) == (*c, *w)
+                    && **source
+                        == Error::DuplicateTile {
+                            tile: usize::from(tile),
+                            first,
+                            second,
+                        }
+            }
             _ => false,
         };
         assert!(ok, "expected {self:?}, got {e:?}: {chain}");

@@ -27,7 +27,11 @@ pub struct Goal {
 impl Goal {
     /// Any arrangement as the goal.
     pub fn new(board: Board) -> Goal {
-        let position = if board.is_narrow() { board.positions() } else { Vec::new() };
+        let position = if board.is_narrow() {
+            board.positions()
+        } else {
+            Vec::new()
+        };
         let home = board.wide_positions();
         Goal { board, position, home }
     }

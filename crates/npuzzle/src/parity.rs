@@ -147,7 +147,10 @@ mod tests {
                 let mut tiles = goal.board().tiles().to_vec();
                 tiles.shuffle(&mut rng);
                 let b = Board::new(shape, tiles).unwrap();
-                assert_eq!(is_solvable(&b, &goal), !wide_order_is_odd(&b, &goal) ^ (w % 2 == 0 && (b.blank() / w).abs_diff(h - 1) % 2 == 1));
+                assert_eq!(
+                    is_solvable(&b, &goal),
+                    !wide_order_is_odd(&b, &goal) ^ (w % 2 == 0 && (b.blank() / w).abs_diff(h - 1) % 2 == 1)
+                );
             }
         }
         let shape = Shape::new(30, 20).unwrap();

@@ -43,12 +43,21 @@ pub enum Algorithm {
     IdaStar,
     /// The fastest choice for the board: `table` up to [`AUTO_TABLE_CELLS`]
     /// cells (built in milliseconds, then every board is a lookup), `idastar`
-    /// otherwise. Not part of [`Algorithm::ALL`].
+    /// up to [`AUTO_OPTIMAL_CELLS`], `greedy` above (where no optimal search
+    /// finishes). Not part of [`Algorithm::ALL`].
     Auto,
+    /// The constructive solver ([`greedy`]): solves any board up to 1000×1000
+    /// in time linear in its moves, not optimally. Not part of
+    /// [`Algorithm::ALL`] (whose searches are all optimal).
+    Greedy,
 }
 
 /// Largest board `Algorithm::Auto` answers from a complete table (2×5: 1.8 M boards).
 pub const AUTO_TABLE_CELLS: usize = 10;
+
+/// Largest board `Algorithm::Auto` searches optimally (5×5); bigger boards go
+/// to the constructive solver.
+pub const AUTO_OPTIMAL_CELLS: usize = 25;
 
 impl Algorithm {
     /// Every algorithm, in realm order.
@@ -71,6 +80,7 @@ impl Algorithm {
             Algorithm::AStar => "astar",
             Algorithm::IdaStar => "idastar",
             Algorithm::Auto => "auto",
+            Algorithm::Greedy => "greedy",
         }
     }
 
@@ -81,12 +91,14 @@ impl Algorithm {
     /// assert_eq!(Algorithm::Auto.resolve("3x3".parse()?), Algorithm::Table);
     /// assert_eq!(Algorithm::Auto.resolve("4x4".parse()?), Algorithm::IdaStar);
     /// assert_eq!(Algorithm::AStar.resolve("4x4".parse()?), Algorithm::AStar);
+    /// assert_eq!(Algorithm::Auto.resolve("6x6".parse()?), Algorithm::Greedy);
     /// # Ok::<(), npuzzle::Error>(())
     /// ```
     pub fn resolve(self, shape: crate::Shape) -> Algorithm {
         match self {
             Algorithm::Auto if shape.cells() <= AUTO_TABLE_CELLS => Algorithm::Table,
-            Algorithm::Auto => Algorithm::IdaStar,
+            Algorithm::Auto if shape.cells() <= AUTO_OPTIMAL_CELLS => Algorithm::IdaStar,
+            Algorithm::Auto => Algorithm::Greedy,
             other => other,
         }
     }
@@ -116,11 +128,14 @@ impl FromStr for Algorithm {
     fn from_str(s: &str) -> Result<Self, String> {
         Algorithm::ALL
             .into_iter()
-            .chain([Algorithm::Auto])
+            .chain([Algorithm::Auto, Algorithm::Greedy])
             .find(|a| a.name() == s)
             .ok_or_else(|| {
                 let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-                format!("unknown algorithm {s:?}; choose auto or one of {}", names.join(", "))
+                format!(
+                    "unknown algorithm {s:?}; choose auto, greedy or one of {}",
+                    names.join(", ")
+                )
             })
     }
 }
@@ -235,9 +250,21 @@ impl Solver {
     /// Solves `board` for `goal`: unsolvable boards are recognised by parity
     /// before any search, and a solution is replayed to the goal before it is
     /// returned.
+    ///
+    /// A board of more than [`MAX_NARROW_CELLS`](crate::board::MAX_NARROW_CELLS)
+    /// cells is solved only by [`Algorithm::Greedy`] (or `Auto`, which picks
+    /// it); the optimal searches refuse it with [`Error::TooBigToSearch`].
     pub fn solve(&self, board: &Board, goal: &Goal) -> Result<Report, Error> {
         goal.check_shape(board)?;
         let algorithm = self.options.algorithm.resolve(board.shape());
+        if algorithm != Algorithm::Greedy && !board.is_narrow() {
+            return Err(Error::TooBigToSearch {
+                algorithm: algorithm.name(),
+                shape: board.shape(),
+                cells: board.shape().cells(),
+                max_cells: crate::board::MAX_NARROW_CELLS,
+            });
+        }
         let pdb = self.pdb.as_deref();
         if algorithm.uses_heuristic() && self.options.heuristic.needs_database() {
             // Checked before parity, so that a missing database is reported for every board.
@@ -256,6 +283,14 @@ impl Solver {
             });
         }
         let (outcome, mut stats) = match algorithm {
+            Algorithm::Greedy => {
+                let mut moves = Vec::new();
+                let outcome = match greedy::solve_into(board, goal, &self.tables, self.options.budget, &mut moves)? {
+                    greedy::Finish::BudgetReached(kind) => Outcome::BudgetReached(kind),
+                    _ => Outcome::Solved(crate::Solution::new(moves)),
+                };
+                (outcome, Stats::default())
+            }
             Algorithm::BfsSet => bfs_set::search(board, goal, &mut clock)?,
             Algorithm::Bfs => bfs::search(board, goal, &mut clock)?,
             Algorithm::Table => table::search(board, goal, &self.tables, &clock)?,

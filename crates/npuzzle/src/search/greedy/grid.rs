@@ -134,6 +134,8 @@ impl<'s, S: MoveSink> Grid<'s, S> {
     /// widened by two cells, then over the whole board. `false` if the
     /// target cannot be reached at all.
     pub(super) fn blank_to(&mut self, target: usize, avoid: usize) -> bool {
+        // Sidesteps round an obstacle straight ahead; a few at most, then the search.
+        let mut sidesteps = 0;
         while self.blank != target {
             let (br, bc) = self.at(self.blank);
             let (tr, tc) = self.at(target);
@@ -156,10 +158,51 @@ impl<'s, S: MoveSink> Grid<'s, S> {
             } else {
                 (horizontal, vertical)
             };
-            match [first, second].into_iter().flatten().find(|&c| self.free(c, avoid)) {
-                Some(next) => self.slide(next),
-                None => return self.search_to(target, avoid),
+            if let Some(next) = [first, second].into_iter().flatten().find(|&c| self.free(c, avoid)) {
+                self.slide(next);
+                continue;
             }
+            // Blocked. Straight ahead (one axis left): step aside, pass the
+            // obstacle along the axis, and let the loop step back in.
+            let ahead = first.or(second);
+            if sidesteps < 2 && (vertical.is_none() || horizontal.is_none()) {
+                if let Some(ahead) = ahead {
+                    let along = ahead as isize - self.blank as isize;
+                    let sides = if vertical.is_none() {
+                        [Move::Up, Move::Down]
+                    } else {
+                        [Move::Left, Move::Right]
+                    };
+                    let side = sides.into_iter().find_map(|mv| {
+                        let s = self.neighbour(self.blank, mv)?;
+                        let past = self.neighbour(s, self.direction(self.blank, ahead))?;
+                        (self.free(s, avoid) && self.free(past, avoid)).then_some((s, past))
+                    });
+                    if let Some((s, past)) = side {
+                        sidesteps += 1;
+                        self.slide(s);
+                        self.slide(past);
+                        // Carry on past the obstacle while the way along stays free.
+                        let mut at = past;
+                        while self.dist(at, target) > 1 {
+                            let next = (at as isize + along) as usize;
+                            let (nr, nc) = self.at(next);
+                            let on_axis = if vertical.is_none() {
+                                nc.abs_diff(tc) < self.at(at).1.abs_diff(tc)
+                            } else {
+                                nr.abs_diff(tr) < self.at(at).0.abs_diff(tr)
+                            };
+                            if !on_axis || !self.free(next, avoid) {
+                                break;
+                            }
+                            self.slide(next);
+                            at = next;
+                        }
+                        continue;
+                    }
+                }
+            }
+            return self.search_to(target, avoid);
         }
         true
     }

@@ -94,10 +94,13 @@ pub fn solve_into<S: MoveSink>(
     }
     let started = Instant::now();
     let shape = board.shape();
-    let stuck = |_: Stuck| Error::Unsupported {
+    let stuck = |s: Stuck| Error::Unsupported {
         algorithm: "greedy",
         shape,
-        reason: "the constructive solver got stuck (a bug: please report the board)".to_string(),
+        reason: format!(
+            "the constructive solver got stuck at {} (a bug: please report the board)",
+            s.0
+        ),
     };
     let (w, h) = (shape.width(), shape.height());
     let mut grid = Grid::new(w, h, board.wide_tiles(), sink);
@@ -113,11 +116,23 @@ pub fn solve_into<S: MoveSink>(
         let rows = bottom - top >= right - left;
         // The two edges across the longer side: (line cells, inward offset, which).
         let edges = if rows {
-            [(top, w as isize, 0), (bottom - 1, -(w as isize), 1)]
-                .map(|(r, inward, which)| ((left..right).map(|c| r * w + c).collect::<Vec<_>>(), inward, which, r != blank_home.0))
+            [(top, w as isize, 0), (bottom - 1, -(w as isize), 1)].map(|(r, inward, which)| {
+                (
+                    (left..right).map(|c| r * w + c).collect::<Vec<_>>(),
+                    inward,
+                    which,
+                    r != blank_home.0,
+                )
+            })
         } else {
-            [(left, 1, 2), (right - 1, -1, 3)]
-                .map(|(c, inward, which)| ((top..bottom).map(|r| r * w + c).collect::<Vec<_>>(), inward, which, c != blank_home.1))
+            [(left, 1, 2), (right - 1, -1, 3)].map(|(c, inward, which)| {
+                (
+                    (top..bottom).map(|r| r * w + c).collect::<Vec<_>>(),
+                    inward,
+                    which,
+                    c != blank_home.1,
+                )
+            })
         };
         let cost = |line: &[usize]| -> usize {
             let far: usize = line.iter().map(|&c| grid.dist(grid.tile_pos(goal_tile(c)), c)).sum();
@@ -164,7 +179,9 @@ fn finish_core<S: MoveSink>(
 ) -> Result<(), CoreError> {
     let w = grid.w;
     let shape = Shape::new(right - left, bottom - top).map_err(CoreError::Table)?;
-    let cells: Vec<usize> = (top..bottom).flat_map(|r| (left..right).map(move |c| r * w + c)).collect();
+    let cells: Vec<usize> = (top..bottom)
+        .flat_map(|r| (left..right).map(move |c| r * w + c))
+        .collect();
     let goal_tiles: Vec<u32> = cells.iter().map(|&c| goal.board().tile(c) as u32).collect();
     let mut next = 0u8;
     let labels: Vec<u8> = goal_tiles
@@ -180,17 +197,17 @@ fn finish_core<S: MoveSink>(
         .collect();
     let label = |t: u32| goal_tiles.iter().position(|&g| g == t).map(|i| labels[i]);
     let board_labels: Option<Vec<u8>> = cells.iter().map(|&c| label(grid.tiles[c])).collect();
-    let board_labels = board_labels.ok_or(CoreError::Stuck(Stuck))?;
+    let board_labels = board_labels.ok_or(CoreError::Stuck(Stuck("core")))?;
     let small_goal = Goal::new(Board::new(shape, labels).map_err(CoreError::Table)?);
     let small = Board::new(shape, board_labels).map_err(CoreError::Table)?;
     let table = tables.get(&small_goal, Budget::default()).map_err(CoreError::Table)?;
     let path = table
         .path(&small, &small_goal)
         .map_err(CoreError::Table)?
-        .ok_or(CoreError::Stuck(Stuck))?;
+        .ok_or(CoreError::Stuck(Stuck("core")))?;
     for mv in path {
         if !grid.play(mv) {
-            return Err(CoreError::Stuck(Stuck));
+            return Err(CoreError::Stuck(Stuck("core")));
         }
     }
     Ok(())
