@@ -25,6 +25,7 @@
 
 pub mod board;
 mod error;
+#[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod goal;
@@ -35,6 +36,7 @@ pub mod parity;
 pub mod parse;
 pub mod random;
 pub mod rank;
+pub mod record;
 pub mod search;
 pub mod solution;
 

@@ -3,7 +3,7 @@
 //!
 //! Output rows have the fields `line` (input line number of the board),
 //! `board`, `outcome` (`solved`, `unsolvable`, `budget`, `invalid`),
-//! `length`, `moves`, `nodes`, `millis` and `message` (why a board was
+//! `length`, `moves`, `expanded`, `generated`, `millis` and `message` (why a board was
 //! invalid, or which budget ran out). JSON Lines wrap each row in the envelope
 //! `{"type":"result","data":{…}}`; CSV has a header line.
 //!
@@ -21,14 +21,13 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use npuzzle::{Budget, Outcome};
-use serde::{Deserialize, Serialize};
+use npuzzle::Budget;
 
 use npuzzle::parse::{read_boards, BoardInput};
 
 use crate::input::{all_cores, BoardOptions, SearchOptions};
-use crate::output::{human_duration, millis};
 use crate::solvers::Solvers;
+use npuzzle::record::{human_duration, OutcomeName, Record, ResultRecord};
 
 /// Exit code after an interruption.
 const INTERRUPTED_EXIT: u8 = 130;
@@ -72,61 +71,38 @@ pub struct Args {
     pub search: SearchOptions,
 }
 
-/// One output row.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-pub struct Row {
-    /// Input line number where the board starts.
-    pub line: usize,
-    /// The board (normalised), or the start of the unreadable input.
-    pub board: String,
-    /// `solved`, `unsolvable`, `budget` or `invalid`.
-    pub outcome: String,
-    /// Moves in the optimal solution.
-    pub length: Option<usize>,
-    /// The moves (`u d l r`, blank directions).
-    pub moves: Option<String>,
-    /// Nodes expanded.
-    pub nodes: u64,
-    /// Time spent on this board.
-    pub millis: f64,
-    /// Why the board is invalid, or which budget ran out.
-    pub message: Option<String>,
-}
+/// One output row: the library's batch record.
+pub type Row = ResultRecord;
 
-const CSV_HEADER: &str = "line,board,outcome,length,moves,nodes,millis,message";
-
-impl Row {
-    fn to_bytes(&self, format: Format) -> Result<Vec<u8>> {
-        match format {
-            Format::Jsonl => {
-                let mut line = serde_json::to_vec(&serde_json::json!({"type": "result", "data": self}))?;
-                line.push(b'\n');
-                Ok(line)
-            }
-            Format::Csv => {
-                let mut w = csv::WriterBuilder::new().has_headers(false).from_writer(Vec::new());
-                w.serialize(self)?;
-                Ok(w.into_inner().map_err(|e| anyhow::anyhow!("{e}"))?)
-            }
+/// The serialised form of a row in `format`.
+fn row_bytes(row: &Row, format: Format) -> Result<Vec<u8>> {
+    match format {
+        Format::Jsonl => {
+            let mut line = Vec::new();
+            crate::output::write_json_line(&mut line, &Record::Result(row.clone()))?;
+            Ok(line)
+        }
+        Format::Csv => {
+            let mut w = csv::WriterBuilder::new().has_headers(false).from_writer(Vec::new());
+            w.serialize(row)?;
+            Ok(w.into_inner().map_err(|e| anyhow::anyhow!("{e}"))?)
         }
     }
+}
 
-    /// The input line number of a complete output line, if it is one of ours.
-    fn line_of(text: &str, format: Format) -> Option<usize> {
-        match format {
-            Format::Jsonl => {
-                let v: serde_json::Value = serde_json::from_str(text).ok()?;
-                (v["type"] == "result")
-                    .then(|| v["data"]["line"].as_u64())?
-                    .map(|n| n as usize)
-            }
-            Format::Csv => {
-                let mut r = csv::ReaderBuilder::new()
-                    .has_headers(false)
-                    .from_reader(text.as_bytes());
-                let row: Row = r.deserialize().next()?.ok()?;
-                Some(row.line)
-            }
+/// The input line number of a complete output line, if it is one of ours.
+fn line_of(text: &str, format: Format) -> Option<usize> {
+    match format {
+        Format::Jsonl => match serde_json::from_str(text).ok()? {
+            Record::Result(row) => Some(row.line),
+            _ => None,
+        },
+        Format::Csv => {
+            let mut r = csv::ReaderBuilder::new()
+                .has_headers(false)
+                .from_reader(text.as_bytes());
+            let row: Row = r.deserialize().next()?.ok()?;
+            Some(row.line)
         }
     }
 }
@@ -134,15 +110,13 @@ impl Row {
 /// Solves one input into a row.
 fn solve_one(input: &BoardInput, options: &BoardOptions, solvers: &Solvers) -> Row {
     let started = Instant::now();
-    let invalid = |message: String| Row {
-        line: input.line,
-        board: echo(input.text.as_deref().unwrap_or("")),
-        outcome: "invalid".to_string(),
-        length: None,
-        moves: None,
-        nodes: 0,
-        millis: millis(started.elapsed()),
-        message: Some(message),
+    let invalid = |message: String| {
+        Row::invalid(
+            input.line,
+            input.text.as_deref().unwrap_or(""),
+            message,
+            started.elapsed(),
+        )
     };
     let text = match &input.text {
         Ok(text) => text,
@@ -152,39 +126,10 @@ fn solve_one(input: &BoardInput, options: &BoardOptions, solvers: &Solvers) -> R
         Ok(pair) => pair,
         Err(e) => return invalid(format!("{e:#}")),
     };
-    let report = match solvers.get(&goal).and_then(|solver| Ok(solver.solve(&board, &goal)?)) {
-        Ok(r) => r,
-        Err(e) => return invalid(format!("{e:#}")),
-    };
-    let (length, moves, message) = match &report.outcome {
-        Outcome::Solved(s) => (Some(s.len()), Some(s.to_string()), None),
-        Outcome::Unsolvable => (None, None, None),
-        Outcome::BudgetReached(kind) => (None, None, Some(format!("{kind} reached"))),
-    };
-    Row {
-        line: input.line,
-        board: board.to_string(),
-        outcome: crate::output::outcome_name(&report.outcome).to_string(),
-        length,
-        moves,
-        nodes: report.stats.expanded,
-        millis: millis(started.elapsed()),
-        message,
+    match solvers.get(&goal).and_then(|solver| Ok(solver.solve(&board, &goal)?)) {
+        Ok(report) => Row::solved(input.line, &board, &report, started.elapsed()),
+        Err(e) => invalid(format!("{e:#}")),
     }
-}
-
-/// Unreadable input shown in one short line.
-fn echo(text: &str) -> String {
-    let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    let mut shown: String = flat
-        .chars()
-        .take(80)
-        .map(|c| if c.is_control() { '?' } else { c })
-        .collect();
-    if flat.chars().count() > 80 {
-        shown.push('…');
-    }
-    shown
 }
 
 /// Reads an existing output file for `--resume`: the input lines already
@@ -205,9 +150,9 @@ fn scan_existing(path: &Path, format: Format) -> Result<(HashSet<usize>, u64)> {
     while let Some(len) = bytes[offset..].iter().position(|&b| b == b'\n') {
         let line = &bytes[offset..offset + len];
         let Ok(text) = std::str::from_utf8(line) else { break };
-        let is_header = format == Format::Csv && offset == 0 && text == CSV_HEADER;
+        let is_header = format == Format::Csv && offset == 0 && text == Row::CSV_HEADER;
         if !is_header {
-            match Row::line_of(text, format) {
+            match line_of(text, format) {
                 Some(n) => {
                     done.insert(n);
                 }
@@ -223,14 +168,14 @@ fn scan_existing(path: &Path, format: Format) -> Result<(HashSet<usize>, u64)> {
 /// Counts and timings for the closing summary.
 #[derive(Default)]
 struct Summary {
-    counts: BTreeMap<String, u64>,
+    counts: BTreeMap<OutcomeName, u64>,
     millis: Vec<f64>,
 }
 
 impl Summary {
     fn add(&mut self, row: &Row) {
-        *self.counts.entry(row.outcome.clone()).or_default() += 1;
-        if row.outcome != "invalid" {
+        *self.counts.entry(row.outcome).or_default() += 1;
+        if row.outcome != OutcomeName::Invalid {
             self.millis.push(row.millis);
         }
     }
@@ -262,7 +207,9 @@ impl Summary {
     }
 
     fn all_answered(&self) -> bool {
-        self.counts.keys().all(|k| k == "solved" || k == "unsolvable")
+        self.counts
+            .keys()
+            .all(|k| matches!(k, OutcomeName::Solved | OutcomeName::Unsolvable))
     }
 }
 
@@ -325,7 +272,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         None => Box::new(BufWriter::new(std::io::stdout())),
     };
     if args.format == Format::Csv && keep == 0 {
-        writeln!(sink, "{CSV_HEADER}")?;
+        writeln!(sink, "{}", Row::CSV_HEADER)?;
     }
 
     // First signal: finish and write what is running; second: leave at once.
@@ -367,7 +314,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         let mut pending: BTreeMap<usize, Row> = BTreeMap::new();
         let mut next_out = 0usize;
         let write_row = |row: &Row, sink: &mut Box<dyn Write + Send>| -> Result<()> {
-            sink.write_all(&row.to_bytes(args.format)?)?;
+            sink.write_all(&row_bytes(row, args.format)?)?;
             Ok(())
         };
         // Block for one result, then take whatever else is ready before flushing.
@@ -412,21 +359,12 @@ mod tests {
 
     #[test]
     fn rows_round_trip_through_both_formats() {
-        let row = Row {
-            line: 7,
-            board: "1 2 3 x".into(),
-            outcome: "invalid".into(),
-            length: None,
-            moves: None,
-            nodes: 0,
-            millis: 0.5,
-            message: Some("bad token \"y\", at 3".into()),
-        };
+        let row = Row::invalid(7, "1 2 3 x", "bad token \"y\", at 3", Duration::from_micros(500));
         for format in [Format::Jsonl, Format::Csv] {
-            let bytes = row.to_bytes(format).unwrap();
+            let bytes = row_bytes(&row, format).unwrap();
             let text = std::str::from_utf8(&bytes).unwrap();
             assert_eq!(text.matches('\n').count(), 1, "{text}");
-            assert_eq!(Row::line_of(text.trim_end(), format), Some(7), "{text}");
+            assert_eq!(line_of(text.trim_end(), format), Some(7), "{text}");
         }
     }
 
@@ -435,7 +373,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("npuzzle-scan-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("out.jsonl");
-        let good = r#"{"type":"result","data":{"line":3,"board":"x","outcome":"solved","length":0,"moves":"","nodes":0,"millis":0.0,"message":null}}"#;
+        let good = r#"{"type":"result","data":{"line":3,"board":"x","outcome":"solved","length":0,"moves":"","expanded":0,"generated":0,"millis":0.0,"message":null}}"#;
         std::fs::write(&path, format!("{good}\n{{\"type\":\"res")).unwrap();
         let (done, keep) = scan_existing(&path, Format::Jsonl).unwrap();
         assert_eq!(done, HashSet::from([3]));

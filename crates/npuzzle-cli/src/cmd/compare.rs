@@ -7,7 +7,7 @@ use anyhow::Result;
 use npuzzle::{Algorithm, Budget, HeuristicKind, Outcome, Solver, SolverOptions};
 
 use crate::input::{parse_bytes, parse_dup_len, parse_duration, BoardOptions};
-use crate::output::{human_bytes, human_duration};
+use npuzzle::record::{human_bytes, human_duration};
 
 /// Arguments of `npuzzle compare`.
 #[derive(clap::Args)]

@@ -10,7 +10,7 @@ use npuzzle::heuristic::pdb::{self, AdditivePdb, BuildOptions, BuildProgress, Pd
 use npuzzle::Shape;
 
 use crate::input::{parse_bytes, BoardOptions};
-use crate::output::{human_bytes, human_duration};
+use npuzzle::record::{human_bytes, human_duration};
 
 /// Arguments of `npuzzle pdb`.
 #[derive(clap::Args)]

@@ -4,6 +4,7 @@ use std::io::{BufWriter, Read, Write};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
+use npuzzle::record::{ErrorRecord, Record, SolutionRecord};
 use npuzzle::Outcome;
 
 use npuzzle::parse::{read_boards, BoardInput};
@@ -70,7 +71,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 let place = if args.boards.is_empty() { "line" } else { "board" };
                 if args.json {
                     let text = input.text.as_deref().unwrap_or("");
-                    writeln!(out, "{}", output::error_json(input.line, text, &format!("{err:#}")))?;
+                    let record = ErrorRecord::new(input.line, text, format!("{err:#}"));
+                    output::write_json_line(&mut out, &Record::Error(record))?;
                 } else {
                     out.flush()?;
                     eprintln!("npuzzle: {place} {}: {err:#}", input.line);
@@ -83,8 +85,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         if matches!(report.outcome, Outcome::BudgetReached(_)) {
             failed = true;
         }
+        let record = SolutionRecord::new(&board, &goal, &solver, &report);
         if args.json {
-            writeln!(out, "{}", output::solution_json(&board, &goal, &solver, &report))?;
+            output::write_json_line(&mut out, &Record::Solution(record))?;
         } else if args.moves {
             match &report.outcome {
                 Outcome::Solved(s) => writeln!(out, "{s}")?,
@@ -101,7 +104,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 Outcome::Unsolvable => writeln!(out, "unsolvable: the parity invariant rules out reaching {goal}")?,
                 Outcome::BudgetReached(kind) => writeln!(out, "no answer: {kind} reached")?,
             }
-            writeln!(out, "{}", output::human_stats(&solver, &report))?;
+            writeln!(out, "{}", record.human_stats())?;
         }
     }
     out.flush()?;

@@ -89,7 +89,10 @@ fn csv_has_a_header_and_one_row_per_board() {
     let out = npuzzle(&["batch", "--format", "csv"], "8 6 7 2 5 4 3 x 1\n1 2 3 4 5 6 7 y 8\n");
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[0], "line,board,outcome,length,moves,nodes,millis,message");
+    assert_eq!(
+        lines[0],
+        "line,board,outcome,length,moves,expanded,generated,millis,message"
+    );
     assert!(lines[1].starts_with("1,8 6 7 2 5 4 3 x 1,solved,31,"), "{}", lines[1]);
     assert!(lines[2].starts_with("2,"), "{}", lines[2]);
     assert!(lines[2].contains(",invalid,"), "{}", lines[2]);

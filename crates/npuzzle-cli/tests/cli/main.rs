@@ -4,6 +4,7 @@ mod batch;
 mod hostile;
 mod judge;
 mod pdb;
+mod readme;
 mod solve;
 
 use std::io::Write;

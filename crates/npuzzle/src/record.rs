@@ -1,0 +1,401 @@
+//! The records every front-end emits, one typed struct each.
+//!
+//! The command line (`solve --json`, `batch`), the web server and the Python
+//! package all print the same records, so that one fact has one name
+//! everywhere: node counts are `expanded` and `generated`, times `millis`.
+//! Each record travels in the envelope `{"type": T, "data": {…}}`, which
+//! [`Record`] gives when serialised with serde:
+//!
+//! | `type` | struct | what it is |
+//! | --- | --- | --- |
+//! | `solution` | [`SolutionRecord`] | one board solved, proven unsolvable, or out of budget |
+//! | `error` | [`ErrorRecord`] | a board that could not be read |
+//! | `result` | [`ResultRecord`] | one row of a batch: a solution or an error, flat (CSV-friendly) |
+//!
+//! ```
+//! use npuzzle::record::{Record, SolutionRecord};
+//! use npuzzle::{Board, Goal, Solver, SolverOptions};
+//!
+//! let board: Board = "1 2 3 4 5 6 x 7 8".parse()?;
+//! let goal = Goal::standard(board.shape());
+//! let solver = Solver::new(SolverOptions::default());
+//! let report = solver.solve(&board, &goal)?;
+//! let record = Record::Solution(SolutionRecord::new(&board, &goal, &solver, &report));
+//! let json = serde_json::to_value(&record).unwrap();
+//! assert_eq!(json["type"], "solution");
+//! assert_eq!(json["data"]["moves"], "rr");
+//! assert_eq!(json["data"]["stats"]["expanded"], 2);
+//! # Ok::<(), npuzzle::Error>(())
+//! ```
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use crate::board::Board;
+use crate::goal::Goal;
+use crate::heuristic::HeuristicKind;
+use crate::search::Solver;
+use crate::solution::{Outcome, Report, Stats};
+
+mod human;
+
+pub use human::{human_bytes, human_duration};
+
+/// One line of output: a record in its `{"type": …, "data": …}` envelope.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", content = "data", rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Record {
+    /// A board solved, proven unsolvable or out of budget.
+    Solution(SolutionRecord),
+    /// A board that could not be read.
+    Error(ErrorRecord),
+    /// One row of a batch.
+    Result(ResultRecord),
+}
+
+/// How a board ended, as the records name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum OutcomeName {
+    /// An optimal solution was found (and replayed to the goal).
+    Solved,
+    /// Parity shows the goal cannot be reached.
+    Unsolvable,
+    /// A budget ran out first.
+    Budget,
+    /// The input could not be read as a board (batch rows only).
+    Invalid,
+}
+
+impl OutcomeName {
+    /// The name of a search's outcome.
+    pub fn of(outcome: &Outcome) -> OutcomeName {
+        match outcome {
+            Outcome::Solved(_) => OutcomeName::Solved,
+            Outcome::Unsolvable => OutcomeName::Unsolvable,
+            Outcome::BudgetReached(_) => OutcomeName::Budget,
+        }
+    }
+
+    /// `solved`, `unsolvable`, `budget` or `invalid`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OutcomeName::Solved => "solved",
+            OutcomeName::Unsolvable => "unsolvable",
+            OutcomeName::Budget => "budget",
+            OutcomeName::Invalid => "invalid",
+        }
+    }
+}
+
+impl std::fmt::Display for OutcomeName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Milliseconds with microsecond precision, the unit of every `millis` field.
+///
+/// ```
+/// use std::time::Duration;
+/// assert_eq!(npuzzle::record::millis(Duration::from_micros(1_234_567)), 1234.567);
+/// ```
+pub fn millis(d: Duration) -> f64 {
+    (d.as_secs_f64() * 1e6).round() / 1e3
+}
+
+/// One IDA* iteration: its threshold and the nodes it expanded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IterationRecord {
+    /// The f-bound of the iteration.
+    pub bound: u32,
+    /// Nodes expanded in it.
+    pub expanded: u64,
+}
+
+/// What a search cost ([`Stats`] with times in milliseconds).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct StatsRecord {
+    /// States taken off the frontier and expanded.
+    pub expanded: u64,
+    /// Successor states generated.
+    pub generated: u64,
+    /// Most states held at once.
+    pub peak_states: u64,
+    /// Bytes the search's own structures held at their largest (estimate).
+    pub peak_bytes: u64,
+    /// Wall time of the search.
+    pub millis: f64,
+    /// Per iteration, for iterative deepening (empty otherwise).
+    pub iterations: Vec<IterationRecord>,
+}
+
+impl From<&Stats> for StatsRecord {
+    fn from(stats: &Stats) -> StatsRecord {
+        StatsRecord {
+            expanded: stats.expanded,
+            generated: stats.generated,
+            peak_states: stats.peak_states,
+            peak_bytes: stats.peak_bytes,
+            millis: millis(stats.elapsed),
+            iterations: stats
+                .iterations
+                .iter()
+                .map(|&(bound, expanded)| IterationRecord { bound, expanded })
+                .collect(),
+        }
+    }
+}
+
+/// A board solved, proven unsolvable, or out of budget (`solve --json`, the
+/// web API's `/api/solve`, Python's `Solution.to_dict()`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct SolutionRecord {
+    /// The board, tiles in row-major order (`x` for the blank).
+    pub board: String,
+    /// The goal, in the same form.
+    pub goal: String,
+    /// The algorithm that ran (what `auto` chose).
+    pub algorithm: String,
+    /// The heuristic it used, or null for the uninformed searches.
+    pub heuristic: Option<String>,
+    /// The partition of the pattern databases it read, or null.
+    pub partition: Option<String>,
+    /// `solved`, `unsolvable` or `budget`.
+    pub outcome: OutcomeName,
+    /// Moves in the optimal solution, when solved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub length: Option<usize>,
+    /// The moves (`u d l r`, blank directions), when solved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<String>,
+    /// Which limit ran out (`node limit`, `time limit`, `memory limit`), when one did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub budget: Option<String>,
+    /// What the search cost.
+    pub stats: StatsRecord,
+}
+
+impl SolutionRecord {
+    /// The record of `report`, which `solver` made for `board` and `goal`.
+    pub fn new(board: &Board, goal: &Goal, solver: &Solver, report: &Report) -> SolutionRecord {
+        let (length, moves, budget) = match &report.outcome {
+            Outcome::Solved(s) => (Some(s.len()), Some(s.to_string()), None),
+            Outcome::BudgetReached(kind) => (None, None, Some(kind.to_string())),
+            Outcome::Unsolvable => (None, None, None),
+        };
+        SolutionRecord {
+            board: board.to_string(),
+            goal: goal.to_string(),
+            algorithm: report.algorithm.name().to_string(),
+            heuristic: heuristic_used(solver, report).map(|h| h.name().to_string()),
+            partition: partition_read(solver, report),
+            outcome: OutcomeName::of(&report.outcome),
+            length,
+            moves,
+            budget,
+            stats: StatsRecord::from(&report.stats),
+        }
+    }
+
+    /// The one-line summary of the search under a human-readable answer:
+    /// `idastar (pdb 7-8): 2723 expanded, 5307 generated, peak 58 states (778 B), 3.30 ms`.
+    pub fn human_stats(&self) -> String {
+        let algo = match (&self.partition, &self.heuristic) {
+            (Some(partition), _) => format!("{} (pdb {partition})", self.algorithm),
+            (None, Some(heuristic)) => format!("{} ({heuristic})", self.algorithm),
+            (None, None) => self.algorithm.clone(),
+        };
+        let s = &self.stats;
+        format!(
+            "{algo}: {} expanded, {} generated, peak {} states ({}), {}",
+            s.expanded,
+            s.generated,
+            s.peak_states,
+            human_bytes(s.peak_bytes),
+            human_duration(Duration::from_secs_f64(s.millis / 1e3))
+        )
+    }
+}
+
+/// The heuristic `report`'s search used, if it used one.
+fn heuristic_used(solver: &Solver, report: &Report) -> Option<HeuristicKind> {
+    report.algorithm.uses_heuristic().then(|| solver.options().heuristic)
+}
+
+/// The partition of the pattern databases `solver` read for `report`, if it read any.
+fn partition_read(solver: &Solver, report: &Report) -> Option<String> {
+    let reads = heuristic_used(solver, report) == Some(HeuristicKind::Pdb);
+    let pdb = solver.pdb().filter(|_| reads)?;
+    Some(pdb.spec().partition().to_arg())
+}
+
+/// A board that could not be read (`solve --json`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct ErrorRecord {
+    /// Where the board was: its input line (stdin), or its place among the arguments.
+    pub line: usize,
+    /// The text that was read.
+    pub input: String,
+    /// What is wrong with it.
+    pub message: String,
+}
+
+impl ErrorRecord {
+    /// The record of a board at `line` that could not be read.
+    pub fn new(line: usize, input: impl Into<String>, message: impl Into<String>) -> ErrorRecord {
+        ErrorRecord {
+            line,
+            input: input.into(),
+            message: message.into(),
+        }
+    }
+}
+
+/// One row of a batch (`npuzzle batch`, Python's `npuzzle.dask.solve_files`):
+/// flat, so that the same fields make the CSV columns.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct ResultRecord {
+    /// Input line number where the board starts.
+    pub line: usize,
+    /// The board (normalised), or the start of the unreadable input.
+    pub board: String,
+    /// `solved`, `unsolvable`, `budget` or `invalid`.
+    pub outcome: OutcomeName,
+    /// Moves in the optimal solution.
+    pub length: Option<usize>,
+    /// The moves (`u d l r`, blank directions).
+    pub moves: Option<String>,
+    /// Nodes expanded.
+    pub expanded: u64,
+    /// Nodes generated.
+    pub generated: u64,
+    /// Time spent on this board, reading included.
+    pub millis: f64,
+    /// Why the board is invalid, or which budget ran out.
+    pub message: Option<String>,
+}
+
+impl ResultRecord {
+    /// The CSV header line for these rows (field names in order).
+    pub const CSV_HEADER: &'static str = "line,board,outcome,length,moves,expanded,generated,millis,message";
+
+    /// The row of a board at `line` that was searched.
+    pub fn solved(line: usize, board: &Board, report: &Report, elapsed: Duration) -> ResultRecord {
+        let (length, moves, message) = match &report.outcome {
+            Outcome::Solved(s) => (Some(s.len()), Some(s.to_string()), None),
+            Outcome::Unsolvable => (None, None, None),
+            Outcome::BudgetReached(kind) => (None, None, Some(format!("{kind} reached"))),
+        };
+        ResultRecord {
+            line,
+            board: board.to_string(),
+            outcome: OutcomeName::of(&report.outcome),
+            length,
+            moves,
+            expanded: report.stats.expanded,
+            generated: report.stats.generated,
+            millis: millis(elapsed),
+            message,
+        }
+    }
+
+    /// The row of an input at `line` that could not be read or searched:
+    /// `input` is shown shortened to one line.
+    pub fn invalid(line: usize, input: &str, message: impl Into<String>, elapsed: Duration) -> ResultRecord {
+        ResultRecord {
+            line,
+            board: human::one_line(input, 80),
+            outcome: OutcomeName::Invalid,
+            length: None,
+            moves: None,
+            expanded: 0,
+            generated: 0,
+            millis: millis(elapsed),
+            message: Some(message.into()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Algorithm, SolverOptions};
+
+    fn solve(text: &str, options: SolverOptions) -> (Board, Goal, Solver, Report) {
+        let board: Board = text.parse().unwrap();
+        let goal = Goal::standard(board.shape());
+        let solver = Solver::new(options);
+        let report = solver.solve(&board, &goal).unwrap();
+        (board, goal, solver, report)
+    }
+
+    #[test]
+    fn solution_envelope_has_the_documented_keys_in_order() {
+        let (board, goal, solver, report) = solve("1 2 3 4 5 6 x 7 8", SolverOptions::default());
+        let record = Record::Solution(SolutionRecord::new(&board, &goal, &solver, &report));
+        let text = serde_json::to_string(&record).unwrap();
+        assert!(text.starts_with(r#"{"type":"solution","data":{"board":"1 2 3 4 5 6 x 7 8","goal":"1 2 3 4 5 6 7 8 x","algorithm":"idastar","heuristic":"linear-conflict","partition":null,"outcome":"solved","length":2,"moves":"rr","stats":{"expanded":"#), "{text}");
+        assert!(!text.contains("budget"), "{text}");
+        let back: Record = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, record);
+    }
+
+    #[test]
+    fn unsolvable_and_budget_records_name_what_happened() {
+        let (board, goal, solver, report) = solve("2 1 3 4 5 6 7 8 x", SolverOptions::default());
+        let record = SolutionRecord::new(&board, &goal, &solver, &report);
+        assert_eq!(
+            (record.outcome, record.length, record.moves.as_deref()),
+            (OutcomeName::Unsolvable, None, None)
+        );
+
+        let options = SolverOptions {
+            algorithm: Algorithm::AStar,
+            budget: crate::Budget {
+                max_nodes: Some(10),
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        let (board, goal, solver, report) = solve("8 6 7 2 5 4 3 x 1", options);
+        let record = SolutionRecord::new(&board, &goal, &solver, &report);
+        assert_eq!(record.outcome, OutcomeName::Budget);
+        assert_eq!(record.budget.as_deref(), Some("node limit"));
+        let json = serde_json::to_value(Record::Solution(record)).unwrap();
+        assert_eq!(json["data"]["outcome"], "budget");
+        assert!(json["data"].get("length").is_none());
+    }
+
+    #[test]
+    fn uninformed_searches_name_no_heuristic() {
+        let options = SolverOptions {
+            algorithm: Algorithm::Bfs,
+            ..Default::default()
+        };
+        let (board, goal, solver, report) = solve("8 6 7 2 5 4 3 x 1", options);
+        let record = SolutionRecord::new(&board, &goal, &solver, &report);
+        assert_eq!(record.heuristic, None);
+        assert_eq!(record.length, Some(31));
+        assert!(record.human_stats().starts_with("bfs: "), "{}", record.human_stats());
+    }
+
+    #[test]
+    fn result_rows_have_the_csv_header_fields_in_order() {
+        let (board, _, _, report) = solve("1 2 3 4 5 6 x 7 8", SolverOptions::default());
+        let row = ResultRecord::solved(3, &board, &report, Duration::from_micros(1500));
+        let json = serde_json::to_value(Record::Result(row.clone())).unwrap();
+        let keys: Vec<&str> = json["data"].as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(keys.join(","), ResultRecord::CSV_HEADER);
+        assert_eq!(json["data"]["millis"], 1.5);
+        let invalid = ResultRecord::invalid(4, "1 2\n3\u{7}", "bad", Duration::ZERO);
+        assert_eq!(invalid.board, "1 2 3?");
+        assert_eq!(invalid.outcome, OutcomeName::Invalid);
+    }
+}
