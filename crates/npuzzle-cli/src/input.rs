@@ -54,7 +54,8 @@ impl BoardOptions {
 /// `--algorithm`, `--heuristic` and the budgets, flattened into subcommands.
 #[derive(clap::Args, Debug, Clone)]
 pub struct SearchOptions {
-    /// Search algorithm: auto (table up to 10 cells, else idastar), bfs-set, bfs, table, bibfs, astar, idastar.
+    /// Search algorithm: auto (table up to 10 cells, idastar up to 25, greedy above), bfs-set, bfs, table, bibfs,
+    /// astar, idastar (optimal, boards of up to 256 cells), greedy (any board up to 1000x1000, not optimal).
     #[arg(long, short = 'a', default_value = "auto")]
     pub algorithm: npuzzle::Algorithm,
     /// Heuristic for astar/idastar: auto (the strongest pattern database present, else walking-distance on

@@ -35,7 +35,7 @@ use serde::{Deserialize, Serialize};
 use crate::board::Board;
 use crate::goal::Goal;
 use crate::heuristic::HeuristicKind;
-use crate::search::Solver;
+use crate::search::{Algorithm, Solver};
 use crate::solution::{Outcome, Report, Stats};
 
 mod human;
@@ -178,6 +178,15 @@ pub struct SolutionRecord {
     pub budget: Option<String>,
     /// What the search cost.
     pub stats: StatsRecord,
+    /// For a solution that need not be optimal (the constructive `greedy`
+    /// solver): a lower bound on the optimal length, Manhattan distance plus
+    /// linear conflicts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lower_bound: Option<u64>,
+    /// `length / lower_bound`, with `lower_bound`: at most this many times
+    /// longer than optimal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ratio: Option<f64>,
 }
 
 impl SolutionRecord {
@@ -188,6 +197,8 @@ impl SolutionRecord {
             Outcome::BudgetReached(kind) => (None, None, Some(kind.to_string())),
             Outcome::Unsolvable => (None, None, None),
         };
+        let lower_bound = (report.algorithm == Algorithm::Greedy && length.is_some())
+            .then(|| crate::heuristic::bound::linear_conflict(board, goal));
         SolutionRecord {
             board: board.to_string(),
             goal: goal.to_string(),
@@ -199,6 +210,18 @@ impl SolutionRecord {
             moves,
             budget,
             stats: StatsRecord::from(&report.stats),
+            lower_bound,
+            ratio: lower_bound.zip(length).map(|(lb, len)| ratio(len as u64, lb)),
+        }
+    }
+
+    /// `31 moves`, or for a solution that need not be optimal
+    /// `1204 moves, lower bound 486, ratio 2.48`.
+    pub fn human_length(&self) -> String {
+        let length = self.length.unwrap_or(0);
+        match (self.lower_bound, self.ratio) {
+            (Some(lb), Some(r)) => format!("{length} moves, lower bound {lb}, ratio {r:.2}"),
+            _ => format!("{length} moves"),
         }
     }
 
@@ -220,6 +243,14 @@ impl SolutionRecord {
             human_duration(Duration::from_secs_f64(s.millis / 1e3))
         )
     }
+}
+
+/// `length / lower_bound` to three decimals (1 when both are 0: the goal itself).
+pub fn ratio(length: u64, lower_bound: u64) -> f64 {
+    if lower_bound == 0 {
+        return 1.0;
+    }
+    (length as f64 / lower_bound as f64 * 1000.0).round() / 1000.0
 }
 
 /// The heuristic `report`'s search used, if it used one.

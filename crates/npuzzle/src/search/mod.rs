@@ -242,6 +242,11 @@ impl Solver {
         &self.options
     }
 
+    /// The complete tables this solver built so far (kept for later boards).
+    pub fn tables(&self) -> &table::TableCache {
+        &self.tables
+    }
+
     /// The pattern databases given with [`Solver::with_pdb`], if any.
     pub fn pdb(&self) -> Option<&Arc<AdditivePdb>> {
         self.pdb.as_ref()

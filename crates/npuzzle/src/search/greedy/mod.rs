@@ -38,7 +38,7 @@ mod tests;
 
 use std::time::Instant;
 
-pub use sink::{MoveCount, MoveSink, WriteSink};
+pub use sink::{MoveCount, MoveSink, ReplaySink, WriteSink};
 
 use self::grid::Grid;
 use self::place::Stuck;

@@ -92,6 +92,57 @@ impl<W: std::io::Write> MoveSink for WriteSink<W> {
     }
 }
 
+/// Plays every move on a copy of the board before passing it on, so that a
+/// streamed solution is checked like a collected one: [`ReplaySink::reached`]
+/// says whether the moves, all of them legal, ended at the goal.
+///
+/// ```
+/// use npuzzle::search::greedy::{MoveCount, MoveSink, ReplaySink};
+/// use npuzzle::{Board, Goal, Move};
+/// let board: Board = "1 2 3 4 5 6 x 7 8".parse()?;
+/// let mut sink = ReplaySink::new(board.clone(), MoveCount::default());
+/// sink.push(Move::Right);
+/// sink.push(Move::Right);
+/// assert!(sink.reached(&Goal::standard(board.shape())));
+/// assert_eq!(sink.into_inner().0, 2);
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct ReplaySink<S> {
+    board: crate::Board,
+    inner: S,
+    legal: bool,
+}
+
+impl<S: MoveSink> ReplaySink<S> {
+    /// Replays on `board`, passing moves on to `inner`.
+    pub fn new(board: crate::Board, inner: S) -> ReplaySink<S> {
+        ReplaySink {
+            board,
+            inner,
+            legal: true,
+        }
+    }
+
+    /// Whether every move was legal and the last one left the board at `goal`.
+    pub fn reached(&self, goal: &crate::Goal) -> bool {
+        self.legal && goal.is_reached_by(&self.board)
+    }
+
+    /// The sink the moves were passed on to.
+    pub fn into_inner(self) -> S {
+        self.inner
+    }
+}
+
+impl<S: MoveSink> MoveSink for ReplaySink<S> {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        self.legal &= self.board.try_apply(mv);
+        self.inner.push(mv);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
