@@ -42,7 +42,10 @@ impl<S: MoveSink> Grid<'_, S> {
     /// are a rectangle less a stretch of its edge line beside the target, so
     /// a shorter step always exists; a longer one is taken only if not.)
     pub(super) fn move_tile(&mut self, tile: u32, target: usize) -> Result<(), Stuck> {
-        loop {
+        // Every step but a rare first one shortens the way, so a tile never
+        // needs more steps than this; more would be a loop (a bug), not a hang.
+        let limit = 2 * (self.w + self.h) + 4;
+        for _ in 0..limit {
             let p = self.tile_pos(tile);
             if p == target {
                 return Ok(());
@@ -74,6 +77,7 @@ impl<S: MoveSink> Grid<'_, S> {
             }
             self.slide(p);
         }
+        Err(Stuck("the tile went round in circles"))
     }
 
     /// Solves the line `cells` (the edge of the unsolved rectangle), whose
@@ -106,16 +110,61 @@ impl<S: MoveSink> Grid<'_, S> {
     }
 
     /// Brings tiles `want` home to the two adjacent line cells `cells`, whose
-    /// other neighbours along the line are solved or off the board. One
-    /// tile cannot go home before the other there (the second would find its
-    /// cell walled in), so: the first tile goes home and is held, the second
-    /// is brought into the 2×3 block made of the two cells and the two cells
-    /// inward of each, the blank joins them, and a breadth-first search over
-    /// the block's 120 arrangements of (first tile, second tile, blank) —
-    /// the other tiles in the block do not matter — finishes both. Any
-    /// arrangement can be finished inside a 2×3 block when at least two of its
-    /// tiles are free to end anywhere.
+    /// other neighbours along the line are solved or off the board. One tile
+    /// cannot simply go home before the other (the second cell would be walled
+    /// in), so the classic finish: one tile onto the other's cell, the other
+    /// just inside it, the blank onto the free cell, two moves — in whichever
+    /// mirror image is cheaper. When the blank is walled in on the way (the
+    /// second tile just inside the free cell), [`Grid::finish_in_block`] does it.
     fn finish_pair(&mut self, cells: [usize; 2], want: [u32; 2], inward: isize) -> Result<(), Stuck> {
+        if self.tile_pos(want[0]) != cells[0] || self.tile_pos(want[1]) != cells[1] {
+            let inside = |c: usize| (c as isize + inward) as usize;
+            let cost = |g: &Self, tile: u32, to: usize| g.placement_cost(g.blank, g.tile_pos(tile), to);
+            // (tile for the far cell, tile for just inside it, far cell, free cell)
+            let plan = if cost(self, want[0], cells[1]) <= cost(self, want[1], cells[0]) {
+                (want[0], want[1], cells[1], cells[0])
+            } else {
+                (want[1], want[0], cells[0], cells[1])
+            };
+            let (far, near) = (plan.2, plan.3);
+            let quick = self.stage_pair(plan.0, plan.1, far, near, inside(far));
+            self.locked[far] = false;
+            self.locked[inside(far)] = false;
+            match quick {
+                Ok(()) => {
+                    self.slide(far);
+                    self.slide(inside(far));
+                }
+                Err(_) => self.finish_in_block(cells, want, inward)?,
+            }
+        }
+        self.locked[cells[0]] = true;
+        self.locked[cells[1]] = true;
+        Ok(())
+    }
+
+    /// Puts `first` on `far`, `second` on `below` (just inside `far`), both
+    /// held, and the blank on `near`.
+    fn stage_pair(&mut self, first: u32, second: u32, far: usize, near: usize, below: usize) -> Result<(), Stuck> {
+        self.move_tile(first, far)?;
+        self.locked[far] = true;
+        self.move_tile(second, below)?;
+        self.locked[below] = true;
+        if self.blank_to(near, NONE) {
+            Ok(())
+        } else {
+            Err(Stuck("the blank is walled in"))
+        }
+    }
+
+    /// The pair finish that always works: the first tile goes home and is
+    /// held, the second is brought into the 2×3 block made of the two cells
+    /// and the two cells inward of each, the blank joins them, and a
+    /// breadth-first search over the block's 120 arrangements of (first
+    /// tile, second tile, blank) — the other tiles in the block do not
+    /// matter — finishes both. Any arrangement can be finished inside a 2×3
+    /// block when at least two of its tiles are free to end anywhere.
+    fn finish_in_block(&mut self, cells: [usize; 2], want: [u32; 2], inward: isize) -> Result<(), Stuck> {
         let step = |c: usize, k: isize| (c as isize + k * inward) as usize;
         let block = [
             cells[0],
@@ -125,37 +174,32 @@ impl<S: MoveSink> Grid<'_, S> {
             step(cells[0], 2),
             step(cells[1], 2),
         ];
-        if self.tile_pos(want[0]) != cells[0] || self.tile_pos(want[1]) != cells[1] {
-            self.move_tile(want[0], cells[0])?;
-            self.locked[cells[0]] = true;
-            if !block.contains(&self.tile_pos(want[1])) {
-                // The nearest block cell inside the line (the second line
-                // cell is walled in while the first tile is held).
-                let from = self.tile_pos(want[1]);
-                let target = block[2..]
-                    .iter()
-                    .copied()
-                    .min_by_key(|&c| self.dist(from, c))
-                    .ok_or(Stuck("place6"))?;
-                self.move_tile(want[1], target)?;
-            }
-            if !block.contains(&self.blank) {
-                let avoid = self.tile_pos(want[1]);
-                let target = block[2..]
-                    .iter()
-                    .copied()
-                    .find(|&c| c != avoid)
-                    .ok_or(Stuck("place7"))?;
-                if !self.blank_to(target, avoid) {
-                    return Err(Stuck("place8"));
-                }
-            }
-            self.locked[cells[0]] = false;
-            self.solve_block(&block, want, cells)?;
-        }
+        self.move_tile(want[0], cells[0])?;
         self.locked[cells[0]] = true;
-        self.locked[cells[1]] = true;
-        Ok(())
+        if !block.contains(&self.tile_pos(want[1])) {
+            // The nearest block cell inside the line (the second line
+            // cell is walled in while the first tile is held).
+            let from = self.tile_pos(want[1]);
+            let target = block[2..]
+                .iter()
+                .copied()
+                .min_by_key(|&c| self.dist(from, c))
+                .ok_or(Stuck("empty block"))?;
+            self.move_tile(want[1], target)?;
+        }
+        if !block.contains(&self.blank) {
+            let avoid = self.tile_pos(want[1]);
+            let target = block[2..]
+                .iter()
+                .copied()
+                .find(|&c| c != avoid)
+                .ok_or(Stuck("empty block"))?;
+            if !self.blank_to(target, avoid) {
+                return Err(Stuck("the blank cannot reach the block"));
+            }
+        }
+        self.locked[cells[0]] = false;
+        self.solve_block(&block, want, cells)
     }
 
     /// Breadth-first search inside `block` (six cells, the blank and both
@@ -167,11 +211,11 @@ impl<S: MoveSink> Grid<'_, S> {
             index(self.tile_pos(want[0])),
             index(self.tile_pos(want[1])),
         ) else {
-            return Err(Stuck("place10"));
+            return Err(Stuck("a pair tile left the block"));
         };
         let (gx, gy) = (
-            index(cells[0]).ok_or(Stuck("place11"))?,
-            index(cells[1]).ok_or(Stuck("place12"))?,
+            index(cells[0]).ok_or(Stuck("a pair cell outside the block"))?,
+            index(cells[1]).ok_or(Stuck("a pair cell outside the block"))?,
         );
         // Block cells adjacent on the board.
         let adjacent = |i: usize, j: usize| self.dist(block[i], block[j]) == 1;
@@ -199,7 +243,7 @@ impl<S: MoveSink> Grid<'_, S> {
                 }
             }
         }
-        let mut k = end.ok_or(Stuck("place13"))?;
+        let mut k = end.ok_or(Stuck("no finish inside the block"))?;
         let mut path = Vec::new();
         while k != start {
             path.push(block[k / 36]);
