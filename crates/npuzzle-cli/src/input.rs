@@ -51,24 +51,10 @@ impl BoardOptions {
     }
 }
 
-/// `--algorithm`, `--heuristic` and the budgets, flattened into subcommands.
+/// The budgets of one search and how much IDA* prunes: flattened into every
+/// subcommand that searches.
 #[derive(clap::Args, Debug, Clone)]
-pub struct SearchOptions {
-    /// Search algorithm: auto (table up to 10 cells, idastar up to 25, greedy above), bfs-set, bfs, table, bibfs,
-    /// astar, idastar (optimal, boards of up to 256 cells), greedy (any board up to 1000x1000, not optimal).
-    #[arg(long, short = 'a', default_value = "auto")]
-    pub algorithm: npuzzle::Algorithm,
-    /// Heuristic for astar/idastar: auto (the strongest pattern database present, else walking-distance on
-    /// 4x4, else linear-conflict), misplaced, manhattan, linear-conflict, walking-distance, pdb.
-    #[arg(long = "heuristic", default_value = "auto")]
-    pub heuristic: crate::solvers::HeuristicChoice,
-    /// Where pattern databases are looked for (default: $NPUZZLE_PDB_DIR, else the user's cache directory).
-    #[arg(long, value_name = "DIR")]
-    pub pdb_dir: Option<std::path::PathBuf>,
-    /// Use the pattern databases of this partition (a name: 5-5-5, 6-6-3, 7-8, 6-6-6-6, or tiles such as
-    /// 1,2,3,4,5/6,7,8,9,10/11,12,13,14,15) rather than the strongest present; implies `--heuristic pdb`.
-    #[arg(long, value_name = "PARTITION")]
-    pub pdb: Option<String>,
+pub struct LimitOptions {
     /// Give up a board after expanding this many nodes.
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
@@ -84,28 +70,75 @@ pub struct SearchOptions {
     pub dup_len: usize,
 }
 
+impl LimitOptions {
+    /// The budget these options set.
+    pub fn budget(&self) -> npuzzle::Budget {
+        npuzzle::Budget::default()
+            .with_max_nodes(self.max_nodes)
+            .with_timeout(self.timeout)
+            .with_max_memory(self.max_memory)
+    }
+}
+
+/// `--algorithm`, `--heuristic`, the databases and the budgets, flattened into subcommands.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SearchOptions {
+    #[arg(long, short = 'a', default_value = "auto", help = algorithm_help())]
+    pub algorithm: npuzzle::Algorithm,
+    #[arg(long = "heuristic", default_value = "auto", help = heuristic_help())]
+    pub heuristic: npuzzle::HeuristicChoice,
+    #[command(flatten)]
+    pub dir: crate::pdb_dir::DirArgs,
+    /// Use the pattern databases of this partition (a name: 5-5-5, 6-6-3, 7-8, 6-6-6-6, or tiles such as
+    /// 1,2,3,4,5/6,7,8,9,10/11,12,13,14,15) rather than the strongest present; implies `--heuristic pdb`.
+    #[arg(long, value_name = "PARTITION")]
+    pub pdb: Option<String>,
+    #[command(flatten)]
+    pub limits: LimitOptions,
+}
+
+/// `--algorithm`'s help, from the library's table of algorithms.
+fn algorithm_help() -> String {
+    let names: Vec<String> = npuzzle::Algorithm::EVERY
+        .iter()
+        .map(|&a| match a {
+            npuzzle::Algorithm::Auto => format!(
+                "{a} (table up to {} cells, idastar up to {}, greedy above)",
+                npuzzle::search::AUTO_TABLE_CELLS,
+                npuzzle::search::AUTO_OPTIMAL_CELLS
+            ),
+            npuzzle::Algorithm::Greedy => format!("{a} (any board up to 1000x1000, not optimal)"),
+            _ => a.to_string(),
+        })
+        .collect();
+    format!("Search algorithm: {}.", names.join(", "))
+}
+
+/// `--heuristic`'s help, from the library's table of heuristics.
+fn heuristic_help() -> String {
+    format!(
+        "Heuristic for astar/idastar: {} (the strongest pattern database present, else walking-distance on 4x4, \
+         else linear-conflict), {}.",
+        npuzzle::HeuristicChoice::Auto,
+        npuzzle::HeuristicKind::names().join(", ")
+    )
+}
+
 impl SearchOptions {
     /// The budget these options set.
     pub fn budget(&self) -> npuzzle::Budget {
-        npuzzle::Budget {
-            max_nodes: self.max_nodes,
-            timeout: self.timeout,
-            max_memory: self.max_memory,
-        }
+        self.limits.budget()
     }
 
     /// Solvers for these flags, searching each board on `threads` threads
     /// within `budget`; an error when `--pdb` asks for databases but
-    /// `--heuristic` or `--algorithm` would not read them.
-    pub fn solvers(&self, threads: usize, budget: npuzzle::Budget) -> anyhow::Result<crate::solvers::Solvers> {
-        use crate::solvers::HeuristicChoice;
-        let mut choice = self.heuristic;
+    /// `--heuristic` or `--algorithm` would not read them. Says once on
+    /// stderr when `auto` finds no databases for a 15- or 24-puzzle goal.
+    pub fn solvers(&self, threads: usize, budget: npuzzle::Budget) -> anyhow::Result<npuzzle::Solvers> {
+        use npuzzle::{HeuristicChoice, HeuristicKind};
         if let Some(partition) = &self.pdb {
-            match choice {
-                HeuristicChoice::Auto | HeuristicChoice::Kind(npuzzle::HeuristicKind::Pdb) => {
-                    choice = HeuristicChoice::Kind(npuzzle::HeuristicKind::Pdb)
-                }
-                HeuristicChoice::Kind(kind) => {
+            if let HeuristicChoice::Kind(kind) = self.heuristic {
+                if kind != HeuristicKind::Pdb {
                     anyhow::bail!("--pdb {partition} reads pattern databases, but --heuristic {kind} does not use them")
                 }
             }
@@ -116,19 +149,34 @@ impl SearchOptions {
                 );
             }
         }
-        let options = npuzzle::SolverOptions {
-            algorithm: self.algorithm,
-            heuristic: npuzzle::HeuristicKind::LinearConflict,
-            budget,
-            threads,
-            duplicate_len: self.dup_len,
-        };
-        Ok(crate::solvers::Solvers::new(
-            options,
-            choice,
-            self.pdb_dir.clone(),
-            self.pdb.clone(),
-        ))
+        let options = npuzzle::SolverOptions::default()
+            .with_algorithm(self.algorithm)
+            .with_budget(budget)
+            .with_threads(threads)
+            .with_duplicate_len(self.limits.dup_len);
+        let told = std::sync::Once::new();
+        let mut solvers = npuzzle::Solvers::new(options, self.heuristic).on_fallback(move |f| {
+            told.call_once(|| {
+                let dir = f
+                    .dir
+                    .as_ref()
+                    .map_or_else(|| "the database directory".to_string(), |d| d.display().to_string());
+                eprintln!(
+                    "npuzzle: no pattern database for {} goal {} in {dir}, so using {}; build databases with `{}`",
+                    f.goal.shape(),
+                    f.goal,
+                    f.using,
+                    crate::advice::build_command_for(&f.goal)
+                );
+            })
+        });
+        if let Some(dir) = self.dir.resolve() {
+            solvers = solvers.with_pdb_dir(dir);
+        }
+        if let Some(partition) = &self.pdb {
+            solvers = solvers.with_partition(partition.clone());
+        }
+        Ok(solvers)
     }
 }
 

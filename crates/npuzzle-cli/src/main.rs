@@ -5,10 +5,12 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod advice;
 mod cmd;
 mod input;
 mod output;
-mod solvers;
+mod pdb_dir;
+mod progress;
 
 /// Optimal solver for sliding-tile puzzles (8-, 15-, 24-puzzle, any W×H board).
 ///
@@ -25,6 +27,8 @@ struct Cli {
 enum Command {
     /// Solve boards given as arguments or on stdin.
     Solve(cmd::solve::Args),
+    /// A board's optimal distance and the distance after each move of the blank.
+    Hint(cmd::hint::Args),
     /// Solve a file of boards on all cores into JSON Lines or CSV, resumable after a kill.
     Batch(cmd::batch::Args),
     /// Answer classic online-judge formats on stdin (hdu1043, soj2061, textbook).
@@ -43,6 +47,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => cmd::solve::run(args),
+        Command::Hint(args) => cmd::hint::run(args),
         Command::Batch(args) => cmd::batch::run(args),
         Command::Judge(args) => cmd::judge::run(args),
         Command::Compare(args) => cmd::compare::run(args),
@@ -56,7 +61,7 @@ fn main() -> ExitCode {
             if is_broken_pipe(&err) {
                 return ExitCode::SUCCESS;
             }
-            eprintln!("npuzzle: {err:#}");
+            eprintln!("npuzzle: {}", advice::explain_chain(&err));
             ExitCode::from(2)
         }
     }

@@ -37,11 +37,11 @@ fn algorithms(c: &mut Criterion) {
     for (algorithm, heuristic) in runs {
         // One solver per algorithm, as a program answering many boards would
         // keep it: the table is built once, outside the timed loop.
-        let solver = Solver::new(SolverOptions {
-            algorithm,
-            heuristic,
-            ..SolverOptions::default()
-        });
+        let solver = Solver::new(
+            SolverOptions::default()
+                .with_algorithm(algorithm)
+                .with_heuristic(heuristic),
+        );
         solver.solve(&boards[0], &goal).expect("warm-up solves");
         let name = if algorithm.uses_heuristic() {
             format!("{algorithm}-{heuristic}")

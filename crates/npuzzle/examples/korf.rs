@@ -24,12 +24,13 @@
 //! first instance and not counted either. Every solution is replayed to the
 //! goal before it is counted.
 
+use std::marker::PhantomData;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use npuzzle::heuristic::fixed::{Dynamic, FixedBoard, FixedHeuristic, FixedLinearConflict, FixedManhattan, Nibbles};
-use npuzzle::heuristic::pdb::{AdditivePdb, FixedPdb, PdbSpec};
-use npuzzle::heuristic::{Misplaced, WalkingDistance};
+use npuzzle::heuristic::fixed::{FixedBoard, FixedHeuristic, Nibbles};
+use npuzzle::heuristic::pdb::{recommended_partition, AdditivePdb, PdbSpec};
+use npuzzle::heuristic::WithFixedHeuristic;
 use npuzzle::search::duplicates::{self, DuplicateFilter};
 use npuzzle::search::idastar_fast::{count_iteration, search_with_options, FastOptions, IterationCount, MoveOrder};
 use npuzzle::solution::BudgetClock;
@@ -105,10 +106,7 @@ fn parse_args() -> Result<Options, String> {
         instances: None,
         heuristic: HeuristicKind::Manhattan,
         threads: 1,
-        budget: Budget {
-            timeout: Some(Duration::from_secs(600)),
-            ..Budget::default()
-        },
+        budget: Budget::default().with_timeout(Some(Duration::from_secs(600))),
         bytes: false,
         iterations: false,
         whole: false,
@@ -127,7 +125,7 @@ fn parse_args() -> Result<Options, String> {
             }
             "--file" => file = Some(value()?),
             "--instances" => o.instances = Some(parse_list(&value()?)?),
-            "--heuristic" => o.heuristic = value()?.parse()?,
+            "--heuristic" => o.heuristic = value()?.parse().map_err(|e: npuzzle::Error| e.to_string())?,
             "--threads" => o.threads = value()?.parse().map_err(|e| format!("--threads: {e}"))?,
             "--timeout" => {
                 let s: f64 = value()?.parse().map_err(|e| format!("--timeout: {e}"))?;
@@ -207,16 +205,15 @@ fn solve_with<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
     goal: &Goal,
     h: &H,
     o: &Options,
-) -> Result<Solved, String> {
+) -> Result<Solved, npuzzle::Error> {
     let clock = BudgetClock::start(o.budget);
     let started = Instant::now();
-    let (outcome, stats) =
-        search_with_options::<N, B, H>(board, goal, h, &clock, o.threads, o.fast()).map_err(|e| e.to_string())?;
+    let (outcome, stats) = search_with_options::<N, B, H>(board, goal, h, &clock, o.threads, o.fast())?;
     let elapsed = started.elapsed();
     let mut whole = None;
     if o.whole && outcome.solution().is_some() {
         let mut before = 0;
-        let count = |bound| count_iteration::<N, B, H>(board, goal, h, bound).map_err(|e| e.to_string());
+        let count = |bound| count_iteration::<N, B, H>(board, goal, h, bound);
         if let Some((last, earlier)) = stats.iterations.split_last() {
             for &(bound, _) in earlier {
                 before += count(bound)?.generated;
@@ -227,48 +224,42 @@ fn solve_with<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
     Ok((outcome, stats, elapsed, whole))
 }
 
+/// [`solve_with`] on boards held as `B`, waiting for its heuristic.
+struct Solve<'a, B> {
+    board: &'a Board,
+    goal: &'a Goal,
+    o: &'a Options,
+    cells: PhantomData<B>,
+}
+
+impl<'a, B> Solve<'a, B> {
+    fn new(board: &'a Board, goal: &'a Goal, o: &'a Options) -> Self {
+        Solve {
+            board,
+            goal,
+            o,
+            cells: PhantomData,
+        }
+    }
+}
+
+impl<const N: usize, B: FixedBoard<N>> WithFixedHeuristic<N> for Solve<'_, B> {
+    type Output = Solved;
+
+    fn run<H: FixedHeuristic<N>>(self, h: &H) -> Result<Solved, npuzzle::Error> {
+        solve_with::<N, B, H>(self.board, self.goal, h, self.o)
+    }
+}
+
+/// Solves with the databases when they are given, else with `--heuristic`.
 fn solve(board: &Board, goal: &Goal, o: &Options, pdb: Option<&AdditivePdb>) -> Result<Solved, String> {
-    let e = |e: npuzzle::Error| e.to_string();
-    if let Some(pdb) = pdb {
-        let patterns = pdb.patterns().len();
-        return match (o.side, patterns) {
-            (4, 0..=2) => solve_with::<16, Nibbles, _>(board, goal, &FixedPdb::<16, 2>::new(pdb).map_err(e)?, o),
-            (4, 3..=4) => solve_with::<16, Nibbles, _>(board, goal, &FixedPdb::<16, 4>::new(pdb).map_err(e)?, o),
-            (4, _) => solve_with::<16, Nibbles, _>(board, goal, &Dynamic(pdb.clone()), o),
-            (_, 0..=2) => solve_with::<25, [u8; 25], _>(board, goal, &FixedPdb::<25, 2>::new(pdb).map_err(e)?, o),
-            (_, 3..=4) => solve_with::<25, [u8; 25], _>(board, goal, &FixedPdb::<25, 4>::new(pdb).map_err(e)?, o),
-            (_, _) => solve_with::<25, [u8; 25], _>(board, goal, &Dynamic(pdb.clone()), o),
-        };
-    }
-    match (o.side, o.heuristic) {
-        (4, HeuristicKind::Manhattan) if o.bytes => {
-            solve_with::<16, [u8; 16], _>(board, goal, &FixedManhattan::new(goal).map_err(e)?, o)
-        }
-        (4, HeuristicKind::Manhattan) => {
-            solve_with::<16, Nibbles, _>(board, goal, &FixedManhattan::new(goal).map_err(e)?, o)
-        }
-        (4, HeuristicKind::LinearConflict) if o.bytes => {
-            solve_with::<16, [u8; 16], _>(board, goal, &FixedLinearConflict::new(goal).map_err(e)?, o)
-        }
-        (4, HeuristicKind::LinearConflict) => {
-            solve_with::<16, Nibbles, _>(board, goal, &FixedLinearConflict::new(goal).map_err(e)?, o)
-        }
-        (4, HeuristicKind::WalkingDistance) if o.bytes => {
-            solve_with::<16, [u8; 16], _>(board, goal, &WalkingDistance::new(goal).map_err(e)?, o)
-        }
-        (4, HeuristicKind::WalkingDistance) => {
-            solve_with::<16, Nibbles, _>(board, goal, &WalkingDistance::new(goal).map_err(e)?, o)
-        }
-        (4, _) => solve_with::<16, Nibbles, _>(board, goal, &Dynamic(Misplaced::new(goal)), o),
-        (_, HeuristicKind::Manhattan) => {
-            solve_with::<25, [u8; 25], _>(board, goal, &FixedManhattan::new(goal).map_err(e)?, o)
-        }
-        (_, HeuristicKind::LinearConflict) => {
-            solve_with::<25, [u8; 25], _>(board, goal, &FixedLinearConflict::new(goal).map_err(e)?, o)
-        }
-        (_, HeuristicKind::WalkingDistance) => Err(WalkingDistance::new(goal).map_err(e).err().unwrap_or_default()),
-        (_, _) => solve_with::<25, [u8; 25], _>(board, goal, &Dynamic(Misplaced::new(goal)), o),
-    }
+    let kind = if pdb.is_some() { HeuristicKind::Pdb } else { o.heuristic };
+    let solved = match (o.side, o.bytes) {
+        (4, false) => kind.run_fixed::<16, _>(goal, pdb, Solve::<Nibbles>::new(board, goal, o)),
+        (4, true) => kind.run_fixed::<16, _>(goal, pdb, Solve::<[u8; 16]>::new(board, goal, o)),
+        _ => kind.run_fixed::<25, _>(goal, pdb, Solve::<[u8; 25]>::new(board, goal, o)),
+    };
+    solved.map_err(|e| e.to_string())
 }
 
 /// Opens the databases asked for, if any, and reads every page of their
@@ -281,7 +272,7 @@ fn load_pdb(o: &Options, goal: &Goal) -> Result<Option<AdditivePdb>, String> {
         (None, None) => return Ok(None),
         (Some(file), _) => AdditivePdb::open_any(std::path::Path::new(file)).map_err(e)?,
         (None, Some(dir)) => {
-            let default = if o.side == 4 { "7-8" } else { "6-6-6-6" };
+            let default = recommended_partition(goal.shape()).unwrap_or_default();
             let spec = PdbSpec::parse(goal, o.partition.as_deref().unwrap_or(default)).map_err(e)?;
             AdditivePdb::load(std::path::Path::new(dir), &spec).map_err(e)?
         }
@@ -365,6 +356,7 @@ fn run() -> Result<(), String> {
             }
             Outcome::BudgetReached(kind) => format!("({kind})"),
             Outcome::Unsolvable => "unsolvable".to_string(),
+            other => format!("{other:?}"),
         };
         expanded += stats.expanded;
         generated += stats.generated;

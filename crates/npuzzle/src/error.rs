@@ -6,6 +6,8 @@
 use std::path::PathBuf;
 
 use crate::board::Shape;
+use crate::goal::Goal;
+use crate::heuristic::pdb::{Partition, PdbSpec};
 use crate::solution::BudgetKind;
 
 /// Everything that can go wrong when a user's text or a file is turned into
@@ -159,11 +161,28 @@ pub enum Error {
         /// What is wrong with the board (also the error's `source()`).
         source: Box<Error>,
     },
+    /// A name that is none of the choices (of algorithm, heuristic, …).
+    #[error("unknown {what} {given:?}; choose {}", list_choices(choices))]
+    UnknownName {
+        /// What was being named: `"algorithm"`, `"heuristic"`.
+        what: &'static str,
+        /// The name as given (shortened when very long).
+        given: String,
+        /// The names there are.
+        choices: Vec<&'static str>,
+    },
     /// A found path did not replay to the goal: a bug, reported rather than printed.
     #[error("internal error: the {algorithm} path does not reach the goal when replayed")]
     ReplayMismatch {
         /// Algorithm name.
         algorithm: &'static str,
+    },
+    /// A count of optimal solutions passed `u128`: a bug, since the counts of
+    /// the boards counted this way fit (see `search::count::count_fits`).
+    #[error("internal error: the number of optimal solutions of a {distance}-move board does not fit in 128 bits")]
+    CountOverflow {
+        /// The distance of the board whose count overflowed.
+        distance: u32,
     },
     /// A partition of the tiles that cannot be used.
     #[error("bad partition {text:?}: {reason}")]
@@ -194,35 +213,44 @@ pub enum Error {
     /// The `pdb` heuristic was asked for, but no databases for the board and
     /// goal were given to the solver.
     #[error(
-        "the pdb heuristic needs pattern databases for a {wanted}, but {}; build them with `{rebuild}` and load them",
+        "the pdb heuristic needs pattern databases for a {} board with goal {goal}, but {}",
+        goal.shape(),
         loaded.as_ref().map_or_else(|| "none are loaded".to_string(), |l| format!("the loaded ones are for {l}"))
     )]
     PdbNotLoaded {
-        /// The board and goal databases are needed for, e.g. `4x4 board with goal blank-first`.
-        wanted: String,
+        /// The goal databases are needed for.
+        goal: Goal,
         /// What the loaded databases are for, if any are loaded.
-        loaded: Option<String>,
-        /// A command that builds suitable databases.
-        rebuild: String,
+        loaded: Option<Box<PdbSpec>>,
+    },
+    /// No database file for a goal (and partition) in the directory searched.
+    #[error("{}", not_found(goal, partition.as_ref(), dir.as_deref()))]
+    PdbNotFound {
+        /// The goal databases were looked for (boxed: the error stays small).
+        goal: Box<Goal>,
+        /// The partition asked for, if one was.
+        partition: Option<Partition>,
+        /// The directory searched; `None` when none was given.
+        dir: Option<PathBuf>,
     },
     /// No database file where one was looked for.
-    #[error("no pattern database at {}; build it with `{rebuild}`", path.display())]
+    #[error("no pattern database at {}", path.display())]
     PdbMissing {
         /// Where it was looked for.
         path: PathBuf,
-        /// The command that builds it.
-        rebuild: String,
+        /// The databases wanted.
+        spec: Box<PdbSpec>,
     },
     /// A file that does not start with the magic bytes of a pattern database.
-    #[error("{} is not an npuzzle pattern database (wrong magic bytes); delete it and build one with `{rebuild}`", path.display())]
+    #[error("{} is not an npuzzle pattern database (wrong magic bytes)", path.display())]
     PdbMagic {
         /// The file.
         path: PathBuf,
-        /// The command that builds the wanted database.
-        rebuild: String,
+        /// The databases wanted, if known.
+        spec: Option<Box<PdbSpec>>,
     },
     /// A database file written in another format version.
-    #[error("{} has pattern database format version {got}, but this npuzzle reads version {expected}; rebuild it with `{rebuild}`", path.display())]
+    #[error("{} has pattern database format version {got}, but this npuzzle reads version {expected}", path.display())]
     PdbVersion {
         /// The file.
         path: PathBuf,
@@ -230,11 +258,11 @@ pub enum Error {
         expected: u32,
         /// The version in the file.
         got: u32,
-        /// The command that rebuilds it.
-        rebuild: String,
+        /// The databases wanted, if known.
+        spec: Option<Box<PdbSpec>>,
     },
     /// A database file built for another board, goal or partition.
-    #[error("{} is a pattern database for {what} {got}, not {expected}; build the right one with `{rebuild}`", path.display())]
+    #[error("{} is a pattern database for {what} {got}, not {expected}", path.display())]
     PdbMismatch {
         /// The file.
         path: PathBuf,
@@ -244,11 +272,11 @@ pub enum Error {
         expected: String,
         /// What the file holds.
         got: String,
-        /// The command that builds the wanted database.
-        rebuild: String,
+        /// The databases wanted.
+        spec: Option<Box<PdbSpec>>,
     },
     /// A database file shorter than its header says.
-    #[error("{} is truncated: {got} bytes of {expected} (was its build killed or its copy cut short?); rebuild it with `{rebuild}`", path.display())]
+    #[error("{} is truncated: {got} bytes of {expected} (was its build killed or its copy cut short?)", path.display())]
     PdbTruncated {
         /// The file.
         path: PathBuf,
@@ -256,11 +284,11 @@ pub enum Error {
         expected: u64,
         /// Bytes it has.
         got: u64,
-        /// The command that rebuilds it.
-        rebuild: String,
+        /// The databases wanted, or failing that what the file says it holds, if known.
+        spec: Option<Box<PdbSpec>>,
     },
     /// A database file whose contents do not match their checksum.
-    #[error("{} is corrupt: its {part} checksum is {computed:016x}, but {stored:016x} was recorded; rebuild it with `{rebuild}`", path.display())]
+    #[error("{} is corrupt: its {part} checksum is {computed:016x}, but {stored:016x} was recorded", path.display())]
     PdbChecksum {
         /// The file.
         path: PathBuf,
@@ -270,19 +298,52 @@ pub enum Error {
         stored: u64,
         /// The checksum of what the file holds.
         computed: u64,
-        /// The command that rebuilds it.
-        rebuild: String,
+        /// The databases wanted, or failing that what the file says it holds, if known.
+        spec: Option<Box<PdbSpec>>,
     },
     /// A database file whose header is self-contradictory although its checksum matches.
-    #[error("{} is corrupt: {reason}; rebuild it with `{rebuild}`", path.display())]
+    #[error("{} is corrupt: {reason}", path.display())]
     PdbCorrupt {
         /// The file.
         path: PathBuf,
         /// What is wrong.
         reason: String,
-        /// The command that rebuilds it.
-        rebuild: String,
+        /// The databases wanted, or failing that what the file says it holds, if known.
+        spec: Option<Box<PdbSpec>>,
     },
+}
+
+impl Error {
+    /// An [`Error::UnknownName`] for `given`, shortened to a readable length.
+    pub(crate) fn unknown_name(what: &'static str, given: &str, choices: Vec<&'static str>) -> Error {
+        const LONGEST: usize = 40;
+        let given = match given.char_indices().nth(LONGEST) {
+            Some((cut, _)) => format!("{}…", &given[..cut]),
+            None => given.to_string(),
+        };
+        Error::UnknownName { what, given, choices }
+    }
+}
+
+/// `a, b or c`.
+fn list_choices(choices: &[&str]) -> String {
+    match choices.split_last() {
+        None => String::new(),
+        Some((last, [])) => (*last).to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+fn not_found(goal: &Goal, partition: Option<&Partition>, dir: Option<&std::path::Path>) -> String {
+    let what = partition.map_or_else(
+        || "pattern database".to_string(),
+        |p| format!("{} databases", p.to_arg()),
+    );
+    let place = dir.map_or_else(
+        || "(no database directory was given)".to_string(),
+        |d| format!("in {}", d.display()),
+    );
+    format!("no {what} for {} boards with goal {goal} {place}", goal.shape())
 }
 
 fn budget_detail(kind: BudgetKind, used: u64, limit: u64) -> String {

@@ -9,7 +9,7 @@
 //!
 //! let board: Board = "8 6 7 2 5 4 3 x 1".parse()?;
 //! let goal = Goal::standard(board.shape());
-//! let solver = Solver::new(SolverOptions { algorithm: Algorithm::IdaStar, ..Default::default() });
+//! let solver = Solver::new(SolverOptions::default().with_algorithm(Algorithm::IdaStar));
 //! let report = solver.solve(&board, &goal)?;
 //! match report.outcome {
 //!     Outcome::Solved(solution) => assert_eq!(solution.len(), 31),
@@ -39,13 +39,17 @@ pub mod rank;
 pub mod record;
 pub mod search;
 pub mod solution;
+pub mod solvers;
 
 pub use board::{Board, Move, Shape};
 pub use error::Error;
 pub use goal::Goal;
 pub use heuristic::{Heuristic, HeuristicKind};
+pub use search::count::OptimalSolutions;
+pub use search::hint::{Completion, Hint, MoveHint};
 pub use search::{Algorithm, Solver, SolverOptions};
 pub use solution::{Budget, BudgetKind, Outcome, Report, Solution, Stats};
+pub use solvers::{HeuristicChoice, Solvers};
 
 /// The README's Rust examples, compiled and run as doc tests.
 #[cfg(doctest)]

@@ -11,6 +11,7 @@
 //! | `solution` | [`SolutionRecord`] | one board solved, proven unsolvable, or out of budget |
 //! | `error` | [`ErrorRecord`] | a board that could not be read |
 //! | `result` | [`ResultRecord`] | one row of a batch: a solution or an error, flat (CSV-friendly) |
+//! | `hint` | [`HintRecord`] | a board's distance and the distance after each blank move |
 //!
 //! ```
 //! use npuzzle::record::{Record, SolutionRecord};
@@ -35,11 +36,14 @@ use serde::{Deserialize, Serialize};
 use crate::board::Board;
 use crate::goal::Goal;
 use crate::heuristic::HeuristicKind;
+use crate::search::count::OptimalSolutions;
 use crate::search::{Algorithm, Solver};
-use crate::solution::{Outcome, Report, Stats};
+use crate::solution::{BudgetKind, Outcome, Report, Stats};
 
+mod hint;
 mod human;
 
+pub use hint::{HintRecord, MoveDistanceRecord};
 pub use human::{human_bytes, human_duration};
 
 /// One line of output: a record in its `{"type": …, "data": …}` envelope.
@@ -53,6 +57,8 @@ pub enum Record {
     Error(ErrorRecord),
     /// One row of a batch.
     Result(ResultRecord),
+    /// A board's distance and the distance after each blank move.
+    Hint(HintRecord),
 }
 
 /// How a board ended, as the records name it.
@@ -187,31 +193,37 @@ pub struct SolutionRecord {
     /// longer than optimal.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ratio: Option<f64>,
+    /// How many distinct optimal move sequences there are (`solve --count`,
+    /// or `solve --all` when every one was listed), when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<u128>,
+    /// The first optimal solutions in `u d l r` order (`solve --all`); with
+    /// no `count`, more exist than were listed (or a budget stopped the listing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solutions: Option<Vec<String>>,
 }
 
 impl SolutionRecord {
     /// The record of `report`, which `solver` made for `board` and `goal`.
     pub fn new(board: &Board, goal: &Goal, solver: &Solver, report: &Report) -> SolutionRecord {
-        let (length, moves, budget) = match &report.outcome {
-            Outcome::Solved(s) => (Some(s.len()), Some(s.to_string()), None),
-            Outcome::BudgetReached(kind) => (None, None, Some(kind.to_string())),
-            Outcome::Unsolvable => (None, None, None),
-        };
+        let (length, moves, budget) = answer(&report.outcome);
         let lower_bound = (report.algorithm == Algorithm::Greedy && length.is_some())
             .then(|| crate::heuristic::bound::linear_conflict(board, goal));
         SolutionRecord {
             board: board.to_string(),
             goal: goal.to_string(),
             algorithm: report.algorithm.name().to_string(),
-            heuristic: heuristic_used(solver, report).map(|h| h.name().to_string()),
-            partition: partition_read(solver, report),
+            heuristic: heuristic_used(solver, report.algorithm).map(|h| h.name().to_string()),
+            partition: partition_read(solver, report.algorithm),
             outcome: OutcomeName::of(&report.outcome),
             length,
             moves,
-            budget,
+            budget: budget.map(|kind| kind.to_string()),
             stats: StatsRecord::from(&report.stats),
             lower_bound,
             ratio: lower_bound.zip(length).map(|(lb, len)| ratio(len as u64, lb)),
+            count: None,
+            solutions: None,
         }
     }
 
@@ -225,23 +237,20 @@ impl SolutionRecord {
         }
     }
 
+    /// This record with the count of `optimal` (when known) and, with
+    /// `list`, its solutions.
+    pub fn with_solutions(mut self, optimal: &OptimalSolutions, list: bool) -> SolutionRecord {
+        self.count = optimal.count.or(self.count);
+        if list {
+            self.solutions = Some(optimal.solutions.iter().map(|s| s.to_string()).collect());
+        }
+        self
+    }
+
     /// The one-line summary of the search under a human-readable answer:
     /// `idastar (pdb 7-8): 2723 expanded, 5307 generated, peak 58 states (778 B), 3.30 ms`.
     pub fn human_stats(&self) -> String {
-        let algo = match (&self.partition, &self.heuristic) {
-            (Some(partition), _) => format!("{} (pdb {partition})", self.algorithm),
-            (None, Some(heuristic)) => format!("{} ({heuristic})", self.algorithm),
-            (None, None) => self.algorithm.clone(),
-        };
-        let s = &self.stats;
-        format!(
-            "{algo}: {} expanded, {} generated, peak {} states ({}), {}",
-            s.expanded,
-            s.generated,
-            s.peak_states,
-            human_bytes(s.peak_bytes),
-            human_duration(Duration::from_secs_f64(s.millis / 1e3))
-        )
+        stats_line(&self.algorithm, &self.heuristic, &self.partition, &self.stats)
     }
 }
 
@@ -253,14 +262,40 @@ pub fn ratio(length: u64, lower_bound: u64) -> f64 {
     (length as f64 / lower_bound as f64 * 1000.0).round() / 1000.0
 }
 
-/// The heuristic `report`'s search used, if it used one.
-fn heuristic_used(solver: &Solver, report: &Report) -> Option<HeuristicKind> {
-    report.algorithm.uses_heuristic().then(|| solver.options().heuristic)
+/// The length and moves of a solution, or the budget that ran out.
+fn answer(outcome: &Outcome) -> (Option<usize>, Option<String>, Option<BudgetKind>) {
+    match outcome {
+        Outcome::Solved(s) => (Some(s.len()), Some(s.to_string()), None),
+        Outcome::BudgetReached(kind) => (None, None, Some(*kind)),
+        Outcome::Unsolvable => (None, None, None),
+    }
 }
 
-/// The partition of the pattern databases `solver` read for `report`, if it read any.
-fn partition_read(solver: &Solver, report: &Report) -> Option<String> {
-    let reads = heuristic_used(solver, report) == Some(HeuristicKind::Pdb);
+/// `ALGORITHM (HEURISTIC): N expanded, N generated, peak N states (BYTES), TIME`.
+fn stats_line(algorithm: &str, heuristic: &Option<String>, partition: &Option<String>, s: &StatsRecord) -> String {
+    let algo = match (partition, heuristic) {
+        (Some(partition), _) => format!("{algorithm} (pdb {partition})"),
+        (None, Some(heuristic)) => format!("{algorithm} ({heuristic})"),
+        (None, None) => algorithm.to_string(),
+    };
+    format!(
+        "{algo}: {} expanded, {} generated, peak {} states ({}), {}",
+        s.expanded,
+        s.generated,
+        s.peak_states,
+        human_bytes(s.peak_bytes),
+        human_duration(Duration::from_secs_f64(s.millis / 1e3))
+    )
+}
+
+/// The heuristic `solver` used when `algorithm` ran, if it used one.
+fn heuristic_used(solver: &Solver, algorithm: Algorithm) -> Option<HeuristicKind> {
+    algorithm.uses_heuristic().then(|| solver.options().heuristic)
+}
+
+/// The partition of the pattern databases `solver` read when `algorithm` ran, if it read any.
+fn partition_read(solver: &Solver, algorithm: Algorithm) -> Option<String> {
+    let reads = heuristic_used(solver, algorithm) == Some(HeuristicKind::Pdb);
     let pdb = solver.pdb().filter(|_| reads)?;
     Some(pdb.spec().partition().to_arg())
 }
@@ -319,11 +354,7 @@ impl ResultRecord {
 
     /// The row of a board at `line` that was searched.
     pub fn solved(line: usize, board: &Board, report: &Report, elapsed: Duration) -> ResultRecord {
-        let (length, moves, message) = match &report.outcome {
-            Outcome::Solved(s) => (Some(s.len()), Some(s.to_string()), None),
-            Outcome::Unsolvable => (None, None, None),
-            Outcome::BudgetReached(kind) => (None, None, Some(format!("{kind} reached"))),
-        };
+        let (length, moves, budget) = answer(&report.outcome);
         ResultRecord {
             line,
             board: board.to_string(),
@@ -333,7 +364,7 @@ impl ResultRecord {
             expanded: report.stats.expanded,
             generated: report.stats.generated,
             millis: millis(elapsed),
-            message,
+            message: budget.map(|kind| format!("{kind} reached")),
         }
     }
 

@@ -64,7 +64,10 @@ impl fmt::Display for BudgetKind {
 }
 
 /// How a search ended. Not finding a solution is an outcome, not an error.
+///
+/// More ways to end may be added: match with a `_` arm.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Outcome {
     /// An optimal solution, replayed to the goal.
     Solved(Solution),
@@ -84,8 +87,9 @@ impl Outcome {
     }
 }
 
-/// Counters every search reports.
+/// Counters every search reports. More counters may be added.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Stats {
     /// States taken off the frontier and expanded.
     pub expanded: u64,
@@ -101,8 +105,9 @@ pub struct Stats {
     pub iterations: Vec<(u32, u64)>,
 }
 
-/// A search's outcome with its statistics.
+/// A search's outcome with its statistics. More facts may be added.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Report {
     /// How it ended.
     pub outcome: Outcome,
@@ -112,15 +117,20 @@ pub struct Report {
     pub algorithm: crate::Algorithm,
 }
 
-/// Limits on one search. `Budget::default()` has none.
+/// Limits on one search. `Budget::default()` has none; the `with_*` setters
+/// add them (more limits may be added, so build it from the default).
 ///
 /// ```
 /// use npuzzle::Budget;
 /// use std::time::Duration;
-/// let b = Budget { max_nodes: Some(1_000_000), timeout: Some(Duration::from_secs(2)), max_memory: None };
-/// assert!(b.max_nodes.is_some());
+/// let b = Budget::default()
+///     .with_max_nodes(Some(1_000_000))
+///     .with_timeout(Some(Duration::from_secs(2)));
+/// assert_eq!(b.max_nodes, Some(1_000_000));
+/// assert_eq!(b.max_memory, None);
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Budget {
     /// Most nodes a search may expand.
     pub max_nodes: Option<u64>,
@@ -128,6 +138,26 @@ pub struct Budget {
     pub timeout: Option<Duration>,
     /// Most bytes a search may hold in its own structures.
     pub max_memory: Option<u64>,
+}
+
+impl Budget {
+    /// This budget with at most `max_nodes` expansions (`None`: no limit).
+    pub fn with_max_nodes(mut self, max_nodes: Option<u64>) -> Budget {
+        self.max_nodes = max_nodes;
+        self
+    }
+
+    /// This budget with at most `timeout` of wall time (`None`: no limit).
+    pub fn with_timeout(mut self, timeout: Option<Duration>) -> Budget {
+        self.timeout = timeout;
+        self
+    }
+
+    /// This budget with at most `max_memory` bytes of search structures (`None`: no limit).
+    pub fn with_max_memory(mut self, max_memory: Option<u64>) -> Budget {
+        self.max_memory = max_memory;
+        self
+    }
 }
 
 /// Checks a [`Budget`] cheaply from inside a search loop: the clock is read

@@ -50,11 +50,11 @@ fn allocations_during<T>(f: impl FnOnce() -> T) -> (T, u64) {
 fn solve(algorithm: Algorithm, heuristic: HeuristicKind, board: &str) -> (u64, usize, u64) {
     let board: Board = board.parse().unwrap();
     let goal = Goal::standard(board.shape());
-    let solver = Solver::new(SolverOptions {
-        algorithm,
-        heuristic,
-        ..Default::default()
-    });
+    let solver = Solver::new(
+        SolverOptions::default()
+            .with_algorithm(algorithm)
+            .with_heuristic(heuristic),
+    );
     let (report, allocations) = allocations_during(|| solver.solve(&board, &goal).unwrap());
     let Outcome::Solved(solution) = report.outcome else {
         panic!("{board} not solved")

@@ -13,7 +13,7 @@
 
 use std::collections::{BTreeMap, HashSet};
 use std::fs::{File, OpenOptions};
-use std::io::{BufWriter, IsTerminal, Read, Seek, SeekFrom, Write};
+use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -21,12 +21,11 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use npuzzle::Budget;
+use npuzzle::Solvers;
 
 use npuzzle::parse::{read_boards, BoardInput};
 
 use crate::input::{all_cores, BoardOptions, SearchOptions};
-use crate::solvers::Solvers;
 use npuzzle::record::{human_duration, OutcomeName, Record, ResultRecord};
 
 /// Exit code after an interruption.
@@ -126,9 +125,9 @@ fn solve_one(input: &BoardInput, options: &BoardOptions, solvers: &Solvers) -> R
         Ok(pair) => pair,
         Err(e) => return invalid(format!("{e:#}")),
     };
-    match solvers.get(&goal).and_then(|solver| Ok(solver.solve(&board, &goal)?)) {
+    match solvers.get(&goal).and_then(|solver| solver.solve(&board, &goal)) {
         Ok(report) => Row::solved(input.line, &board, &report, started.elapsed()),
-        Err(e) => invalid(format!("{e:#}")),
+        Err(e) => invalid(crate::advice::explain(&e)),
     }
 }
 
@@ -213,17 +212,6 @@ impl Summary {
     }
 }
 
-fn progress_bar(len: u64) -> indicatif::ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return indicatif::ProgressBar::hidden();
-    }
-    let bar = indicatif::ProgressBar::new(len);
-    let style = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} boards  {per_sec}  ETA {eta}")
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
-    bar.set_style(style);
-    bar
-}
-
 /// Runs `npuzzle batch`.
 pub fn run(args: Args) -> Result<ExitCode> {
     let started = Instant::now();
@@ -241,10 +229,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let threads = args.threads.unwrap_or_else(all_cores).max(1);
     // Boards run side by side, one search thread each; the memory budget is
     // for the whole batch, so each worker gets its share.
-    let budget = Budget {
-        max_memory: args.search.max_memory.map(|m| m / threads as u64),
-        ..args.search.budget()
-    };
+    let budget = args
+        .search
+        .budget()
+        .with_max_memory(args.search.limits.max_memory.map(|m| m / threads as u64));
     let solvers = args.search.solvers(1, budget)?;
 
     let (done, keep) = match (&args.output, args.resume) {
@@ -282,7 +270,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
     });
 
-    let bar = progress_bar(todo.len() as u64);
+    let bar = crate::progress::bar(todo.len() as u64, "{bar:40} {pos}/{len} boards  {per_sec}  ETA {eta}");
     let mut summary = Summary::default();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)

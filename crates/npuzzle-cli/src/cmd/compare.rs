@@ -2,11 +2,12 @@
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use anyhow::Result;
 use npuzzle::{Algorithm, Budget, HeuristicKind, Outcome, Solver, SolverOptions};
 
-use crate::input::{parse_bytes, parse_dup_len, parse_duration, BoardOptions};
+use crate::input::{BoardOptions, LimitOptions};
 use npuzzle::record::{human_bytes, human_duration};
 
 /// Arguments of `npuzzle compare`.
@@ -17,20 +18,17 @@ pub struct Args {
     pub board: String,
     #[command(flatten)]
     pub options: BoardOptions,
-    /// Node budget for each run.
-    #[arg(long, value_name = "N", default_value_t = 50_000_000)]
-    pub max_nodes: u64,
-    /// Time budget for each run.
-    #[arg(long, value_name = "TIME", value_parser = parse_duration, default_value = "10s")]
-    pub timeout: std::time::Duration,
-    /// Memory budget for each run.
-    #[arg(long, value_name = "BYTES", value_parser = parse_bytes, default_value = "2G")]
-    pub max_memory: u64,
-    /// IDA*: skip move sequences of up to N moves that a shorter or earlier sequence already covers
-    /// (2 = the textbook IDA*).
-    #[arg(long, value_name = "N", default_value_t = npuzzle::search::duplicates::DEFAULT_LEN, value_parser = parse_dup_len)]
-    pub dup_len: usize,
+    /// Budgets of each run: unless given, 50,000,000 nodes, 10 s and 2 GiB.
+    #[command(flatten)]
+    pub limits: LimitOptions,
 }
+
+/// Each run's node budget unless `--max-nodes` is given.
+const MAX_NODES: u64 = 50_000_000;
+/// Each run's time budget unless `--timeout` is given.
+const TIMEOUT: Duration = Duration::from_secs(10);
+/// Each run's memory budget unless `--max-memory` is given.
+const MAX_MEMORY: u64 = 2 << 30;
 
 /// The (algorithm, heuristic) pairs compared: each heuristic that works on
 /// `shape` for the informed searches.
@@ -55,11 +53,11 @@ fn runs(shape: npuzzle::Shape) -> Vec<(Algorithm, Option<HeuristicKind>)> {
 pub fn run(args: Args) -> Result<ExitCode> {
     let board = args.options.board(&args.board)?;
     let goal = args.options.goal(board.shape())?;
-    let budget = Budget {
-        max_nodes: Some(args.max_nodes),
-        timeout: Some(args.timeout),
-        max_memory: Some(args.max_memory),
-    };
+    let limits = &args.limits;
+    let budget = Budget::default()
+        .with_max_nodes(Some(limits.max_nodes.unwrap_or(MAX_NODES)))
+        .with_timeout(Some(limits.timeout.unwrap_or(TIMEOUT)))
+        .with_max_memory(Some(limits.max_memory.unwrap_or(MAX_MEMORY)));
     let mut table = String::new();
     writeln!(table, "{}", board.to_grid().trim_end())?;
     writeln!(table, "goal: {goal}")?;
@@ -71,13 +69,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
     )?;
     let mut lengths = Vec::new();
     for (algorithm, heuristic) in runs(board.shape()) {
-        let options = SolverOptions {
-            algorithm,
-            heuristic: heuristic.unwrap_or(HeuristicKind::Manhattan),
-            budget,
-            threads: 1,
-            duplicate_len: args.dup_len,
-        };
+        let options = SolverOptions::default()
+            .with_algorithm(algorithm)
+            .with_heuristic(heuristic.unwrap_or(HeuristicKind::Manhattan))
+            .with_budget(budget)
+            .with_threads(1)
+            .with_duplicate_len(limits.dup_len);
         let report = match Solver::new(options).solve(&board, &goal) {
             Ok(r) => r,
             Err(npuzzle::Error::Unsupported { reason, .. }) => {
@@ -99,6 +96,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             }
             Outcome::Unsolvable => "unsolvable".to_string(),
             Outcome::BudgetReached(kind) => format!("budget reached ({kind})"),
+            other => format!("{other:?}"),
         };
         let s = &report.stats;
         writeln!(

@@ -2,6 +2,7 @@
 
 pub mod batch;
 pub mod compare;
+pub mod hint;
 pub mod judge;
 pub mod pdb;
 pub mod random;

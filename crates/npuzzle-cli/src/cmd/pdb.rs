@@ -1,6 +1,5 @@
 //! `npuzzle pdb build|list|verify`: additive pattern database files.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -9,7 +8,9 @@ use anyhow::{Context, Result};
 use npuzzle::heuristic::pdb::{self, AdditivePdb, BuildOptions, BuildProgress, PdbSpec};
 use npuzzle::Shape;
 
+use crate::advice::explain;
 use crate::input::{parse_bytes, BoardOptions};
+use crate::pdb_dir::DirArgs;
 use npuzzle::record::{human_bytes, human_duration};
 
 /// Arguments of `npuzzle pdb`.
@@ -27,25 +28,6 @@ enum PdbCommand {
     List(DirArgs),
     /// Check every file (or the given ones) in full, checksums included.
     Verify(VerifyArgs),
-}
-
-/// Where database files live.
-#[derive(clap::Args, Clone)]
-pub struct DirArgs {
-    /// Database directory (default: $NPUZZLE_PDB_DIR, else the user's cache directory + npuzzle/pdb).
-    #[arg(long, value_name = "DIR")]
-    pub pdb_dir: Option<PathBuf>,
-}
-
-impl DirArgs {
-    /// The directory to use.
-    pub fn dir(&self) -> Result<PathBuf> {
-        match &self.pdb_dir {
-            Some(dir) => Ok(dir.clone()),
-            None => pdb::default_dir()
-                .context("no database directory: set --pdb-dir or NPUZZLE_PDB_DIR (no cache directory was found)"),
-        }
-    }
 }
 
 #[derive(clap::Args)]
@@ -93,15 +75,7 @@ fn build(args: BuildArgs) -> Result<ExitCode> {
         spec.entries(),
         human_bytes(spec.build_memory())
     );
-    let bar = if std::io::stderr().is_terminal() {
-        let bar = indicatif::ProgressBar::new(1000);
-        let style = indicatif::ProgressStyle::with_template("{bar:40} {percent:>3}%  {msg}  ETA {eta}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
-        bar.set_style(style);
-        bar
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    let bar = crate::progress::bar(1000, "{bar:40} {percent:>3}%  {msg}  ETA {eta}");
     let started = Instant::now();
     let options = BuildOptions {
         threads: args.threads,
@@ -145,7 +119,7 @@ fn list(args: DirArgs) -> Result<ExitCode> {
             ),
             Err(e) => {
                 broken = true;
-                println!("{}  unusable: {e}", f.path.display());
+                println!("{}  unusable: {}", f.path.display(), explain(e));
             }
         }
     }
@@ -168,7 +142,7 @@ fn verify(args: VerifyArgs) -> Result<ExitCode> {
             Ok(()) => println!("{}: ok", path.display()),
             Err(e) => {
                 failed = true;
-                println!("{}: {e}", path.display());
+                println!("{}: {}", path.display(), explain(&e));
             }
         }
     }

@@ -4,9 +4,9 @@ use std::io::{BufWriter, Read, Write};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use npuzzle::record::{ErrorRecord, Record, SolutionRecord};
+use npuzzle::record::{human_duration, ErrorRecord, Record, SolutionRecord};
 use npuzzle::search::greedy::{self, Finish, ReplaySink, WriteSink};
-use npuzzle::{Algorithm, Board, Goal, Outcome, Solver};
+use npuzzle::{Algorithm, Board, Completion, Goal, OptimalSolutions, Outcome, Solver};
 
 use npuzzle::parse::{read_boards, BoardInput};
 
@@ -22,9 +22,20 @@ pub struct Args {
     pub board: BoardOptions,
     #[command(flatten)]
     pub search: SearchOptions,
-    /// Print only the move string of each board (`unsolvable` when there is none).
+    /// Print only the move string of each board (`unsolvable` when there is none); with --all,
+    /// every listed solution on its own line.
     #[arg(long, conflicts_with = "json")]
     pub moves: bool,
+    /// Also count the distinct optimal move sequences (exact: through the complete table on boards
+    /// of up to 12 cells, else by running IDA*'s last iteration to its end, within the budgets).
+    #[arg(long, conflicts_with = "moves")]
+    pub count: bool,
+    /// Also list the optimal solutions, in u d l r order, at most --limit of them.
+    #[arg(long)]
+    pub all: bool,
+    /// With --all: list at most this many solutions.
+    #[arg(long, value_name = "K", default_value_t = 1000, requires = "all")]
+    pub limit: usize,
     /// Print JSON Lines: {"type":"solution","data":{...}} per board.
     #[arg(long)]
     pub json: bool,
@@ -93,14 +104,30 @@ pub fn run(args: Args) -> Result<ExitCode> {
         if matches!(report.outcome, Outcome::BudgetReached(_)) {
             failed = true;
         }
-        let record = SolutionRecord::new(&board, &goal, &solver, &report);
+        let mut record = SolutionRecord::new(&board, &goal, &solver, &report);
+        let optimal = match &report.outcome {
+            Outcome::Solved(_) if args.count || args.all => Some(optimal_solutions(&solver, &board, &goal, &args)?),
+            _ => None,
+        };
+        if let Some(optimal) = &optimal {
+            record = record.with_solutions(optimal, args.all);
+            if matches!(optimal.completion, Completion::BudgetReached(_)) {
+                failed = true;
+            }
+        }
         if args.json {
             output::write_json_line(&mut out, &Record::Solution(record))?;
         } else if args.moves {
             match &report.outcome {
+                Outcome::Solved(_) if args.all => {
+                    for s in record.solutions.iter().flatten() {
+                        writeln!(out, "{s}")?;
+                    }
+                }
                 Outcome::Solved(s) => writeln!(out, "{s}")?,
                 Outcome::Unsolvable => writeln!(out, "unsolvable")?,
                 Outcome::BudgetReached(kind) => writeln!(out, "budget reached ({kind})")?,
+                other => writeln!(out, "{other:?}")?,
             }
         } else {
             if index > 0 {
@@ -111,6 +138,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 Outcome::Solved(s) => writeln!(out, "{}: {s}", record.human_length())?,
                 Outcome::Unsolvable => writeln!(out, "unsolvable: the parity invariant rules out reaching {goal}")?,
                 Outcome::BudgetReached(kind) => writeln!(out, "no answer: {kind} reached")?,
+                other => writeln!(out, "no answer: {other:?}")?,
+            }
+            if let Some(optimal) = &optimal {
+                write!(out, "{}", human_solutions(optimal, &args))?;
             }
             writeln!(out, "{}", record.human_stats())?;
         }
@@ -172,4 +203,50 @@ fn stream_greedy(out: &mut impl Write, board: &Board, goal: &Goal, solver: &Solv
         }
         _ => Ok(false),
     }
+}
+
+/// The count and list `--count` and `--all` ask for (the list's own count
+/// when it is complete, else a separate count if `--count` asks for one).
+fn optimal_solutions(solver: &Solver, board: &Board, goal: &Goal, args: &Args) -> Result<OptimalSolutions> {
+    if !args.all {
+        return Ok(solver.count_solutions(board, goal)?);
+    }
+    let mut listed = solver.list_solutions(board, goal, args.limit)?;
+    if args.count && listed.count.is_none() && listed.completion == Completion::Complete {
+        let counted = solver.count_solutions(board, goal)?;
+        listed.count = counted.count;
+        listed.completion = counted.completion;
+    }
+    Ok(listed)
+}
+
+/// The human lines for `--count` and `--all`.
+fn human_solutions(optimal: &OptimalSolutions, args: &Args) -> String {
+    let mut text = String::new();
+    let cost = format!(
+        "{}: {} expanded, {}",
+        optimal.algorithm,
+        optimal.stats.expanded,
+        human_duration(optimal.stats.elapsed)
+    );
+    let count = match (optimal.count, optimal.completion) {
+        (Some(1), _) => "1 optimal solution".to_string(),
+        (Some(n), _) => format!("{n} optimal solutions"),
+        (None, Completion::BudgetReached(kind)) => format!("optimal solutions: {kind} reached before all were found"),
+        (None, _) => format!("more than {} optimal solutions", optimal.solutions.len()),
+    };
+    if args.all {
+        let shown = optimal.solutions.len();
+        let which = match optimal.count {
+            Some(n) if n == shown as u128 => "all listed".to_string(),
+            _ => format!("the first {shown} in u d l r order; --limit to see more"),
+        };
+        text.push_str(&format!("{count} ({which}; {cost}):\n"));
+        for s in &optimal.solutions {
+            text.push_str(&format!("  {s}\n"));
+        }
+    } else {
+        text.push_str(&format!("{count} ({cost})\n"));
+    }
+    text
 }

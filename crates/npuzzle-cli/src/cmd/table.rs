@@ -1,11 +1,10 @@
 //! `npuzzle table`: builds the complete move table of a small board (at most
 //! 12 cells) and prints how many boards lie at each distance from the goal.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use indicatif::{ProgressBar, ProgressStyle};
 use npuzzle::search::table::Table;
 use npuzzle::Budget;
 
@@ -34,17 +33,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
         (None, None) => anyhow::bail!("give the board size with --size WxH, for example --size 3x3"),
     };
     let goal = args.board.goal(shape)?;
-    let bar = progress_bar(&format!("building the {shape} table"));
+    let bar = crate::progress::bar(0, "{prefix} [{bar:40}] {percent:>3}% {msg}, eta {eta}");
+    bar.set_prefix(format!("building the {shape} table"));
     let table = Table::build(&goal, Budget::default(), |p| {
-        if let Some(bar) = &bar {
-            bar.set_length(p.total);
-            bar.set_position(p.visited);
-            bar.set_message(format!("distance {}", p.distance));
-        }
+        bar.set_length(p.total);
+        bar.set_position(p.visited);
+        bar.set_message(format!("distance {}", p.distance));
     })?;
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
+    bar.finish_and_clear();
     let mut out = std::io::stdout().lock();
     if args.stats {
         for (distance, count) in table.layer_counts().iter().enumerate() {
@@ -55,18 +51,4 @@ pub fn run(args: Args) -> Result<ExitCode> {
     writeln!(out, "diameter {}", table.diameter())?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// A bar on stderr with an ETA, only when stderr is a terminal.
-fn progress_bar(prefix: &str) -> Option<ProgressBar> {
-    if !std::io::stderr().is_terminal() {
-        return None;
-    }
-    let bar = ProgressBar::new(0);
-    let style = ProgressStyle::with_template("{prefix} [{bar:40}] {percent:>3}% {msg}, eta {eta}")
-        .map(|s| s.progress_chars("=> "))
-        .unwrap_or_else(|_| ProgressStyle::default_bar());
-    bar.set_style(style);
-    bar.set_prefix(prefix.to_string());
-    Some(bar)
 }

@@ -6,10 +6,7 @@ use crate::{fixture, npuzzle, stderr, stdout};
 
 /// The optimal length by IDA*, an algorithm independent of the table.
 fn optimal(board: &Board) -> Option<usize> {
-    let solver = Solver::new(SolverOptions {
-        algorithm: Algorithm::IdaStar,
-        ..SolverOptions::default()
-    });
+    let solver = Solver::new(SolverOptions::default().with_algorithm(Algorithm::IdaStar));
     let report = solver.solve(board, &Goal::standard(board.shape())).unwrap();
     report.outcome.solution().map(|s| s.len())
 }

@@ -2,6 +2,7 @@
 
 mod batch;
 mod big;
+mod hint;
 mod hostile;
 mod judge;
 mod pdb;

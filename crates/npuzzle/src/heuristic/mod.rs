@@ -4,19 +4,18 @@
 //! after one move, so that searches are monomorphised per heuristic and the
 //! IDA* loop never recomputes a whole board.
 
-use std::fmt;
-use std::str::FromStr;
-
 use crate::goal::Goal;
 
 pub mod bound;
 pub mod fixed;
+mod kind;
 pub mod linear_conflict;
 pub mod manhattan;
 pub mod misplaced;
 pub mod pdb;
 pub mod walking_distance;
 
+pub use kind::{HeuristicKind, WithFixedHeuristic, WithHeuristic};
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
 pub use misplaced::Misplaced;
@@ -39,135 +38,6 @@ pub trait Heuristic: Sync {
     /// the blank was). `tiles` is the board *after* the move and `h` the
     /// estimate before it.
     fn update(&self, tiles: &[u8], h: u32, tile: u8, from: usize, to: usize) -> u32;
-}
-
-/// The heuristics a user can pick by name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum HeuristicKind {
-    /// Tiles out of place (realm 5).
-    Misplaced,
-    /// Sum of Manhattan distances (realms 6–8).
-    Manhattan,
-    /// Manhattan plus linear conflicts in rows and columns.
-    LinearConflict,
-    /// Takahashi's walking distance (4×4 boards only).
-    WalkingDistance,
-    /// Additive pattern databases ([`AdditivePdb`]), which must be built
-    /// beforehand and given to the solver with
-    /// [`Solver::with_pdb`](crate::Solver::with_pdb); boards of up to
-    /// [`pdb::MAX_PDB_CELLS`] cells. Not part of [`HeuristicKind::ALL`].
-    Pdb,
-}
-
-impl HeuristicKind {
-    /// Every kind that needs no files, weakest first ([`HeuristicKind::Pdb`]
-    /// needs databases, so it is left out).
-    pub const ALL: [HeuristicKind; 4] = [
-        HeuristicKind::Misplaced,
-        HeuristicKind::Manhattan,
-        HeuristicKind::LinearConflict,
-        HeuristicKind::WalkingDistance,
-    ];
-
-    /// The name used on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            HeuristicKind::Misplaced => "misplaced",
-            HeuristicKind::Manhattan => "manhattan",
-            HeuristicKind::LinearConflict => "linear-conflict",
-            HeuristicKind::WalkingDistance => "walking-distance",
-            HeuristicKind::Pdb => "pdb",
-        }
-    }
-
-    /// Whether this heuristic can be built for boards of `shape` (for
-    /// [`HeuristicKind::Pdb`]: whether databases can exist for it; they
-    /// still have to be built and loaded).
-    ///
-    /// ```
-    /// use npuzzle::{HeuristicKind, Shape};
-    /// assert!(HeuristicKind::WalkingDistance.supports(Shape::new(4, 4)?));
-    /// assert!(!HeuristicKind::WalkingDistance.supports(Shape::new(3, 3)?));
-    /// assert!(HeuristicKind::Manhattan.supports(Shape::new(3, 3)?));
-    /// assert!(HeuristicKind::Pdb.supports(Shape::new(5, 5)?));
-    /// assert!(!HeuristicKind::Pdb.supports(Shape::new(6, 6)?));
-    /// # Ok::<(), npuzzle::Error>(())
-    /// ```
-    pub fn supports(self, shape: crate::Shape) -> bool {
-        match self {
-            HeuristicKind::WalkingDistance => shape.width() == 4 && shape.height() == 4,
-            HeuristicKind::Pdb => shape.cells() <= pdb::MAX_PDB_CELLS,
-            _ => true,
-        }
-    }
-
-    /// Whether this heuristic reads databases that must be loaded first.
-    ///
-    /// ```
-    /// use npuzzle::HeuristicKind;
-    /// assert!(HeuristicKind::Pdb.needs_database());
-    /// assert!(!HeuristicKind::Manhattan.needs_database());
-    /// ```
-    pub fn needs_database(self) -> bool {
-        self == HeuristicKind::Pdb
-    }
-}
-
-impl fmt::Display for HeuristicKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for HeuristicKind {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, String> {
-        HeuristicKind::ALL
-            .into_iter()
-            .chain([HeuristicKind::Pdb])
-            .find(|k| k.name() == s)
-            .ok_or_else(|| {
-                format!(
-                    "unknown heuristic {s:?}; choose misplaced, manhattan, linear-conflict, walking-distance or pdb"
-                )
-            })
-    }
-}
-
-/// Calls `$body` with `$h` bound to the concrete heuristic for `$kind`, so the
-/// body is compiled once per heuristic. `$pdb` is an `Option<&AdditivePdb>`,
-/// the databases for [`HeuristicKind::Pdb`]. A heuristic that cannot be built
-/// for the goal returns its error with `?` from the enclosing function.
-#[macro_export]
-#[doc(hidden)]
-macro_rules! with_heuristic {
-    ($kind:expr, $goal:expr, $pdb:expr, |$h:ident| $body:expr) => {
-        match $kind {
-            $crate::heuristic::HeuristicKind::Pdb => {
-                // Clones share the tables.
-                let $h = $crate::heuristic::pdb::AdditivePdb::clone($crate::heuristic::pdb::for_goal($pdb, $goal)?);
-                $body
-            }
-            $crate::heuristic::HeuristicKind::Misplaced => {
-                let $h = $crate::heuristic::Misplaced::new($goal);
-                $body
-            }
-            $crate::heuristic::HeuristicKind::Manhattan => {
-                let $h = $crate::heuristic::Manhattan::new($goal);
-                $body
-            }
-            $crate::heuristic::HeuristicKind::LinearConflict => {
-                let $h = $crate::heuristic::LinearConflict::new($goal);
-                $body
-            }
-            $crate::heuristic::HeuristicKind::WalkingDistance => {
-                let $h = $crate::heuristic::WalkingDistance::new($goal)?;
-                $body
-            }
-        }
-    };
 }
 
 /// Distance table shared by Manhattan-based heuristics: `dist[tile * n + pos]`.

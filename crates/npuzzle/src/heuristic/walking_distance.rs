@@ -265,10 +265,13 @@ impl Heuristic for WalkingDistance {
     }
 }
 
-impl FixedHeuristic<16> for WalkingDistance {
+/// Generic in `N` so that [`HeuristicKind::run_fixed`](super::HeuristicKind::run_fixed)
+/// can hand it to any fixed-size search, but only `N = 16` occurs: there is
+/// no walking distance for other boards.
+impl<const N: usize> FixedHeuristic<N> for WalkingDistance {
     type State = WdState;
 
-    fn start(&self, tiles: &[u8; 16]) -> WdState {
+    fn start(&self, tiles: &[u8; N]) -> WdState {
         let (r, c) = self.codes(|p| tiles[p]);
         // Every board's counts are reached by the search from the goal.
         let rows = self.rows.ids.get(&r).copied().unwrap_or(0);
@@ -287,7 +290,7 @@ impl FixedHeuristic<16> for WalkingDistance {
     }
 
     #[inline(always)]
-    fn step<B: FixedBoard<16>>(&self, _after: &B, state: &WdState, tile: u8, from: usize, to: usize) -> WdState {
+    fn step<B: FixedBoard<N>>(&self, _after: &B, state: &WdState, tile: u8, from: usize, to: usize) -> WdState {
         let t = usize::from(tile);
         let mut s = *state;
         // The blank goes from `to` to `from`: up when `from < to`.
@@ -402,7 +405,7 @@ mod tests {
                     assert_eq!(h, wd.estimate(b.tiles()), "{b} after {mv}");
                     let after: [u8; 16] = b.tiles().try_into().unwrap();
                     let nib = <Nibbles as FixedBoard<16>>::from_tiles(&after);
-                    state = wd.step(&nib, &state, tile, b.blank(), blank);
+                    state = FixedHeuristic::<16>::step(&wd, &nib, &state, tile, b.blank(), blank);
                 }
             }
         }

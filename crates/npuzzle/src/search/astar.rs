@@ -15,11 +15,11 @@
 //! ```
 //! use npuzzle::{Algorithm, Board, Goal, HeuristicKind, Solver, SolverOptions};
 //! let board: Board = "8 6 7 2 5 4 3 x 1".parse()?;
-//! let solver = Solver::new(SolverOptions {
-//!     algorithm: Algorithm::AStar,
-//!     heuristic: HeuristicKind::Manhattan,
-//!     ..Default::default()
-//! });
+//! let solver = Solver::new(
+//!     SolverOptions::default()
+//!         .with_algorithm(Algorithm::AStar)
+//!         .with_heuristic(HeuristicKind::Manhattan),
+//! );
 //! let report = solver.solve(&board, &Goal::standard(board.shape()))?;
 //! assert_eq!(report.outcome.solution().map(|s| s.len()), Some(31));
 //! # Ok::<(), npuzzle::Error>(())
@@ -30,7 +30,7 @@ use std::mem::size_of;
 use super::state::{move_from_code, neighbors, path_to, Held, PackedState, StateMap, Wide, Width, NONE};
 use crate::board::{Board, Move};
 use crate::goal::Goal;
-use crate::heuristic::Heuristic;
+use crate::heuristic::{Heuristic, WithHeuristic};
 use crate::solution::{BudgetClock, Outcome, Solution, Stats};
 use crate::Error;
 
@@ -130,6 +130,21 @@ impl<S: PackedState> Open<S> {
             // The bucket is not empty, so a lower g holds its states.
             bucket.top_g -= 1;
         }
+    }
+}
+
+/// [`search`] waiting for its heuristic, for [`HeuristicKind::run`](crate::HeuristicKind::run).
+pub(crate) struct Search<'a> {
+    pub board: &'a Board,
+    pub goal: &'a Goal,
+    pub clock: &'a mut BudgetClock,
+}
+
+impl WithHeuristic for Search<'_> {
+    type Output = (Outcome, Stats);
+
+    fn run<H: Heuristic>(self, heuristic: &H) -> Result<(Outcome, Stats), Error> {
+        search(self.board, self.goal, heuristic, self.clock)
     }
 }
 

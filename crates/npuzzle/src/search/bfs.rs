@@ -17,7 +17,7 @@
 //! ```
 //! use npuzzle::{Algorithm, Board, Goal, Solver, SolverOptions};
 //! let board: Board = "8 6 7 2 5 4 3 x 1".parse()?;
-//! let solver = Solver::new(SolverOptions { algorithm: Algorithm::Bfs, ..Default::default() });
+//! let solver = Solver::new(SolverOptions::default().with_algorithm(Algorithm::Bfs));
 //! let report = solver.solve(&board, &Goal::standard(board.shape()))?;
 //! assert_eq!(report.outcome.solution().map(|s| s.len()), Some(31));
 //! # Ok::<(), npuzzle::Error>(())
@@ -37,7 +37,7 @@ use crate::Error;
 /// let goal = Goal::standard("4x4".parse()?);
 /// let board = goal.board().replay(&Move::parse_list("ul")?)?;
 /// assert!(board.shape().cells() > MAX_DENSE_CELLS);
-/// let solver = Solver::new(SolverOptions { algorithm: Algorithm::Bfs, ..Default::default() });
+/// let solver = Solver::new(SolverOptions::default().with_algorithm(Algorithm::Bfs));
 /// assert!(matches!(solver.solve(&board, &goal), Err(Error::Unsupported { .. })));
 /// # Ok::<(), Error>(())
 /// ```

@@ -9,7 +9,7 @@
 //! ```
 //! use npuzzle::{Algorithm, Board, Goal, Solver, SolverOptions};
 //! let board: Board = "1 2 3 4 x 6 7 5 8".parse()?;
-//! let solver = Solver::new(SolverOptions { algorithm: Algorithm::BfsSet, ..Default::default() });
+//! let solver = Solver::new(SolverOptions::default().with_algorithm(Algorithm::BfsSet));
 //! let report = solver.solve(&board, &Goal::standard(board.shape()))?;
 //! assert_eq!(report.outcome.solution().map(|s| s.to_string()).as_deref(), Some("dr"));
 //! # Ok::<(), npuzzle::Error>(())

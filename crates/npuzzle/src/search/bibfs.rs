@@ -11,7 +11,7 @@
 //! ```
 //! use npuzzle::{Algorithm, Board, Goal, Solver, SolverOptions};
 //! let board: Board = "8 6 7 2 5 4 3 x 1".parse()?;
-//! let solver = Solver::new(SolverOptions { algorithm: Algorithm::BiBfs, ..Default::default() });
+//! let solver = Solver::new(SolverOptions::default().with_algorithm(Algorithm::BiBfs));
 //! let report = solver.solve(&board, &Goal::standard(board.shape()))?;
 //! assert_eq!(report.outcome.solution().map(|s| s.len()), Some(31));
 //! # Ok::<(), npuzzle::Error>(())

@@ -9,9 +9,10 @@
 
 use crate::board::{Board, Move};
 use crate::goal::Goal;
-use crate::heuristic::Heuristic;
+use crate::heuristic::{Heuristic, WithHeuristic};
 use crate::search::duplicates::{DuplicateFilter, CUT};
 use crate::solution::{BudgetClock, BudgetKind, Outcome, Solution, Stats};
+use crate::Error;
 
 const NONE: u16 = u16::MAX;
 
@@ -75,6 +76,22 @@ impl<H: Heuristic> Ida<'_, H> {
             }
         }
         false
+    }
+}
+
+/// [`search`] waiting for its heuristic, for [`HeuristicKind::run`](crate::HeuristicKind::run).
+pub(crate) struct Search<'a> {
+    pub board: &'a Board,
+    pub goal: &'a Goal,
+    pub clock: &'a mut BudgetClock,
+    pub filter: &'a DuplicateFilter,
+}
+
+impl WithHeuristic for Search<'_> {
+    type Output = (Outcome, Stats);
+
+    fn run<H: Heuristic>(self, heuristic: &H) -> Result<(Outcome, Stats), Error> {
+        Ok(search(self.board, self.goal, heuristic, self.clock, self.filter))
     }
 }
 

@@ -57,14 +57,15 @@
 //! threads took 0.18–0.20 s against 0.25–0.29 s for one (with 256 tasks per
 //! thread and a 0.25 ms threshold: 0.19–0.28 s).
 
+use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::board::{Board, Move, Shape};
 use crate::goal::Goal;
-use crate::heuristic::fixed::{Dynamic, FixedBoard, FixedHeuristic, FixedLinearConflict, FixedManhattan, Nibbles};
-use crate::heuristic::pdb::{self, AdditivePdb, FixedPdb};
-use crate::heuristic::{HeuristicKind, Misplaced, WalkingDistance};
+use crate::heuristic::fixed::{FixedBoard, FixedHeuristic, Nibbles};
+use crate::heuristic::pdb::AdditivePdb;
+use crate::heuristic::{HeuristicKind, WithFixedHeuristic};
 use crate::parity::is_solvable;
 use crate::search::duplicates::{DuplicateFilter, CUT};
 use crate::solution::{Budget, BudgetClock, BudgetKind, Outcome, Solution, Stats};
@@ -119,55 +120,45 @@ pub(crate) fn search_kind(
     if !is_specialised(shape) {
         return Ok(None);
     }
-    // The same call for every heuristic, board size and board type.
-    macro_rules! run {
-        ($n:literal, $board:ty, $h:expr) => {
-            search_with_options::<$n, $board, _>(board, goal, &$h, clock, threads, options)
-        };
-    }
     let found = if shape.width() == 4 {
-        match kind {
-            HeuristicKind::Misplaced => run!(16, Nibbles, Dynamic(Misplaced::new(goal))),
-            HeuristicKind::Manhattan => run!(16, Nibbles, FixedManhattan::new(goal)?),
-            HeuristicKind::LinearConflict => run!(16, Nibbles, FixedLinearConflict::new(goal)?),
-            HeuristicKind::WalkingDistance => run!(16, Nibbles, WalkingDistance::new(goal)?),
-            HeuristicKind::Pdb => {
-                search_pdb::<16, Nibbles>(board, goal, pdb::for_goal(pdb, goal)?, clock, threads, options)
-            }
-        }
+        let search = Search::<Nibbles> {
+            board,
+            goal,
+            clock,
+            threads,
+            options,
+            cells: PhantomData,
+        };
+        kind.run_fixed::<16, _>(goal, pdb, search)
     } else {
-        match kind {
-            HeuristicKind::Misplaced => run!(25, [u8; 25], Dynamic(Misplaced::new(goal))),
-            HeuristicKind::Manhattan => run!(25, [u8; 25], FixedManhattan::new(goal)?),
-            HeuristicKind::LinearConflict => run!(25, [u8; 25], FixedLinearConflict::new(goal)?),
-            HeuristicKind::WalkingDistance => Err(Error::Unsupported {
-                algorithm: "walking-distance",
-                shape,
-                reason: "walking distance is built for 4x4 boards only".to_string(),
-            }),
-            HeuristicKind::Pdb => {
-                search_pdb::<25, [u8; 25]>(board, goal, pdb::for_goal(pdb, goal)?, clock, threads, options)
-            }
-        }
+        let search = Search::<[u8; 25]> {
+            board,
+            goal,
+            clock,
+            threads,
+            options,
+            cells: PhantomData,
+        };
+        kind.run_fixed::<25, _>(goal, pdb, search)
     };
     found.map(Some)
 }
 
-/// IDA* with the databases `pdb` (for `goal`) on boards of `N` cells: the
-/// per-node state sized for the partition, or the slice-based heuristic for
-/// partitions of more patterns than that holds.
-fn search_pdb<const N: usize, B: FixedBoard<N>>(
-    board: &Board,
-    goal: &Goal,
-    pdb: &AdditivePdb,
-    clock: &BudgetClock,
+/// [`search_with_options`] on boards held as `B`, waiting for its heuristic.
+struct Search<'a, B> {
+    board: &'a Board,
+    goal: &'a Goal,
+    clock: &'a BudgetClock,
     threads: usize,
     options: FastOptions,
-) -> Result<(Outcome, Stats), Error> {
-    match pdb.patterns().len() {
-        0..=2 => search_with_options::<N, B, _>(board, goal, &FixedPdb::<N, 2>::new(pdb)?, clock, threads, options),
-        3..=4 => search_with_options::<N, B, _>(board, goal, &FixedPdb::<N, 4>::new(pdb)?, clock, threads, options),
-        _ => search_with_options::<N, B, _>(board, goal, &Dynamic(pdb.clone()), clock, threads, options),
+    cells: PhantomData<B>,
+}
+
+impl<const N: usize, B: FixedBoard<N>> WithFixedHeuristic<N> for Search<'_, B> {
+    type Output = (Outcome, Stats);
+
+    fn run<H: FixedHeuristic<N>>(self, heuristic: &H) -> Result<(Outcome, Stats), Error> {
+        search_with_options::<N, B, H>(self.board, self.goal, heuristic, self.clock, self.threads, self.options)
     }
 }
 
@@ -945,7 +936,9 @@ impl<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Worker<'_, N, B, H>
 mod tests {
     use super::*;
     use crate::heuristic::fixed::tests::random_walk;
-    use crate::heuristic::{Heuristic, LinearConflict, Manhattan};
+    use crate::heuristic::fixed::{Dynamic, FixedLinearConflict, FixedManhattan};
+    use crate::heuristic::pdb::FixedPdb;
+    use crate::heuristic::{Heuristic, LinearConflict, Manhattan, Misplaced, WalkingDistance};
     use crate::search::idastar;
     use crate::{Algorithm, Solver, SolverOptions};
 

@@ -16,8 +16,11 @@ pub mod astar;
 pub mod bfs;
 pub mod bfs_set;
 pub mod bibfs;
+mod bounded;
+pub mod count;
 pub mod duplicates;
 pub mod greedy;
+pub mod hint;
 pub mod idastar;
 pub mod idastar_fast;
 mod state;
@@ -69,6 +72,45 @@ impl Algorithm {
         Algorithm::AStar,
         Algorithm::IdaStar,
     ];
+
+    /// Every name a user can give: `Auto`, then [`Algorithm::ALL`], then `Greedy`.
+    pub const EVERY: [Algorithm; 8] = [
+        Algorithm::Auto,
+        Algorithm::BfsSet,
+        Algorithm::Bfs,
+        Algorithm::Table,
+        Algorithm::BiBfs,
+        Algorithm::AStar,
+        Algorithm::IdaStar,
+        Algorithm::Greedy,
+    ];
+
+    /// The names of [`Algorithm::EVERY`], for messages that list the choices.
+    pub fn names() -> Vec<&'static str> {
+        Algorithm::EVERY.iter().map(|a| a.name()).collect()
+    }
+
+    /// The largest board, in cells, this algorithm takes at all (whatever
+    /// the budget); `None` for any board.
+    ///
+    /// ```
+    /// use npuzzle::Algorithm;
+    /// assert_eq!(Algorithm::Bfs.max_cells(), Some(12));
+    /// assert_eq!(Algorithm::AStar.max_cells(), Some(25));
+    /// assert_eq!(Algorithm::IdaStar.max_cells(), Some(256));
+    /// assert_eq!(Algorithm::Greedy.max_cells(), None);
+    /// ```
+    pub fn max_cells(self) -> Option<usize> {
+        match self {
+            Algorithm::Bfs => Some(bfs::MAX_DENSE_CELLS),
+            Algorithm::Table => Some(table::MAX_TABLE_CELLS),
+            Algorithm::BfsSet | Algorithm::BiBfs | Algorithm::AStar => {
+                Some(<state::Wide as state::PackedState>::MAX_CELLS)
+            }
+            Algorithm::IdaStar => Some(crate::board::MAX_NARROW_CELLS),
+            Algorithm::Auto | Algorithm::Greedy => None,
+        }
+    }
 
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
@@ -122,26 +164,45 @@ impl fmt::Display for Algorithm {
     }
 }
 
+/// Parses a name; an unknown one is an [`Error::UnknownName`] listing the choices.
+///
+/// ```
+/// use npuzzle::{Algorithm, Error};
+/// assert_eq!("bibfs".parse::<Algorithm>()?, Algorithm::BiBfs);
+/// let err = "dfs".parse::<Algorithm>().unwrap_err();
+/// assert!(matches!(err, Error::UnknownName { what: "algorithm", .. }));
+/// assert_eq!(err.to_string(), "unknown algorithm \"dfs\"; choose auto, bfs-set, bfs, table, bibfs, astar, idastar or greedy");
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
 impl FromStr for Algorithm {
-    type Err = String;
+    type Err = Error;
 
-    fn from_str(s: &str) -> Result<Self, String> {
-        Algorithm::ALL
-            .into_iter()
-            .chain([Algorithm::Auto, Algorithm::Greedy])
+    fn from_str(s: &str) -> Result<Self, Error> {
+        Algorithm::EVERY
+            .iter()
+            .copied()
             .find(|a| a.name() == s)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-                format!(
-                    "unknown algorithm {s:?}; choose auto, greedy or one of {}",
-                    names.join(", ")
-                )
-            })
+            .ok_or_else(|| Error::unknown_name("algorithm", s, Algorithm::names()))
     }
 }
 
-/// How a [`Solver`] searches.
+/// How a [`Solver`] searches. Build it from [`SolverOptions::default`] with
+/// the `with_*` setters (or assign the public fields): more options may be
+/// added, so it cannot be written as a struct literal outside this crate.
+///
+/// ```
+/// use npuzzle::{Algorithm, Budget, HeuristicKind, SolverOptions};
+/// let options = SolverOptions::default()
+///     .with_algorithm(Algorithm::AStar)
+///     .with_heuristic(HeuristicKind::Manhattan)
+///     .with_budget(Budget::default().with_max_nodes(Some(1_000_000)))
+///     .with_threads(2)
+///     .with_duplicate_len(2);
+/// assert_eq!(options.algorithm, Algorithm::AStar);
+/// assert_eq!(options.budget.max_nodes, Some(1_000_000));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SolverOptions {
     /// Which search.
     pub algorithm: Algorithm,
@@ -171,6 +232,38 @@ impl Default for SolverOptions {
             threads: 1,
             duplicate_len: duplicates::DEFAULT_LEN,
         }
+    }
+}
+
+impl SolverOptions {
+    /// These options with `algorithm`.
+    pub fn with_algorithm(mut self, algorithm: Algorithm) -> SolverOptions {
+        self.algorithm = algorithm;
+        self
+    }
+
+    /// These options with `heuristic`.
+    pub fn with_heuristic(mut self, heuristic: HeuristicKind) -> SolverOptions {
+        self.heuristic = heuristic;
+        self
+    }
+
+    /// These options with `budget`.
+    pub fn with_budget(mut self, budget: Budget) -> SolverOptions {
+        self.budget = budget;
+        self
+    }
+
+    /// These options with `threads` threads per search.
+    pub fn with_threads(mut self, threads: usize) -> SolverOptions {
+        self.threads = threads;
+        self
+    }
+
+    /// These options with duplicate move sequences of up to `duplicate_len` moves cut.
+    pub fn with_duplicate_len(mut self, duplicate_len: usize) -> SolverOptions {
+        self.duplicate_len = duplicate_len;
+        self
     }
 }
 
@@ -206,7 +299,7 @@ impl Solver {
     /// This solver with the pattern databases `pdb` (replacing any given
     /// before), read by [`HeuristicKind::Pdb`] on boards whose goal they were
     /// built for. With that heuristic, a board of another shape or goal is
-    /// an [`Error::PdbNotLoaded`] naming the command that builds suitable
+    /// an [`Error::PdbNotLoaded`] naming the goal that needs suitable
     /// databases. IDA* on 4×4 and 5×5 boards reads them through
     /// [`FixedPdb`](crate::heuristic::pdb::FixedPdb); A* and IDA* on other
     /// shapes through [`Heuristic`](crate::Heuristic).
@@ -220,15 +313,14 @@ impl Solver {
     /// let goal = Goal::standard(board.shape());
     /// let spec = PdbSpec::parse(&goal, "1,2,3,4/5,6,7,8")?;
     /// let pdb = Arc::new(AdditivePdb::build(&spec, &Default::default(), &mut |_| {})?);
-    /// let options = SolverOptions { algorithm: Algorithm::IdaStar, heuristic: HeuristicKind::Pdb, ..Default::default() };
+    /// let options = SolverOptions::default().with_algorithm(Algorithm::IdaStar).with_heuristic(HeuristicKind::Pdb);
     ///
     /// let solver = Solver::new(options).with_pdb(pdb);
     /// assert_eq!(solver.solve(&board, &goal)?.outcome.solution().map(|s| s.len()), Some(31));
     ///
-    /// // Without databases, or with databases for another goal: an error that says what to build.
+    /// // Without databases, or with databases for another goal: an error that names the goal.
     /// let err = Solver::new(options).solve(&board, &goal).unwrap_err();
-    /// assert!(matches!(err, Error::PdbNotLoaded { .. }));
-    /// assert!(err.to_string().contains("npuzzle pdb build --size 3x3 --goal standard"), "{err}");
+    /// assert!(matches!(&err, Error::PdbNotLoaded { goal: g, loaded: None } if g == &goal));
     /// assert!(solver.solve(&board, &Goal::blank_first(board.shape())).is_err());
     /// # Ok::<(), npuzzle::Error>(())
     /// ```
@@ -300,9 +392,14 @@ impl Solver {
             Algorithm::Bfs => bfs::search(board, goal, &mut clock)?,
             Algorithm::Table => table::search(board, goal, &self.tables, &clock)?,
             Algorithm::BiBfs => bibfs::search(board, goal, &mut clock)?,
-            Algorithm::AStar => crate::with_heuristic!(self.options.heuristic, goal, pdb, |h| astar::search(
-                board, goal, &h, &mut clock
-            ))?,
+            Algorithm::AStar => {
+                let search = astar::Search {
+                    board,
+                    goal,
+                    clock: &mut clock,
+                };
+                self.options.heuristic.run(goal, pdb, search)?
+            }
             Algorithm::IdaStar | Algorithm::Auto => {
                 let (kind, threads) = (self.options.heuristic, self.options.threads);
                 let fast = idastar_fast::FastOptions {
@@ -313,9 +410,16 @@ impl Solver {
                     Some(found) => found,
                     None => {
                         let filter = duplicates::DuplicateFilter::shared(self.options.duplicate_len);
-                        crate::with_heuristic!(kind, goal, pdb, |h| idastar::search(
-                            board, goal, &h, &mut clock, filter
-                        ))
+                        kind.run(
+                            goal,
+                            pdb,
+                            idastar::Search {
+                                board,
+                                goal,
+                                clock: &mut clock,
+                                filter,
+                            },
+                        )?
                     }
                 }
             }

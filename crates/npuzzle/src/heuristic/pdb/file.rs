@@ -36,9 +36,6 @@ pub const MAGIC: [u8; 8] = *b"npzlPDB\x1a";
 /// The format version this library writes and reads.
 pub const FORMAT_VERSION: u32 = 1;
 
-/// The environment variable naming the database directory, overriding the default.
-pub const DIR_ENV: &str = "NPUZZLE_PDB_DIR";
-
 /// The file extension of database files.
 pub const EXTENSION: &str = "pdb";
 
@@ -47,35 +44,6 @@ const FIXED: usize = 48;
 
 /// The largest header this library writes (a 32-cell board, 31 one-tile patterns).
 const MAX_HEADER: usize = 4096;
-
-/// Where databases are kept when no directory is given: `$NPUZZLE_PDB_DIR`
-/// if set, else `npuzzle/pdb` in the user's cache directory
-/// (`$XDG_CACHE_HOME` or `~/.cache` on Linux, `~/Library/Caches` on macOS,
-/// `%LOCALAPPDATA%` on Windows). `None` if no home directory is known.
-///
-/// ```
-/// // The variable wins over the cache directory.
-/// # let old = std::env::var_os(npuzzle::heuristic::pdb::DIR_ENV);
-/// std::env::set_var(npuzzle::heuristic::pdb::DIR_ENV, "/tmp/my-pdbs");
-/// assert_eq!(npuzzle::heuristic::pdb::default_dir().unwrap(), std::path::Path::new("/tmp/my-pdbs"));
-/// # match old { Some(v) => std::env::set_var(npuzzle::heuristic::pdb::DIR_ENV, v), None => std::env::remove_var(npuzzle::heuristic::pdb::DIR_ENV) }
-/// ```
-pub fn default_dir() -> Option<PathBuf> {
-    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
-    if let Some(dir) = var(DIR_ENV) {
-        return Some(dir);
-    }
-    let cache = if cfg!(windows) {
-        var("LOCALAPPDATA")
-    } else if cfg!(target_os = "macos") {
-        var("HOME").map(|h| h.join("Library").join("Caches"))
-    } else {
-        var("XDG_CACHE_HOME")
-            .filter(|p| p.is_absolute())
-            .or_else(|| var("HOME").map(|h| h.join(".cache")))
-    };
-    cache.map(|c| c.join("npuzzle").join("pdb"))
-}
 
 /// An I/O error as an [`Error`] naming the path.
 pub(crate) fn io_error(action: &'static str, path: &Path, err: &io::Error) -> Error {
@@ -185,14 +153,6 @@ fn u64_at(bytes: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(a)
 }
 
-/// How to rebuild what was asked for, or failing that what the file says it is.
-pub(crate) fn rebuild_hint(expected: Option<&PdbSpec>, found: Option<&PdbSpec>) -> String {
-    expected.or(found).map_or_else(
-        || "npuzzle pdb build --size WxH --goal GOAL --partition TILES".to_string(),
-        PdbSpec::rebuild_command,
-    )
-}
-
 /// Decodes and checks the header at the start of `bytes` (the whole file,
 /// `file_len` bytes long, or at least its first `FIXED` bytes if shorter),
 /// then compares it with `expected`.
@@ -203,17 +163,17 @@ pub(crate) fn decode_header(
     expected: Option<&PdbSpec>,
 ) -> Result<Header, Error> {
     let path_buf = || path.to_path_buf();
-    let hint = |found: Option<&PdbSpec>| rebuild_hint(expected, found);
+    let hint = |found: Option<&PdbSpec>| expected.or(found).map(|s| Box::new(s.clone()));
     let truncated = |want: u64, found: Option<&PdbSpec>| Error::PdbTruncated {
         path: path_buf(),
         expected: want,
         got: file_len,
-        rebuild: hint(found),
+        spec: hint(found),
     };
     let corrupt = |reason: String, found: Option<&PdbSpec>| Error::PdbCorrupt {
         path: path_buf(),
         reason,
-        rebuild: hint(found),
+        spec: hint(found),
     };
     if bytes.len() < MAGIC.len() {
         return Err(if MAGIC.starts_with(bytes) {
@@ -221,14 +181,14 @@ pub(crate) fn decode_header(
         } else {
             Error::PdbMagic {
                 path: path_buf(),
-                rebuild: hint(None),
+                spec: hint(None),
             }
         });
     }
     if bytes[..8] != MAGIC {
         return Err(Error::PdbMagic {
             path: path_buf(),
-            rebuild: hint(None),
+            spec: hint(None),
         });
     }
     if bytes.len() < 12 {
@@ -240,7 +200,7 @@ pub(crate) fn decode_header(
             path: path_buf(),
             expected: FORMAT_VERSION,
             got: version,
-            rebuild: hint(None),
+            spec: hint(None),
         });
     }
     if bytes.len() < FIXED {
@@ -261,7 +221,7 @@ pub(crate) fn decode_header(
             part: "header",
             stored,
             computed,
-            rebuild: hint(None),
+            spec: hint(None),
         });
     }
 
@@ -345,7 +305,7 @@ pub(crate) fn decode_header(
             what,
             expected,
             got,
-            rebuild: want.rebuild_command(),
+            spec: Some(Box::new(want.clone())),
         };
         if want.shape() != spec.shape() {
             return Err(mismatch("board", want.shape().to_string(), spec.shape().to_string()));
@@ -436,14 +396,5 @@ mod tests {
         .is_err());
         assert_eq!(fs::read(&path).unwrap(), b"good");
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
-    }
-
-    #[test]
-    fn default_dir_ends_in_npuzzle_pdb() {
-        if std::env::var_os(DIR_ENV).is_none() {
-            if let Some(dir) = default_dir() {
-                assert!(dir.ends_with("npuzzle/pdb"), "{}", dir.display());
-            }
-        }
     }
 }

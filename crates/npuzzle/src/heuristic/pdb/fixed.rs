@@ -3,8 +3,20 @@
 
 use super::pattern::{rank, weights};
 use super::AdditivePdb;
-use crate::heuristic::fixed::{FixedBoard, FixedHeuristic};
+use crate::heuristic::fixed::{Dynamic, FixedBoard, FixedHeuristic};
+use crate::heuristic::WithFixedHeuristic;
 use crate::Error;
+
+/// Runs `with` with the fixed-size form of `pdb` for boards of `N` cells:
+/// [`FixedPdb`] with its per-node state sized for the partition, or the
+/// slice-based databases for partitions of more patterns than that holds.
+pub fn run_fixed<const N: usize, F: WithFixedHeuristic<N>>(pdb: &AdditivePdb, with: F) -> Result<F::Output, Error> {
+    match pdb.patterns().len() {
+        0..=2 => with.run(&FixedPdb::<N, 2>::new(pdb)?),
+        3..=4 => with.run(&FixedPdb::<N, 4>::new(pdb)?),
+        _ => with.run(&Dynamic(pdb.clone())),
+    }
+}
 
 /// Most cells strictly between the two ends of a move (boards up to 8 wide).
 const MAX_BETWEEN: usize = 7;

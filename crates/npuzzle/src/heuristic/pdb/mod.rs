@@ -52,9 +52,9 @@ mod partition;
 mod pattern;
 
 pub use checksum::Xxh64;
-pub use file::{default_dir, DIR_ENV, EXTENSION, FORMAT_VERSION, MAGIC};
-pub use fixed::{FixedPdb, PdbState};
-pub use partition::Partition;
+pub use file::{EXTENSION, FORMAT_VERSION, MAGIC};
+pub use fixed::{run_fixed, FixedPdb, PdbState};
+pub use partition::{recommended_partition, Partition};
 pub use pattern::{entry, placements, PatternDatabase, MAX_PDB_CELLS};
 
 use pattern::Table;
@@ -67,7 +67,7 @@ use pattern::Table;
 /// let spec = PdbSpec::parse(&Goal::blank_first(Shape::new(4, 4)?), "7-8")?;
 /// assert_eq!(spec.file_name(), "4x4-blank-first-7-8.pdb");
 /// assert_eq!(spec.entries(), 57_657_600 + 518_918_400);
-/// assert_eq!(spec.rebuild_command(), "npuzzle pdb build --size 4x4 --goal blank-first --partition 7-8");
+/// assert_eq!(spec.goal_label(), "blank-first");
 /// # Ok::<(), npuzzle::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -162,11 +162,7 @@ impl PdbSpec {
     pub fn suggested(goal: &Goal) -> Result<PdbSpec, Error> {
         const MAX_ENTRIES: u64 = 1 << 27;
         let shape = goal.shape();
-        let named = match (shape.width(), shape.height()) {
-            (4, 4) => Partition::named("7-8", goal).ok(),
-            (5, 5) => Partition::named("6-6-6-6", goal).ok(),
-            _ => None,
-        };
+        let named = recommended_partition(shape).and_then(|name| Partition::named(name, goal).ok());
         if let Some(partition) = named {
             return PdbSpec::new(goal.clone(), partition);
         }
@@ -187,8 +183,9 @@ impl PdbSpec {
         PdbSpec::new(goal.clone(), Partition::new(patterns, goal)?)
     }
 
-    /// The goal as the command line writes it.
-    fn goal_arg(&self) -> String {
+    /// The goal as names and messages write it: `standard`, `blank-first`,
+    /// or its tiles in quotes.
+    pub fn goal_label(&self) -> String {
         let shape = self.shape();
         if self.goal == Goal::blank_first(shape) {
             "blank-first".into()
@@ -225,16 +222,6 @@ impl PdbSpec {
         };
         format!("{shape}-{goal}-{partition}.{EXTENSION}")
     }
-
-    /// The command that builds these databases.
-    pub fn rebuild_command(&self) -> String {
-        format!(
-            "npuzzle pdb build --size {} --goal {} --partition {}",
-            self.shape(),
-            self.goal_arg(),
-            self.partition.to_arg()
-        )
-    }
 }
 
 /// Tiles, goal and partition: `4x4 goal x 1 2 … partition 1,2,3/…`.
@@ -244,7 +231,7 @@ impl fmt::Display for PdbSpec {
             f,
             "{} goal {} partition {}",
             self.shape(),
-            self.goal_arg(),
+            self.goal_label(),
             self.partition.to_arg()
         )
     }
@@ -597,8 +584,8 @@ impl AdditivePdb {
 
     /// Maps the file at `path`, checking that its header is intact and that
     /// it holds the databases of `spec`. The tables are not read here; see
-    /// [`AdditivePdb::verify`]. No file there is [`Error::PdbMissing`], with
-    /// the command that builds it.
+    /// [`AdditivePdb::verify`]. No file there is [`Error::PdbMissing`], naming
+    /// the databases wanted.
     pub fn open(path: &Path, spec: &PdbSpec) -> Result<AdditivePdb, Error> {
         AdditivePdb::open_checked(path, Some(spec))
     }
@@ -636,7 +623,7 @@ impl AdditivePdb {
         let file = File::open(path).map_err(|e| match expected {
             Some(spec) if e.kind() == std::io::ErrorKind::NotFound => Error::PdbMissing {
                 path: path.to_path_buf(),
-                rebuild: spec.rebuild_command(),
+                spec: Box::new(spec.clone()),
             },
             _ => file::io_error("read", path, &e),
         })?;
@@ -649,7 +636,7 @@ impl AdditivePdb {
                 path: path.to_path_buf(),
                 expected: 64,
                 got: len,
-                rebuild: file::rebuild_hint(expected, None),
+                spec: expected.map(|s| Box::new(s.clone())),
             });
         }
         // SAFETY: mapping is unsafe because another process could change or
@@ -735,7 +722,7 @@ impl AdditivePdb {
                 part: "data",
                 stored: self.data_checksum,
                 computed,
-                rebuild: self.spec.rebuild_command(),
+                spec: Some(Box::new(self.spec.clone())),
             })
         }
     }
@@ -887,8 +874,8 @@ impl Heuristic for AdditivePdb {
 }
 
 /// The databases in `pdb` if they are for `goal` (board and goal tiles);
-/// otherwise [`Error::PdbNotLoaded`] with a command that builds suitable
-/// ones ([`PdbSpec::suggested`]), or [`Error::PdbUnsupported`] for boards
+/// otherwise [`Error::PdbNotLoaded`] naming the goal (front-ends advise building
+/// [`PdbSpec::suggested`]), or [`Error::PdbUnsupported`] for boards
 /// too large for any.
 ///
 /// ```
@@ -900,7 +887,6 @@ impl Heuristic for AdditivePdb {
 /// let other = Goal::blank_first("3x3".parse()?);
 /// let err = for_goal(Some(&pdb), &other).unwrap_err();
 /// assert!(matches!(err, Error::PdbNotLoaded { loaded: Some(_), .. }));
-/// assert!(err.to_string().contains("npuzzle pdb build --size 3x3 --goal blank-first"), "{err}");
 /// assert!(matches!(for_goal(None, &goal), Err(Error::PdbNotLoaded { loaded: None, .. })));
 /// # Ok::<(), npuzzle::Error>(())
 /// ```
@@ -908,11 +894,11 @@ pub fn for_goal<'a>(pdb: Option<&'a AdditivePdb>, goal: &Goal) -> Result<&'a Add
     match pdb {
         Some(pdb) if pdb.spec().goal() == goal => Ok(pdb),
         _ => {
-            let wanted = PdbSpec::suggested(goal)?;
+            // Boards no databases can serve are an error of their own.
+            PdbSpec::suggested(goal)?;
             Err(Error::PdbNotLoaded {
-                wanted: format!("{} board with goal {}", wanted.shape(), wanted.goal_arg()),
-                loaded: pdb.map(|p| p.spec().to_string()),
-                rebuild: wanted.rebuild_command(),
+                goal: goal.clone(),
+                loaded: pdb.map(|p| Box::new(p.spec().clone())),
             })
         }
     }

@@ -7,6 +7,25 @@ use crate::board::Shape;
 use crate::goal::Goal;
 use crate::Error;
 
+/// The partition worth building for boards of `shape`, where there is a
+/// usual one: `7-8` for the 15-puzzle, `6-6-6-6` for the 24-puzzle (the
+/// largest whose build fits a desktop's memory).
+///
+/// ```
+/// use npuzzle::heuristic::pdb::recommended_partition;
+/// assert_eq!(recommended_partition("4x4".parse()?), Some("7-8"));
+/// assert_eq!(recommended_partition("5x5".parse()?), Some("6-6-6-6"));
+/// assert_eq!(recommended_partition("3x3".parse()?), None);
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
+pub fn recommended_partition(shape: Shape) -> Option<&'static str> {
+    match (shape.width(), shape.height()) {
+        (4, 4) => Some("7-8"),
+        (5, 5) => Some("6-6-6-6"),
+        _ => None,
+    }
+}
+
 /// Disjoint groups of tiles ("patterns"), one database each.
 ///
 /// Tiles are kept sorted within a pattern and patterns are sorted by their

@@ -1,0 +1,93 @@
+//! What the command line advises on the library's errors. The library's
+//! errors carry facts — the board, goal and partition of the databases
+//! wanted — and this turns them into the `npuzzle pdb build …` command that
+//! fixes the problem.
+
+use npuzzle::heuristic::pdb::{recommended_partition, Partition, PdbSpec};
+use npuzzle::{Error, Goal};
+
+use crate::pdb_dir::NO_DIR;
+
+/// The command that builds `spec`'s databases.
+pub fn build_command(spec: &PdbSpec) -> String {
+    format!(
+        "npuzzle pdb build --size {} --goal {} --partition {}",
+        spec.shape(),
+        spec.goal_label(),
+        spec.partition().to_arg()
+    )
+}
+
+/// The command that builds the recommended databases for `goal`, or a
+/// template to fill in with tiles where there is no recommendation.
+pub fn build_command_for(goal: &Goal) -> String {
+    let recommended = recommended_partition(goal.shape()).and_then(|name| PdbSpec::parse(goal, name).ok());
+    match recommended {
+        Some(spec) => build_command(&spec),
+        None => format!(
+            "npuzzle pdb build --size {} --goal \"{goal}\" --partition TILES",
+            goal.shape()
+        ),
+    }
+}
+
+/// The command for `spec` if known, else a template.
+fn command_or_template(spec: Option<&PdbSpec>) -> String {
+    spec.map_or_else(
+        || "npuzzle pdb build --size WxH --goal GOAL --partition TILES".to_string(),
+        build_command,
+    )
+}
+
+/// What to do about `e`, when the command line knows.
+pub fn advice(e: &Error) -> Option<String> {
+    let advice = match e {
+        Error::PdbNotLoaded { goal, .. } => {
+            let command = PdbSpec::suggested(goal).map_or_else(|_| build_command_for(goal), |s| build_command(&s));
+            format!("build them with `{command}` and load them")
+        }
+        Error::PdbNotFound { dir: None, .. } => NO_DIR.to_string(),
+        Error::PdbNotFound {
+            goal,
+            partition: Some(partition),
+            ..
+        } => format!("build them with `{}`", command_for(goal, partition)),
+        Error::PdbNotFound { goal, .. } => format!("build databases with `{}`", build_command_for(goal)),
+        Error::PdbMissing { spec, .. } => format!("build it with `{}`", build_command(spec)),
+        Error::PdbMagic { spec, .. } => format!(
+            "delete it and build one with `{}`",
+            command_or_template(spec.as_deref())
+        ),
+        Error::PdbMismatch { spec, .. } => {
+            format!("build the right one with `{}`", command_or_template(spec.as_deref()))
+        }
+        Error::PdbVersion { spec, .. }
+        | Error::PdbTruncated { spec, .. }
+        | Error::PdbChecksum { spec, .. }
+        | Error::PdbCorrupt { spec, .. } => format!("rebuild it with `{}`", command_or_template(spec.as_deref())),
+        _ => return None,
+    };
+    Some(advice)
+}
+
+/// The build command for `partition`'s databases for `goal`.
+fn command_for(goal: &Goal, partition: &Partition) -> String {
+    PdbSpec::new(goal.clone(), partition.clone()).map_or_else(|_| build_command_for(goal), |s| build_command(&s))
+}
+
+/// A library error with the command line's advice.
+pub fn explain(e: &Error) -> String {
+    match advice(e) {
+        Some(advice) => format!("{e}; {advice}"),
+        None => e.to_string(),
+    }
+}
+
+/// An error chain (`{:#}`) with the advice on the first library error in it.
+pub fn explain_chain(err: &anyhow::Error) -> String {
+    let advice = err.chain().find_map(|e| e.downcast_ref::<Error>()).and_then(advice);
+    match advice {
+        Some(advice) => format!("{err:#}; {advice}"),
+        None => format!("{err:#}"),
+    }
+}

@@ -1,0 +1,55 @@
+//! `npuzzle hint`: a board's optimal distance and the distance after each
+//! legal move of the blank.
+
+use std::io::{BufWriter, Write};
+use std::process::ExitCode;
+
+use anyhow::Result;
+use npuzzle::record::{HintRecord, Record};
+use npuzzle::Completion;
+
+use crate::input::{all_cores, BoardOptions, SearchOptions};
+use crate::output;
+
+/// Arguments of `npuzzle hint`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The board ("8 6 7 2 5 4 3 x 1"; unquoted tiles are joined into one board).
+    #[arg(required = true, num_args = 1..)]
+    pub board: Vec<String>,
+    #[command(flatten)]
+    pub options: BoardOptions,
+    #[command(flatten)]
+    pub search: SearchOptions,
+    /// Print one JSON line: {"type":"hint","data":{...}}.
+    #[arg(long)]
+    pub json: bool,
+    /// Threads for the board's own IDA* search on 4x4 and 5x5 (default: all cores).
+    #[arg(long, short = 'j')]
+    pub threads: Option<usize>,
+}
+
+/// Runs `npuzzle hint`. Exit 0 when every distance is known (or the board is
+/// proven unsolvable), 1 when a budget ran out first.
+pub fn run(args: Args) -> Result<ExitCode> {
+    let (board, goal) = args.options.parse(&args.board.join(" "))?;
+    let solvers = args
+        .search
+        .solvers(args.threads.unwrap_or_else(all_cores), args.search.budget())?;
+    let solver = solvers.get(&goal)?;
+    let hint = solver.hint(&board, &goal)?;
+    let record = HintRecord::new(&board, &goal, &solver, &hint);
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    if args.json {
+        output::write_json_line(&mut out, &Record::Hint(record))?;
+    } else {
+        write!(out, "{}", board.to_grid())?;
+        writeln!(out, "{}", record.human())?;
+        writeln!(out, "{}", record.human_stats())?;
+    }
+    out.flush()?;
+    Ok(match hint.completion {
+        Completion::BudgetReached(_) => ExitCode::from(1),
+        _ => ExitCode::SUCCESS,
+    })
+}

@@ -1,0 +1,210 @@
+//! `npuzzle hint`, and `solve --count` / `--all`.
+
+use crate::{npuzzle, stderr, stdout};
+
+/// The optimal length from `board` to the standard goal, by `npuzzle solve`.
+fn solved_length(board: &str, extra: &[&str]) -> usize {
+    let mut args = vec!["solve", "--moves"];
+    args.extend_from_slice(extra);
+    args.push(board);
+    let out = npuzzle(&args, "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    stdout(&out).trim().len()
+}
+
+/// `board` after the blank moves `mv`.
+fn after(board: &str, mv: char) -> String {
+    let mut b: npuzzle::Board = board.parse().expect("test boards are valid");
+    b.apply(npuzzle::Move::parse_list(&mv.to_string()).unwrap()[0])
+        .expect("a legal move");
+    b.to_string()
+}
+
+#[test]
+fn hint_names_the_optimal_moves_of_the_31_move_board() {
+    let out = npuzzle(&["hint", "8 6 7 2 5 4 3 x 1"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("8 6 7\n2 5 4\n3 x 1\n"), "{text}");
+    assert!(
+        text.contains("\ndistance 31; optimal moves: u (30), l (30), r (30)\ntable: "),
+        "{text}"
+    );
+    // Unquoted tiles make one board too.
+    let out = npuzzle(&["hint", "1", "2", "3", "4", "5", "6", "x", "7", "8"], "");
+    assert!(
+        stdout(&out).contains("distance 2; optimal moves: r (1); others: u (3)\n"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn hint_json_distances_equal_solving_each_neighbour() {
+    for (board, extra) in [
+        ("1 2 3 6 x 5 7 4 8", vec![]),
+        (
+            "1 2 3 4 5 14 10 6 9 11 x 7 13 15 12 8",
+            vec!["--heuristic", "manhattan"],
+        ),
+        (
+            "1 2 3 4 5 15 7 6 9 8 11 12 13 10 14 x",
+            vec!["--algorithm", "idastar", "--heuristic", "linear-conflict"],
+        ),
+    ] {
+        let mut args = vec!["hint", "--json"];
+        args.extend_from_slice(&extra);
+        args.push(board);
+        let out = npuzzle(&args, "");
+        assert!(out.status.success(), "{}", stderr(&out));
+        let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("one JSON object");
+        assert_eq!(line["type"], "hint");
+        let data = &line["data"];
+        assert_eq!(data["outcome"], "solved");
+        let d = data["distance"].as_u64().unwrap() as usize;
+        assert_eq!(d, solved_length(board, &extra), "{board}");
+        let mut optimal = String::new();
+        for m in data["moves"].as_array().unwrap() {
+            let mv = m["move"].as_str().unwrap().chars().next().unwrap();
+            let want = solved_length(&after(board, mv), &extra);
+            assert_eq!(m["distance"].as_u64().unwrap() as usize, want, "{board} then {mv}");
+            if want + 1 == d {
+                optimal.push(mv);
+            }
+        }
+        assert_eq!(data["optimal"], optimal.as_str());
+    }
+}
+
+#[test]
+fn hint_reports_a_budget_and_exits_1() {
+    let out = npuzzle(
+        &[
+            "hint",
+            "--goal",
+            "blank-first",
+            "--heuristic",
+            "manhattan",
+            "--max-nodes",
+            "1000",
+            "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("\nno answer: node limit reached\n"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn hint_of_a_bad_board_says_what_is_wrong() {
+    let out = npuzzle(&["hint", "1 2 3 4 5 6 7 8 8"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("tile 8 appears twice"), "{}", stderr(&out));
+    assert!(stdout(&out).is_empty());
+}
+
+#[test]
+fn hint_of_an_unsolvable_board() {
+    let out = npuzzle(&["hint", "--json", "2 1 3 4 5 6 7 8 x"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(line["data"]["outcome"], "unsolvable");
+    assert_eq!(line["data"]["distance"], serde_json::Value::Null);
+}
+
+#[test]
+fn count_and_all_list_every_optimal_solution_once() {
+    let board = "8 6 7 2 5 4 3 x 1";
+    let out = npuzzle(&["solve", "--count", board], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    // 40, from an independent breadth-first count of this board's optimal paths.
+    assert!(
+        stdout(&out).contains("\n40 optimal solutions (table: "),
+        "{}",
+        stdout(&out)
+    );
+
+    let out = npuzzle(&["solve", "--all", "--moves", board], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let listed: Vec<String> = stdout(&out).lines().map(String::from).collect();
+    assert_eq!(listed.len(), 40);
+    let order = |s: &String| s.chars().map(|c| "udlr".find(c).unwrap()).collect::<Vec<_>>();
+    assert!(
+        listed.windows(2).all(|w| order(&w[0]) < order(&w[1])),
+        "u d l r order, no repeat"
+    );
+    for moves in &listed {
+        let b: npuzzle::Board = board.parse().unwrap();
+        let end = b.replay(&npuzzle::Move::parse_list(moves).unwrap()).unwrap();
+        assert_eq!((moves.len(), end.to_string().as_str()), (31, "1 2 3 4 5 6 7 8 x"));
+    }
+
+    // IDA* enumerates the same list.
+    let out = npuzzle(&["solve", "--all", "--moves", "--algorithm", "idastar", board], "");
+    assert_eq!(stdout(&out).lines().collect::<Vec<_>>(), listed);
+}
+
+#[test]
+fn all_with_a_limit_in_json() {
+    let out = npuzzle(&["solve", "--json", "--all", "--limit", "3", "8 6 7 2 5 4 3 x 1"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(line["data"]["solutions"].as_array().unwrap().len(), 3);
+    assert!(line["data"].get("count").is_none(), "more exist: no count");
+    let out = npuzzle(
+        &[
+            "solve",
+            "--json",
+            "--all",
+            "--count",
+            "--limit",
+            "3",
+            "8 6 7 2 5 4 3 x 1",
+        ],
+        "",
+    );
+    let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(line["data"]["count"], 40);
+    // Without --count or --all, no such keys.
+    let out = npuzzle(&["solve", "--json", "8 6 7 2 5 4 3 x 1"], "");
+    let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert!(line["data"].get("count").is_none() && line["data"].get("solutions").is_none());
+}
+
+#[test]
+fn count_on_a_4x4_board_by_enumeration() {
+    // Two tiles to bring home, in either order where they do not meet.
+    let out = npuzzle(
+        &[
+            "solve",
+            "--all",
+            "--moves",
+            "--heuristic",
+            "manhattan",
+            "1 2 3 4 5 6 7 8 9 10 x 11 13 14 15 12",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "rd\n");
+    let out = npuzzle(
+        &[
+            "solve",
+            "--count",
+            "--heuristic",
+            "manhattan",
+            "1 2 3 4 5 6 x 8 9 10 7 11 13 14 15 12",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("\n1 optimal solution (idastar: "),
+        "{}",
+        stdout(&out)
+    );
+}

@@ -1,0 +1,243 @@
+//! One IDA* iteration run to its end: every move sequence from a board to
+//! the goal within a bound, visited in `u d l r` order.
+//!
+//! IDA*'s last iteration (bound = the optimal length d) searches the tree of
+//! move sequences whose f = g + h stays within d. With an admissible
+//! heuristic every optimal sequence stays within it (g + h ≤ g + (d − g) on
+//! each of its boards), so going on past the first solution meets every
+//! optimal sequence, each exactly once (the tree holds sequences, not
+//! boards), in lexicographic `u d l r` order (children are tried in that
+//! order). The only cut is the move undoing the previous one: a sequence
+//! with it returns to a board it has left, so it is never optimal. Unlike
+//! [`Solver::solve`](crate::Solver::solve), nothing else is cut: the
+//! [duplicate filter](super::duplicates) drops equivalent optimal sequences
+//! by design, which is right for finding one and wrong for listing all.
+//!
+//! A hint asks the same question with a stop at the first goal: is a
+//! neighbour within d − 1 moves of the goal? By parity it is either at
+//! d − 1 or at d + 1, so one iteration at bound d − 1 that finds nothing
+//! proves d + 1.
+//!
+//! The board is changed in place and changed back, the heuristic updated
+//! incrementally; nothing is allocated per node.
+
+use std::ops::ControlFlow;
+use std::time::Duration;
+
+use crate::board::{Board, Move};
+use crate::goal::Goal;
+use crate::heuristic::{Heuristic, WithHeuristic};
+use crate::solution::{Budget, BudgetClock, BudgetKind};
+use crate::Error;
+
+/// A clock for what is left of `budget` after `elapsed` and `spent` expanded nodes.
+pub(crate) fn clock_after(budget: Budget, elapsed: Duration, spent: u64) -> BudgetClock {
+    let mut left = budget;
+    left.timeout = budget.timeout.map(|t| t.saturating_sub(elapsed));
+    left.max_nodes = budget.max_nodes.map(|m| m.saturating_sub(spent));
+    BudgetClock::start(left)
+}
+
+/// No neighbour that way.
+const NONE: u16 = u16::MAX;
+
+/// What one bounded iteration did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Walked {
+    /// Nodes expanded.
+    pub expanded: u64,
+    /// Children generated (pruned ones included).
+    pub generated: u64,
+    /// Paths to the goal met (all of them unless stopped).
+    pub goals: u64,
+    /// The budget that stopped the iteration, if one did.
+    pub stopped: Option<BudgetKind>,
+}
+
+/// [`paths_within`] as a task for whichever heuristic a
+/// [`HeuristicKind`](crate::HeuristicKind) names (its `run`).
+pub(crate) struct PathsWithin<'a, V> {
+    pub board: &'a Board,
+    pub goal: &'a Goal,
+    pub bound: u32,
+    pub after: Option<Move>,
+    pub clock: &'a mut BudgetClock,
+    pub visit: V,
+}
+
+impl<V: FnMut(&[Move]) -> ControlFlow<()>> WithHeuristic for PathsWithin<'_, V> {
+    type Output = Walked;
+
+    fn run<H: Heuristic>(self, heuristic: &H) -> Result<Walked, Error> {
+        Ok(paths_within(
+            self.board, self.goal, heuristic, self.bound, self.after, self.clock, self.visit,
+        ))
+    }
+}
+
+/// Searches every move sequence from `board` to `goal` whose f stays within
+/// `bound`, calling `visit` with each one that reaches the goal; `visit`
+/// may stop the search. `after` is the move that led to `board`, whose
+/// reverse is not tried. Budgets are read from `clock`.
+pub(crate) fn paths_within<H: Heuristic>(
+    board: &Board,
+    goal: &Goal,
+    heuristic: &H,
+    bound: u32,
+    after: Option<Move>,
+    clock: &mut BudgetClock,
+    mut visit: impl FnMut(&[Move]) -> ControlFlow<()>,
+) -> Walked {
+    let shape = board.shape();
+    let mut iteration = Iteration {
+        heuristic,
+        goal: goal.board().tiles(),
+        tiles: board.tiles().to_vec(),
+        neighbors: (0..shape.cells())
+            .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).map_or(NONE, |p| p as u16)))
+            .collect(),
+        path: Vec::with_capacity(bound as usize + 1),
+        bound,
+        clock,
+        walked: Walked::default(),
+    };
+    let h = heuristic.estimate(board.tiles());
+    if h <= bound {
+        let _ = iteration.dfs(0, h, board.blank(), after.map(Move::opposite), &mut visit);
+    }
+    iteration.walked
+}
+
+struct Iteration<'a, H> {
+    heuristic: &'a H,
+    goal: &'a [u8],
+    tiles: Vec<u8>,
+    /// `neighbors[cell][move]`: where the blank goes, or `NONE`.
+    neighbors: Vec<[u16; 4]>,
+    path: Vec<Move>,
+    bound: u32,
+    clock: &'a mut BudgetClock,
+    walked: Walked,
+}
+
+impl<H: Heuristic> Iteration<'_, H> {
+    /// Below a node within the bound, reached by `path`; `forbidden` is the
+    /// move that would undo the last one.
+    fn dfs(
+        &mut self,
+        g: u32,
+        h: u32,
+        blank: usize,
+        forbidden: Option<Move>,
+        visit: &mut impl FnMut(&[Move]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if h == 0 && self.tiles == self.goal {
+            // Within the bound, past the goal f only grows: nothing below it is needed.
+            self.walked.goals += 1;
+            return visit(&self.path);
+        }
+        self.walked.expanded += 1;
+        if let Some(kind) = self.clock.check(self.walked.expanded, 0) {
+            self.walked.stopped = Some(kind);
+            return ControlFlow::Break(());
+        }
+        for mv in Move::ALL {
+            let to = self.neighbors[blank][mv.index()];
+            if to == NONE || Some(mv) == forbidden {
+                continue;
+            }
+            let to = usize::from(to);
+            let tile = self.tiles[to];
+            self.tiles[blank] = tile;
+            self.tiles[to] = 0;
+            self.walked.generated += 1;
+            let nh = self.heuristic.update(&self.tiles, h, tile, to, blank);
+            let flow = if g + 1 + nh <= self.bound {
+                self.path.push(mv);
+                let flow = self.dfs(g + 1, nh, to, Some(mv.opposite()), visit);
+                self.path.pop();
+                flow
+            } else {
+                ControlFlow::Continue(())
+            };
+            self.tiles[to] = tile;
+            self.tiles[blank] = 0;
+            flow?;
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heuristic::Manhattan;
+
+    fn all_within(board: &Board, bound: u32) -> (Vec<String>, Walked) {
+        let goal = Goal::standard(board.shape());
+        let mut clock = BudgetClock::start(Budget::default());
+        let mut found = Vec::new();
+        let walked = paths_within(board, &goal, &Manhattan::new(&goal), bound, None, &mut clock, |p| {
+            found.push(Move::format_list(p));
+            ControlFlow::Continue(())
+        });
+        (found, walked)
+    }
+
+    #[test]
+    fn lists_every_optimal_sequence_in_udlr_order() {
+        // `uldrul` and `lurdlu` take the goal to the same board (the blank one
+        // and a half times round a square, either way), so their reverses both
+        // lead back.
+        let goal = Goal::standard("3x3".parse().unwrap());
+        let board = goal.board().replay(&Move::parse_list("uldrul").unwrap()).unwrap();
+        assert_eq!(
+            board,
+            goal.board().replay(&Move::parse_list("lurdlu").unwrap()).unwrap()
+        );
+        let (found, walked) = all_within(&board, 6);
+        assert_eq!(found, ["druldr", "rdlurd"]);
+        assert_eq!((walked.goals, walked.stopped), (2, None));
+        // Below the optimal length there is nothing.
+        assert!(all_within(&board, 5).0.is_empty());
+    }
+
+    #[test]
+    fn the_goal_itself_is_one_empty_sequence() {
+        let (found, _) = all_within(&"1 2 3 4 5 6 7 8 x".parse().unwrap(), 0);
+        assert_eq!(found, [""]);
+    }
+
+    #[test]
+    fn the_move_back_is_not_tried_from_a_neighbour() {
+        let board: Board = "1 2 3 4 5 6 7 x 8".parse().unwrap();
+        let goal = Goal::standard(board.shape());
+        let mut clock = BudgetClock::start(Budget::default());
+        // Reached by `l` from the goal: the goal is one `r` away, which is the move back.
+        let walked = paths_within(
+            &board,
+            &goal,
+            &Manhattan::new(&goal),
+            1,
+            Some(Move::Left),
+            &mut clock,
+            |_| ControlFlow::Break(()),
+        );
+        assert_eq!(walked.goals, 0);
+    }
+
+    #[test]
+    fn a_node_budget_stops_the_iteration() {
+        let board: Board = "8 6 7 2 5 4 3 x 1".parse().unwrap();
+        let goal = Goal::standard(board.shape());
+        let mut clock = BudgetClock::start(Budget {
+            max_nodes: Some(100),
+            ..Budget::default()
+        });
+        let walked = paths_within(&board, &goal, &Manhattan::new(&goal), 31, None, &mut clock, |_| {
+            ControlFlow::Continue(())
+        });
+        assert_eq!(walked.stopped, Some(BudgetKind::Nodes));
+        assert_eq!(walked.expanded, 100);
+    }
+}

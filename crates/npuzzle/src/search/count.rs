@@ -1,0 +1,678 @@
+//! How many optimal solutions a board has, and the first of them in a fixed
+//! order ([`Solver::count_solutions`], [`Solver::list_solutions`]).
+//!
+//! Two move sequences are different solutions when they differ in any move;
+//! all optimal ones have the board's distance d as their length, and they are
+//! listed in lexicographic `u d l r` order (`dr` before `rd`).
+//!
+//! - **On boards of up to [`MAX_TABLE_CELLS`] cells** (unless the solver's
+//!   algorithm is `idastar`): through the complete table's layers. The boards
+//!   on optimal paths form a layered graph — each step goes from distance t
+//!   to t − 1 — and the number of optimal sequences from a board is the sum
+//!   over its neighbours at t − 1 of theirs (1 at the goal), counted once per
+//!   board (memoised). Distances come from the table (a walk of t lookups,
+//!   remembered for every board the walk passes). Counts are `u128` with
+//!   checked additions: see [`count_fits`] for why they cannot overflow on
+//!   these boards; if one ever did, the answer is an error, not a wrapped
+//!   number.
+//! - **On bigger boards** (and with `idastar`): the board is solved first,
+//!   which gives d, then IDA*'s last iteration (bound d) is run to its end
+//!   without the duplicate-sequence pruning that [`Solver::solve`] uses
+//!   (which drops equivalent optimal sequences by design); every goal it
+//!   meets is one optimal sequence (see [`bounded`](super::bounded)). This
+//!   enumerates the solutions one by one, so it suits boards with few of
+//!   them; the budgets bound it, and a budget that runs out leaves the count
+//!   unknown rather than failing.
+//!
+//! ```
+//! use npuzzle::{Board, Goal, Solver, SolverOptions};
+//!
+//! let board: Board = "8 6 7 2 5 4 3 x 1".parse()?;
+//! let goal = Goal::standard(board.shape());
+//! let solver = Solver::new(SolverOptions::default());
+//! let counted = solver.count_solutions(&board, &goal)?;
+//! assert_eq!((counted.distance, counted.count), (Some(31), Some(40)));
+//! let listed = solver.list_solutions(&board, &goal, 3)?;
+//! let text: Vec<String> = listed.solutions.iter().map(|s| s.to_string()).collect();
+//! assert_eq!(text, [
+//!     "uulddrruuldldrruuldldrruullddrr",
+//!     "uurdlldrrullurrdldluurddluurrdd",
+//!     "uldrruuldlurdldrrulldrruullddrr",
+//! ]);
+//! # Ok::<(), npuzzle::Error>(())
+//! ```
+
+use std::ops::ControlFlow;
+
+use rustc_hash::FxHashMap;
+
+use crate::board::{Board, Move, Shape};
+use crate::goal::Goal;
+use crate::heuristic::HeuristicKind;
+use crate::parity::is_solvable;
+use crate::solution::{BudgetClock, BudgetKind, Outcome, Solution, Stats};
+use crate::{Error, Solver};
+
+use super::hint::Completion;
+use super::table::{Table, MAX_TABLE_CELLS};
+use super::{bounded, Algorithm};
+
+/// The optimal solutions of a board, counted or listed; see the [module
+/// documentation](self).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct OptimalSolutions {
+    /// The optimal length, if known.
+    pub distance: Option<u32>,
+    /// How many distinct optimal move sequences there are, when known
+    /// exactly (0 for an unsolvable board).
+    pub count: Option<u128>,
+    /// Optimal solutions in `u d l r` order: the first ones asked for by
+    /// [`Solver::list_solutions`], none for [`Solver::count_solutions`].
+    pub solutions: Vec<Solution>,
+    /// Whether the answer is whole.
+    pub completion: Completion,
+    /// What it cost: table lookups or IDA* nodes (the board's own search
+    /// included), time.
+    pub stats: Stats,
+    /// What answered: [`Algorithm::Table`] or [`Algorithm::IdaStar`].
+    pub algorithm: Algorithm,
+}
+
+/// Whether every count of optimal solutions on boards of `shape` fits in a
+/// `u128`: a sequence of d moves that never undoes the previous move has 4
+/// choices at most for its first move and 3 for each later one, so there
+/// are at most 4·3^(d−1) of them, and d is at most the shape's diameter.
+/// The boards of at most [`MAX_TABLE_CELLS`] cells have diameters of 80 at
+/// most (2×6; 3×4 has 53, 3×3 31), and 4·3^79 ≈ 1.97·10^38 < 2^128 ≈
+/// 3.40·10^38. (2×6 cells have 3 neighbours at most, so there the bound is
+/// even 3·2^79.)
+///
+/// ```
+/// use npuzzle::search::count::count_fits;
+/// assert!(count_fits(80));
+/// assert!(!count_fits(81));
+/// ```
+pub fn count_fits(diameter: u32) -> bool {
+    diameter == 0 || 3u128.checked_pow(diameter - 1).and_then(|p| p.checked_mul(4)).is_some()
+}
+
+/// Boards of more cells than this are answered by enumeration.
+const TABLE_COUNT_CELLS: usize = MAX_TABLE_CELLS;
+
+impl Solver {
+    /// How many distinct optimal move sequences take `board` to `goal`.
+    ///
+    /// ```
+    /// use npuzzle::{Board, Goal, Solver, SolverOptions, Move};
+    /// // `uldrul` and `lurdlu` both take the goal to this board.
+    /// let goal = Goal::standard("3x3".parse()?);
+    /// let board = goal.board().replay(&Move::parse_list("uldrul")?)?;
+    /// let counted = Solver::new(SolverOptions::default()).count_solutions(&board, &goal)?;
+    /// assert_eq!((counted.distance, counted.count), (Some(6), Some(2)));
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn count_solutions(&self, board: &Board, goal: &Goal) -> Result<OptimalSolutions, Error> {
+        self.optimal_solutions(board, goal, Want::Count)
+    }
+
+    /// The first `limit` optimal solutions in `u d l r` order (all of them,
+    /// with [`OptimalSolutions::count`] set, when there are no more).
+    ///
+    /// ```
+    /// use npuzzle::{Board, Goal, Solver, SolverOptions, Move};
+    /// let goal = Goal::standard("3x3".parse()?);
+    /// let board = goal.board().replay(&Move::parse_list("uldrul")?)?;
+    /// let solver = Solver::new(SolverOptions::default());
+    /// let all = solver.list_solutions(&board, &goal, 10)?;
+    /// let text: Vec<String> = all.solutions.iter().map(|s| s.to_string()).collect();
+    /// assert_eq!(text, ["druldr", "rdlurd"]);
+    /// assert_eq!(all.count, Some(2));
+    /// let first = solver.list_solutions(&board, &goal, 1)?;
+    /// assert_eq!((first.solutions.len(), first.count), (1, None)); // more exist
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn list_solutions(&self, board: &Board, goal: &Goal, limit: usize) -> Result<OptimalSolutions, Error> {
+        self.optimal_solutions(board, goal, Want::List(limit))
+    }
+
+    fn optimal_solutions(&self, board: &Board, goal: &Goal, want: Want) -> Result<OptimalSolutions, Error> {
+        goal.check_shape(board)?;
+        let shape = board.shape();
+        let by_table = shape.cells() <= TABLE_COUNT_CELLS && self.options.algorithm != Algorithm::IdaStar;
+        let mut answer = OptimalSolutions {
+            distance: None,
+            count: None,
+            solutions: Vec::new(),
+            completion: Completion::Complete,
+            stats: Stats::default(),
+            algorithm: if by_table { Algorithm::Table } else { Algorithm::IdaStar },
+        };
+        let clock = BudgetClock::start(self.options.budget);
+        if !is_solvable(board, goal) {
+            answer.count = Some(0);
+            answer.completion = Completion::Unsolvable;
+        } else if by_table {
+            self.solutions_from_table(board, goal, want, &mut answer)?;
+        } else {
+            self.solutions_by_search(board, goal, want, &clock, &mut answer)?;
+        }
+        for s in &answer.solutions {
+            if !board.replay(s.moves()).is_ok_and(|b| goal.is_reached_by(&b)) {
+                return Err(Error::ReplayMismatch {
+                    algorithm: answer.algorithm.name(),
+                });
+            }
+        }
+        answer.stats.elapsed = clock.elapsed();
+        Ok(answer)
+    }
+
+    fn solutions_from_table(
+        &self,
+        board: &Board,
+        goal: &Goal,
+        want: Want,
+        answer: &mut OptimalSolutions,
+    ) -> Result<(), Error> {
+        let mut clock = BudgetClock::start(self.options.budget);
+        let table = match self.tables.get(goal, self.options.budget) {
+            Ok(t) => t,
+            Err(Error::BuildBudget { kind, .. }) => {
+                answer.completion = Completion::BudgetReached(kind);
+                return Ok(());
+            }
+            Err(e) => return Err(e),
+        };
+        let mut layers = Layers {
+            table: &table,
+            goal,
+            shape: board.shape(),
+            distances: FxHashMap::default(),
+            counts: FxHashMap::default(),
+            walked: Vec::new(),
+            lookups: 0,
+            clock: &mut clock,
+        };
+        let mut tiles = board.tiles().to_vec();
+        let d = layers.distance(&tiles)?;
+        answer.distance = Some(d);
+        let result = match want {
+            Want::Count => layers
+                .count(&mut tiles, board.blank(), d)
+                .map(|n| answer.count = Some(n)),
+            Want::List(limit) => {
+                let mut path = Vec::with_capacity(d as usize);
+                let mut listing = Listing {
+                    limit,
+                    found: &mut answer.solutions,
+                    more: false,
+                };
+                let r = layers.list(&mut tiles, board.blank(), d, &mut path, &mut listing);
+                if r.is_ok() && !listing.more {
+                    answer.count = Some(answer.solutions.len() as u128);
+                }
+                r.map(|_| ())
+            }
+        };
+        match result {
+            Ok(()) => {}
+            Err(Stop::Budget(kind)) => answer.completion = Completion::BudgetReached(kind),
+            Err(Stop::Error(e)) => return Err(e),
+        }
+        answer.stats.expanded = layers.lookups;
+        answer.stats.generated = layers.lookups;
+        answer.stats.peak_states = table.states() + layers.remembered();
+        answer.stats.peak_bytes = table.bytes() + layers.bytes();
+        Ok(())
+    }
+
+    fn solutions_by_search(
+        &self,
+        board: &Board,
+        goal: &Goal,
+        want: Want,
+        clock: &BudgetClock,
+        answer: &mut OptimalSolutions,
+    ) -> Result<(), Error> {
+        let report = self.solve(board, goal)?;
+        answer.stats = report.stats;
+        let d = match report.outcome {
+            Outcome::Solved(s) => s.len() as u32,
+            Outcome::BudgetReached(kind) => {
+                answer.completion = Completion::BudgetReached(kind);
+                return Ok(());
+            }
+            // Parity was checked before.
+            _ => return Err(Error::ReplayMismatch { algorithm: "count" }),
+        };
+        answer.distance = Some(d);
+        let kind = if self.options.algorithm.resolve(board.shape()).uses_heuristic() {
+            self.options.heuristic
+        } else {
+            HeuristicKind::LinearConflict
+        };
+        let mut rest = bounded::clock_after(self.options.budget, clock.elapsed(), answer.stats.expanded);
+        let limit = match want {
+            Want::Count => 0,
+            Want::List(limit) => limit,
+        };
+        let (found, mut more) = (&mut answer.solutions, false);
+        let walked = kind.run(
+            goal,
+            self.pdb.as_deref(),
+            bounded::PathsWithin {
+                board,
+                goal,
+                bound: d,
+                after: None,
+                clock: &mut rest,
+                visit: |path: &[Move]| {
+                    if found.len() < limit {
+                        found.push(Solution::new(path.to_vec()));
+                    } else if matches!(want, Want::List(_)) {
+                        more = true;
+                        return ControlFlow::Break(());
+                    }
+                    ControlFlow::Continue(())
+                },
+            },
+        )?;
+        answer.stats.expanded += walked.expanded;
+        answer.stats.generated += walked.generated;
+        match walked.stopped {
+            Some(kind) => answer.completion = Completion::BudgetReached(kind),
+            None if !more => answer.count = Some(u128::from(walked.goals)),
+            None => {}
+        }
+        Ok(())
+    }
+}
+
+/// What the caller asked for.
+#[derive(Debug, Clone, Copy)]
+enum Want {
+    Count,
+    /// The first this many solutions.
+    List(usize),
+}
+
+/// Why a walk through the layers stopped early.
+enum Stop {
+    Budget(BudgetKind),
+    Error(Error),
+}
+
+impl From<Error> for Stop {
+    fn from(e: Error) -> Stop {
+        Stop::Error(e)
+    }
+}
+
+/// Solutions collected so far.
+struct Listing<'a> {
+    limit: usize,
+    found: &'a mut Vec<Solution>,
+    /// Set when a solution beyond the limit was met.
+    more: bool,
+}
+
+/// The boards on optimal paths, read from the complete table.
+struct Layers<'a> {
+    table: &'a Table,
+    goal: &'a Goal,
+    shape: Shape,
+    /// Distances of the boards met (packed tiles), from walks through the table.
+    distances: FxHashMap<u64, u32>,
+    /// Optimal sequences from each board counted so far.
+    counts: FxHashMap<u64, u128>,
+    /// The boards one walk passes, reused.
+    walked: Vec<u64>,
+    lookups: u64,
+    clock: &'a mut BudgetClock,
+}
+
+impl Layers<'_> {
+    /// The distance of `tiles` to the goal, from the table; every board the
+    /// walk passes is remembered with its own distance.
+    fn distance(&mut self, tiles: &[u8]) -> Result<u32, Error> {
+        let key = crate::packed::pack(tiles);
+        if let Some(&d) = self.distances.get(&key) {
+            return Ok(d);
+        }
+        let mut board = Board::new(self.shape, tiles.to_vec())?;
+        self.walked.clear();
+        let walked = &mut self.walked;
+        let d = self
+            .table
+            .walk(tiles, self.goal.board().tiles(), |mv| {
+                board.try_apply(mv);
+                walked.push(crate::packed::pack(board.tiles()));
+            })?
+            // The boards asked about are neighbours of a solvable board, so solvable.
+            .ok_or(Error::ReplayMismatch { algorithm: "table" })?;
+        self.lookups += u64::from(d);
+        self.distances.insert(key, d);
+        for (i, &b) in self.walked.iter().enumerate() {
+            self.distances.insert(b, d - 1 - i as u32);
+        }
+        Ok(d)
+    }
+
+    /// Reads the budgets: lookups count as nodes, the remembered boards as memory.
+    fn check(&mut self) -> Result<(), Stop> {
+        match self.clock.check(self.lookups, self.bytes()) {
+            Some(kind) => Err(Stop::Budget(kind)),
+            None => Ok(()),
+        }
+    }
+
+    /// Calls `each` with every move from `tiles` (blank at `blank`, `t` from
+    /// the goal) to a board at `t − 1`, in `u d l r` order, the board changed
+    /// to that neighbour during the call.
+    fn closer(
+        &mut self,
+        tiles: &mut [u8],
+        blank: usize,
+        t: u32,
+        mut each: impl FnMut(&mut Self, &mut [u8], Move, usize) -> Result<ControlFlow<()>, Stop>,
+    ) -> Result<ControlFlow<()>, Stop> {
+        for mv in Move::ALL {
+            let Some(to) = self.shape.step(blank, mv) else { continue };
+            tiles.swap(blank, to);
+            let flow = match self.distance(tiles) {
+                Ok(d) if d + 1 == t => each(self, tiles, mv, to),
+                Ok(_) => Ok(ControlFlow::Continue(())),
+                Err(e) => Err(Stop::Error(e)),
+            };
+            tiles.swap(blank, to);
+            if flow? == ControlFlow::Break(()) {
+                return Ok(ControlFlow::Break(()));
+            }
+        }
+        Ok(ControlFlow::Continue(()))
+    }
+
+    /// The number of optimal sequences from `tiles`, `t` moves from the goal.
+    fn count(&mut self, tiles: &mut [u8], blank: usize, t: u32) -> Result<u128, Stop> {
+        if t == 0 {
+            return Ok(1);
+        }
+        let key = crate::packed::pack(tiles);
+        if let Some(&n) = self.counts.get(&key) {
+            return Ok(n);
+        }
+        self.check()?;
+        let mut total = 0u128;
+        // The visitor never stops the walk.
+        let _ = self.closer(tiles, blank, t, |layers, tiles, _, to| {
+            let n = layers.count(tiles, to, t - 1)?;
+            // Cannot overflow on these boards (see `count_fits`); if it did, say so.
+            total = total
+                .checked_add(n)
+                .ok_or(Stop::Error(Error::CountOverflow { distance: t }))?;
+            Ok(ControlFlow::Continue(()))
+        })?;
+        self.counts.insert(key, total);
+        Ok(total)
+    }
+
+    /// Lists the optimal sequences from `tiles` (reached by `path`) in `u d l
+    /// r` order until one beyond the limit is met.
+    fn list(
+        &mut self,
+        tiles: &mut [u8],
+        blank: usize,
+        t: u32,
+        path: &mut Vec<Move>,
+        listing: &mut Listing<'_>,
+    ) -> Result<ControlFlow<()>, Stop> {
+        if t == 0 {
+            if listing.found.len() == listing.limit {
+                listing.more = true;
+                return Ok(ControlFlow::Break(()));
+            }
+            listing.found.push(Solution::new(path.clone()));
+            return Ok(ControlFlow::Continue(()));
+        }
+        self.check()?;
+        self.closer(tiles, blank, t, |layers, tiles, mv, to| {
+            path.push(mv);
+            let flow = layers.list(tiles, to, t - 1, path, listing);
+            path.pop();
+            flow
+        })
+    }
+
+    fn remembered(&self) -> u64 {
+        (self.distances.len() + self.counts.len()) as u64
+    }
+
+    /// Bytes of the remembered boards (entries and hash table slack, roughly).
+    fn bytes(&self) -> u64 {
+        (self.distances.capacity() * 16 + self.counts.capacity() * 32) as u64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::tests::{board_and_goal, exact_distance};
+    use crate::{Budget, SolverOptions};
+    use proptest::prelude::*;
+
+    #[test]
+    fn the_counts_of_every_small_board_fit_in_128_bits() {
+        // Diameters measured by the table builds (README): 3x3 31, 3x4 53, 2x6 80.
+        for diameter in [6, 21, 31, 36, 53, 55, 80] {
+            assert!(count_fits(diameter), "{diameter}");
+        }
+        // The bound is tight at 80: one more move and 4·3^(d−1) no longer fits.
+        assert!(!count_fits(81));
+    }
+
+    /// Every sequence of exactly `len` moves from `board` that ends on the
+    /// goal, in `u d l r` order: a plain depth-first search over all of them
+    /// (4^len at most), nothing cut.
+    fn brute_force(board: &Board, goal: &Goal, len: u32) -> Vec<String> {
+        fn go(b: &mut Board, goal: &Goal, left: u32, path: &mut String, out: &mut Vec<String>) {
+            if left == 0 {
+                if goal.is_reached_by(b) {
+                    out.push(path.clone());
+                }
+                return;
+            }
+            for mv in Move::ALL {
+                let mut next = b.clone();
+                if next.try_apply(mv) {
+                    path.push(mv.as_char());
+                    go(&mut next, goal, left - 1, path, out);
+                    path.pop();
+                }
+            }
+        }
+        let mut out = Vec::new();
+        go(&mut board.clone(), goal, len, &mut String::new(), &mut out);
+        out
+    }
+
+    /// The same enumeration for longer distances, skipping only the branches
+    /// from which the exhaustive breadth-first distances (test code, not the
+    /// library's table) show the goal is out of reach in the moves left.
+    fn pruned_enumeration(board: &Board, goal: &Goal, len: u32) -> Vec<String> {
+        fn go(b: &Board, goal: &Goal, left: u32, path: &mut String, out: &mut Vec<String>) {
+            if left == 0 {
+                out.push(path.clone());
+                return;
+            }
+            for mv in Move::ALL {
+                let mut next = b.clone();
+                if next.try_apply(mv) && exact_distance(&next, goal).is_some_and(|d| d < left) {
+                    path.push(mv.as_char());
+                    go(&next, goal, left - 1, path, out);
+                    path.pop();
+                }
+            }
+        }
+        let mut out = Vec::new();
+        go(board, goal, len, &mut String::new(), &mut out);
+        out
+    }
+
+    fn solver(algorithm: Algorithm) -> Solver {
+        Solver::new(SolverOptions {
+            algorithm,
+            ..SolverOptions::default()
+        })
+    }
+
+    fn texts(solutions: &[Solution]) -> Vec<String> {
+        solutions.iter().map(|s| s.to_string()).collect()
+    }
+
+    /// Counting and listing by the table and by enumeration agree with `want`.
+    fn check(board: &Board, goal: &Goal, want: &[String]) {
+        let d = exact_distance(board, goal).unwrap();
+        for algorithm in [Algorithm::Auto, Algorithm::IdaStar] {
+            let s = solver(algorithm);
+            let counted = s.count_solutions(board, goal).unwrap();
+            assert_eq!(counted.distance, Some(d), "{algorithm} {board} -> {goal}");
+            assert_eq!(counted.count, Some(want.len() as u128), "{algorithm} {board} -> {goal}");
+            assert_eq!(counted.completion, Completion::Complete);
+            let listed = s.list_solutions(board, goal, usize::MAX).unwrap();
+            assert_eq!(texts(&listed.solutions), want, "{algorithm} {board} -> {goal}");
+            assert_eq!(listed.count, Some(want.len() as u128));
+            // A limit below the count lists the first ones and leaves the count open.
+            if want.len() > 1 {
+                let first = s.list_solutions(board, goal, want.len() - 1).unwrap();
+                assert_eq!(texts(&first.solutions), want[..want.len() - 1]);
+                assert_eq!(first.count, None);
+            }
+        }
+    }
+
+    fn goals(shape: &str, custom: &str) -> Vec<Goal> {
+        let shape: Shape = shape.parse().unwrap();
+        vec![
+            Goal::standard(shape),
+            Goal::blank_first(shape),
+            Goal::new(Board::parse(custom, Some(shape)).unwrap()),
+        ]
+    }
+
+    /// Boards a few random moves from `goal` (a fixed generator, so the test is repeatable).
+    fn near(goal: &Goal, count: usize, max_moves: usize, seed: u64) -> Vec<Board> {
+        let mut state = seed;
+        (0..count)
+            .map(|i| {
+                let mut b = goal.board().clone();
+                for _ in 0..=(i % max_moves) {
+                    state = state
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    b.try_apply(Move::ALL[(state >> 62) as usize]);
+                }
+                b
+            })
+            .collect()
+    }
+
+    #[test]
+    fn counts_equal_a_plain_enumeration_of_every_sequence_on_2x3_and_3x3() {
+        for goal in goals("2x3", "3 x 1 5 2 4")
+            .into_iter()
+            .chain(goals("3x3", "4 x 2 8 1 6 3 7 5"))
+        {
+            for board in near(&goal, 24, 12, 7) {
+                let d = exact_distance(&board, &goal).unwrap();
+                check(&board, &goal, &brute_force(&board, &goal, d));
+            }
+        }
+    }
+
+    #[test]
+    fn counts_equal_the_enumeration_on_every_2x3_board() {
+        for goal in goals("2x3", "3 x 1 5 2 4") {
+            for board in near(&goal, 360, 40, 11) {
+                let d = exact_distance(&board, &goal).unwrap();
+                check(&board, &goal, &pruned_enumeration(&board, &goal, d));
+            }
+        }
+    }
+
+    #[test]
+    fn the_31_move_boards() {
+        let goal = Goal::standard("3x3".parse().unwrap());
+        for board in ["8 6 7 2 5 4 3 x 1", "6 4 7 8 5 x 3 2 1"] {
+            let board: Board = board.parse().unwrap();
+            let want = pruned_enumeration(&board, &goal, 31);
+            let counted = solver(Algorithm::Auto).count_solutions(&board, &goal).unwrap();
+            assert_eq!(counted.count, Some(want.len() as u128), "{board}");
+            let listed = solver(Algorithm::Auto).list_solutions(&board, &goal, 5).unwrap();
+            assert_eq!(texts(&listed.solutions), want[..5]);
+        }
+    }
+
+    #[test]
+    fn unsolvable_boards_have_no_solutions() {
+        let goal = Goal::standard("3x3".parse().unwrap());
+        let board: Board = "2 1 3 4 5 6 7 8 x".parse().unwrap();
+        for algorithm in [Algorithm::Auto, Algorithm::IdaStar] {
+            let counted = solver(algorithm).count_solutions(&board, &goal).unwrap();
+            assert_eq!(
+                (counted.count, counted.distance, counted.completion),
+                (Some(0), None, Completion::Unsolvable)
+            );
+        }
+    }
+
+    #[test]
+    fn a_budget_leaves_the_count_open() {
+        let goal = Goal::standard("3x3".parse().unwrap());
+        let board: Board = "8 6 7 2 5 4 3 x 1".parse().unwrap();
+        for algorithm in [Algorithm::Auto, Algorithm::IdaStar] {
+            let options = SolverOptions {
+                algorithm,
+                budget: Budget {
+                    max_nodes: Some(200),
+                    ..Budget::default()
+                },
+                ..SolverOptions::default()
+            };
+            let counted = Solver::new(options).count_solutions(&board, &goal).unwrap();
+            assert_eq!(counted.count, None, "{algorithm}");
+            assert_eq!(
+                counted.completion,
+                Completion::BudgetReached(BudgetKind::Nodes),
+                "{algorithm}"
+            );
+        }
+    }
+
+    #[test]
+    fn four_by_four_counts_equal_the_enumeration_of_a_fresh_search() {
+        // An easy 4x4 board: the enumeration is checked against a plain DFS too.
+        let goal = Goal::standard("4x4".parse().unwrap());
+        let board = goal.board().replay(&Move::parse_list("uullddrurdlu").unwrap()).unwrap();
+        let counted = solver(Algorithm::Auto).list_solutions(&board, &goal, 1000).unwrap();
+        let d = counted.distance.unwrap();
+        assert_eq!(counted.algorithm, Algorithm::IdaStar);
+        assert_eq!(texts(&counted.solutions), brute_force(&board, &goal, d));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(16))]
+
+        #[test]
+        fn counts_on_random_boards_equal_the_enumeration(
+            (board, goal) in board_and_goal(&[(2, 3), (3, 2), (3, 3)], true),
+        ) {
+            let d = exact_distance(&board, &goal).unwrap();
+            let want = pruned_enumeration(&board, &goal, d);
+            let counted = solver(Algorithm::Auto).count_solutions(&board, &goal).unwrap();
+            prop_assert_eq!(counted.count, Some(want.len() as u128));
+            let listed = solver(Algorithm::Table).list_solutions(&board, &goal, 20).unwrap();
+            prop_assert_eq!(texts(&listed.solutions), want[..want.len().min(20)].to_vec());
+        }
+    }
+}

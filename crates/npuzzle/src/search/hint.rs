@@ -1,0 +1,393 @@
+//! Exact hints: a board's optimal distance and the distance after each
+//! legal move of the blank ([`Solver::hint`]).
+//!
+//! A move is optimal when it leads to a board one move closer (distance
+//! d − 1). Every move changes the parity of the distance, so a board's
+//! neighbours are each at d − 1 or d + 1, never at d.
+//!
+//! - **From the complete table** (when the solver's algorithm is `table`, or
+//!   `auto` on boards of up to [`AUTO_TABLE_CELLS`](super::AUTO_TABLE_CELLS)
+//!   cells): the table holds, per board, the move one step closer, so a
+//!   distance is a walk of d lookups. A hint is five walks: the board's and
+//!   each neighbour's (at most 4·(d + 1) + d lookups, nothing allocated
+//!   beyond the table).
+//! - **By search** (every other algorithm and shape, the 15- and 24-puzzle
+//!   included): the board is solved as [`Solver::solve`] would, which gives
+//!   d and one optimal move. Each other neighbour then needs one question
+//!   only — is it within d − 1 moves? — answered by one IDA* iteration at
+//!   bound d − 1 from it (see [`bounded`](super::bounded)): a path found means
+//!   d − 1, a whole iteration without one proves d + 1. Those iterations are
+//!   no bigger than the last one of the board's own search.
+//!
+//! One budget covers the whole hint: what the board's own search spends is
+//! taken off what the neighbours may spend. A budget that runs out is not an
+//! error: the moves it left unanswered have no distance, and
+//! [`Hint::completion`] says which budget it was.
+//!
+//! ```
+//! use npuzzle::{Board, Goal, Move, Solver, SolverOptions, Algorithm};
+//!
+//! let board: Board = "8 6 7 2 5 4 3 x 1".parse()?;
+//! let goal = Goal::standard(board.shape());
+//! let mut options = SolverOptions::default();
+//! options.algorithm = Algorithm::Auto; // the complete table on 3x3
+//! let solver = Solver::new(options);
+//! let hint = solver.hint(&board, &goal)?;
+//! assert_eq!(hint.distance, Some(31));
+//! // The board is as far as any 3x3 board gets: every move brings it closer.
+//! assert_eq!(hint.optimal_moves(), [Move::Up, Move::Left, Move::Right]);
+//!
+//! let near: Board = "1 2 3 4 5 6 x 7 8".parse()?;
+//! let hint = solver.hint(&near, &goal)?;
+//! let moves: Vec<(Move, Option<u32>)> = hint.moves.iter().map(|m| (m.mv, m.distance)).collect();
+//! assert_eq!(moves, [(Move::Up, Some(3)), (Move::Right, Some(1))]);
+//! assert_eq!(hint.optimal_moves(), [Move::Right]);
+//! # Ok::<(), npuzzle::Error>(())
+//! ```
+
+use std::ops::ControlFlow;
+
+use crate::board::{Board, Move};
+use crate::goal::Goal;
+use crate::heuristic::HeuristicKind;
+use crate::parity::is_solvable;
+use crate::solution::{BudgetClock, BudgetKind, Outcome, Stats};
+use crate::{Error, Solver};
+
+use super::{bounded, Algorithm};
+
+/// How far an answer got.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Completion {
+    /// Everything asked for is known exactly.
+    Complete,
+    /// The parity invariant shows the goal cannot be reached.
+    Unsolvable,
+    /// A budget ran out first; what it left unanswered is missing.
+    BudgetReached(BudgetKind),
+}
+
+/// One legal move of the blank and the board's distance after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct MoveHint {
+    /// The direction the blank moves.
+    pub mv: Move,
+    /// Optimal distance to the goal after the move; `None` when unsolvable
+    /// or when a budget ran out before it was known.
+    pub distance: Option<u32>,
+}
+
+/// A board's optimal distance and the distance after each legal move; see
+/// the [module documentation](self).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Hint {
+    /// The board's optimal distance to the goal, if known.
+    pub distance: Option<u32>,
+    /// One entry per legal move of the blank, in `u d l r` order.
+    pub moves: Vec<MoveHint>,
+    /// Whether every distance is known.
+    pub completion: Completion,
+    /// What it cost: expanded nodes (table lookups for the table), time.
+    pub stats: Stats,
+    /// What answered: [`Algorithm::Table`], or the search that solved the board.
+    pub algorithm: Algorithm,
+}
+
+impl Hint {
+    /// The moves known to bring the board one move closer (distance − 1), in
+    /// `u d l r` order.
+    pub fn optimal_moves(&self) -> Vec<Move> {
+        let Some(d) = self.distance else { return Vec::new() };
+        self.moves
+            .iter()
+            .filter(|m| d > 0 && m.distance == Some(d - 1))
+            .map(|m| m.mv)
+            .collect()
+    }
+}
+
+impl Solver {
+    /// The optimal distance of `board` to `goal` and the distance after each
+    /// legal move of the blank, from the complete table or by search; see
+    /// the [module documentation](crate::search::hint). Errors are for bad
+    /// input (another shape than the goal's, a heuristic that does not fit),
+    /// not for budgets.
+    pub fn hint(&self, board: &Board, goal: &Goal) -> Result<Hint, Error> {
+        goal.check_shape(board)?;
+        let algorithm = self.options.algorithm.resolve(board.shape());
+        let mut clock = BudgetClock::start(self.options.budget);
+        let legal: Vec<Move> = Move::ALL.into_iter().filter(|&mv| board.can_move(mv)).collect();
+        let mut hint = Hint {
+            distance: None,
+            moves: legal.iter().map(|&mv| MoveHint { mv, distance: None }).collect(),
+            completion: Completion::Complete,
+            stats: Stats::default(),
+            algorithm,
+        };
+        if !is_solvable(board, goal) {
+            hint.completion = Completion::Unsolvable;
+        } else if algorithm == Algorithm::Table {
+            self.hint_from_table(board, goal, &mut hint)?;
+        } else {
+            self.hint_by_search(board, goal, &mut clock, &mut hint)?;
+        }
+        hint.stats.elapsed = clock.elapsed();
+        Ok(hint)
+    }
+
+    fn hint_from_table(&self, board: &Board, goal: &Goal, hint: &mut Hint) -> Result<(), Error> {
+        let table = match self.tables.get(goal, self.options.budget) {
+            Ok(t) => t,
+            Err(Error::BuildBudget { kind, .. }) => {
+                hint.completion = Completion::BudgetReached(kind);
+                return Ok(());
+            }
+            Err(e) => return Err(e),
+        };
+        hint.stats.peak_states = table.states();
+        hint.stats.peak_bytes = table.bytes();
+        let mut lookups = 0;
+        let mut distance = |b: &Board| -> Result<u32, Error> {
+            // Parity was checked, and every neighbour of a solvable board is solvable.
+            let d = table
+                .distance(b, goal)?
+                .ok_or(Error::ReplayMismatch { algorithm: "table" })?;
+            lookups += u64::from(d);
+            Ok(d)
+        };
+        hint.distance = Some(distance(board)?);
+        for m in &mut hint.moves {
+            let mut next = board.clone();
+            next.try_apply(m.mv);
+            m.distance = Some(distance(&next)?);
+        }
+        hint.stats.expanded = lookups;
+        hint.stats.generated = lookups;
+        Ok(())
+    }
+
+    fn hint_by_search(
+        &self,
+        board: &Board,
+        goal: &Goal,
+        clock: &mut BudgetClock,
+        hint: &mut Hint,
+    ) -> Result<(), Error> {
+        let report = self.solve(board, goal)?;
+        hint.stats = report.stats;
+        let solution = match report.outcome {
+            Outcome::Solved(s) => s,
+            Outcome::BudgetReached(kind) => {
+                hint.completion = Completion::BudgetReached(kind);
+                return Ok(());
+            }
+            // Parity was checked before.
+            _ => return Err(Error::ReplayMismatch { algorithm: "hint" }),
+        };
+        let d = solution.len() as u32;
+        hint.distance = Some(d);
+        if d == 0 {
+            // Every neighbour of the goal is one move away.
+            hint.moves.iter_mut().for_each(|m| m.distance = Some(1));
+            return Ok(());
+        }
+        let first = solution.moves()[0];
+        let mut spent = hint.stats.expanded;
+        let kind = if self.options.algorithm.resolve(board.shape()).uses_heuristic() {
+            self.options.heuristic
+        } else {
+            // The uninformed searches carry no heuristic of their own.
+            HeuristicKind::LinearConflict
+        };
+        let pdb = self.pdb.as_deref();
+        for m in &mut hint.moves {
+            if m.mv == first {
+                m.distance = Some(d - 1);
+                continue;
+            }
+            if let Completion::BudgetReached(_) = hint.completion {
+                continue;
+            }
+            let mut next = board.clone();
+            next.try_apply(m.mv);
+            let mut rest = bounded::clock_after(self.options.budget, clock.elapsed(), spent);
+            let walked = kind.run(
+                goal,
+                pdb,
+                bounded::PathsWithin {
+                    board: &next,
+                    goal,
+                    bound: d - 1,
+                    after: Some(m.mv),
+                    clock: &mut rest,
+                    visit: |_: &[Move]| ControlFlow::Break(()),
+                },
+            )?;
+            spent += walked.expanded;
+            hint.stats.expanded += walked.expanded;
+            hint.stats.generated += walked.generated;
+            m.distance = match walked.stopped {
+                Some(kind) => {
+                    hint.completion = Completion::BudgetReached(kind);
+                    None
+                }
+                None if walked.goals > 0 => Some(d - 1),
+                None => Some(d + 1),
+            };
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::tests::{board_and_goal, exact_distance, scrambled};
+    use crate::{Budget, Shape, SolverOptions};
+    use proptest::prelude::*;
+
+    fn solver(algorithm: Algorithm, heuristic: HeuristicKind) -> Solver {
+        Solver::new(SolverOptions {
+            algorithm,
+            heuristic,
+            ..SolverOptions::default()
+        })
+    }
+
+    /// The hint of every way of answering, against exhaustive breadth-first distances.
+    fn check(board: &Board, goal: &Goal) -> Result<(), TestCaseError> {
+        let want_moves: Vec<MoveHint> = Move::ALL
+            .into_iter()
+            .filter_map(|mv| {
+                let mut next = board.clone();
+                next.try_apply(mv).then(|| MoveHint {
+                    mv,
+                    distance: exact_distance(&next, goal),
+                })
+            })
+            .collect();
+        for (algorithm, heuristic) in [
+            (Algorithm::Table, HeuristicKind::Manhattan),
+            (Algorithm::IdaStar, HeuristicKind::Manhattan),
+            (Algorithm::IdaStar, HeuristicKind::LinearConflict),
+            (Algorithm::BiBfs, HeuristicKind::LinearConflict),
+        ] {
+            let hint = solver(algorithm, heuristic).hint(board, goal).unwrap();
+            prop_assert_eq!(
+                hint.distance,
+                exact_distance(board, goal),
+                "{} {} -> {}",
+                algorithm,
+                board,
+                goal
+            );
+            prop_assert_eq!(&hint.moves, &want_moves, "{} {} -> {}", algorithm, board, goal);
+            let completion = match hint.distance {
+                Some(_) => Completion::Complete,
+                None => Completion::Unsolvable,
+            };
+            prop_assert_eq!(hint.completion, completion);
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn every_2x3_board_against_breadth_first_distances() {
+        let shape = Shape::new(2, 3).unwrap();
+        let goals = [
+            Goal::standard(shape),
+            Goal::blank_first(shape),
+            Goal::new(Board::parse("3 x 1 5 2 4", Some(shape)).unwrap()),
+        ];
+        for goal in &goals {
+            // Every permutation of the six tiles, the unsolvable half included.
+            let mut tiles: Vec<u8> = (0..6).collect();
+            for _ in 0..720 {
+                next_permutation(&mut tiles);
+                check(&Board::new(shape, tiles.clone()).unwrap(), goal).unwrap();
+            }
+        }
+    }
+
+    fn next_permutation(t: &mut [u8]) {
+        let Some(i) = (1..t.len()).rev().find(|&i| t[i - 1] < t[i]) else {
+            t.reverse();
+            return;
+        };
+        let j = (i..t.len()).rev().find(|&j| t[j] > t[i - 1]).unwrap();
+        t.swap(i - 1, j);
+        t[i..].reverse();
+    }
+
+    #[test]
+    fn the_classic_31_move_board() {
+        let board: Board = "8 6 7 2 5 4 3 x 1".parse().unwrap();
+        check(&board, &Goal::standard(board.shape())).unwrap();
+    }
+
+    #[test]
+    fn the_goal_itself() {
+        let board: Board = "1 2 3 4 5 6 7 8 x".parse().unwrap();
+        check(&board, &Goal::standard(board.shape())).unwrap();
+        let hint = solver(Algorithm::IdaStar, HeuristicKind::Manhattan)
+            .hint(&board, &Goal::standard(board.shape()))
+            .unwrap();
+        assert!(hint.optimal_moves().is_empty());
+    }
+
+    #[test]
+    fn a_4x4_hint_agrees_with_solving_each_neighbour() {
+        let goal = Goal::blank_first(Shape::new(4, 4).unwrap());
+        let board = scrambled(&goal, "rrddlurdllurrdldru");
+        let ida = solver(Algorithm::IdaStar, HeuristicKind::LinearConflict);
+        let hint = ida.hint(&board, &goal).unwrap();
+        let d = ida.solve(&board, &goal).unwrap().outcome.solution().unwrap().len() as u32;
+        assert_eq!(hint.distance, Some(d));
+        assert_eq!(hint.completion, Completion::Complete);
+        assert_eq!(hint.moves.len(), 4);
+        for m in &hint.moves {
+            let next = board.replay(&[m.mv]).unwrap();
+            let solved = ida.solve(&next, &goal).unwrap();
+            assert_eq!(
+                m.distance,
+                Some(solved.outcome.solution().unwrap().len() as u32),
+                "{}",
+                m.mv
+            );
+        }
+        assert!(!hint.optimal_moves().is_empty());
+        assert!(hint.optimal_moves().len() < 4);
+    }
+
+    #[test]
+    fn a_budget_is_reported_not_raised() {
+        let goal = Goal::blank_first(Shape::new(4, 4).unwrap());
+        let board: Board = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3".parse().unwrap();
+        let options = SolverOptions {
+            heuristic: HeuristicKind::Manhattan,
+            budget: Budget {
+                max_nodes: Some(10_000),
+                ..Budget::default()
+            },
+            ..SolverOptions::default()
+        };
+        let hint = Solver::new(options).hint(&board, &goal).unwrap();
+        assert_eq!(hint.completion, Completion::BudgetReached(BudgetKind::Nodes));
+        assert_eq!(hint.distance, None);
+        assert!(hint.moves.iter().all(|m| m.distance.is_none()));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        #[test]
+        fn hints_on_random_boards_equal_breadth_first_distances(
+            (board, goal) in board_and_goal(&[(2, 3), (3, 2), (3, 3)], true),
+        ) {
+            check(&board, &goal)?;
+        }
+    }
+}

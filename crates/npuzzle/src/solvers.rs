@@ -1,0 +1,270 @@
+//! Solvers for the boards a front-end meets, with the heuristic `auto`
+//! resolved per goal: the strongest pattern databases present in a
+//! directory, else walking distance on 4×4, else linear conflict. The
+//! command line, the server and the Python binding share it; each gives the
+//! database directory as a path.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::sync::{Arc, Mutex};
+
+use crate::goal::Goal;
+use crate::heuristic::pdb::{self, AdditivePdb, PdbInfo, PdbSpec};
+use crate::heuristic::HeuristicKind;
+use crate::search::{Solver, SolverOptions};
+use crate::Error;
+
+/// A heuristic as a user picks it: a named kind, or `auto`.
+///
+/// ```
+/// use npuzzle::{solvers::HeuristicChoice, Error, HeuristicKind};
+/// assert_eq!("auto".parse::<HeuristicChoice>()?, HeuristicChoice::Auto);
+/// assert_eq!("manhattan".parse::<HeuristicChoice>()?, HeuristicChoice::Kind(HeuristicKind::Manhattan));
+/// let err = "euclid".parse::<HeuristicChoice>().unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "unknown heuristic \"euclid\"; choose auto, misplaced, manhattan, linear-conflict, walking-distance or pdb"
+/// );
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum HeuristicChoice {
+    /// The strongest available for the board (see the module documentation).
+    #[default]
+    Auto,
+    /// Exactly this one.
+    Kind(HeuristicKind),
+}
+
+impl HeuristicChoice {
+    /// The name of `auto`.
+    pub const AUTO: &'static str = "auto";
+
+    /// Every name a user can give: `auto`, then each [`HeuristicKind`].
+    pub fn names() -> Vec<&'static str> {
+        std::iter::once(HeuristicChoice::AUTO)
+            .chain(HeuristicKind::names())
+            .collect()
+    }
+}
+
+impl fmt::Display for HeuristicChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HeuristicChoice::Auto => f.write_str(HeuristicChoice::AUTO),
+            HeuristicChoice::Kind(kind) => kind.fmt(f),
+        }
+    }
+}
+
+impl FromStr for HeuristicChoice {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Self, Error> {
+        if s == HeuristicChoice::AUTO {
+            return Ok(HeuristicChoice::Auto);
+        }
+        s.parse().map(HeuristicChoice::Kind).map_err(|e| match e {
+            Error::UnknownName { what, given, .. } => Error::UnknownName {
+                what,
+                given,
+                choices: HeuristicChoice::names(),
+            },
+            other => other,
+        })
+    }
+}
+
+/// What a solver is built from besides the shared options.
+type SolverKey = (HeuristicKind, Option<PathBuf>);
+
+/// Called when `auto` finds no pattern databases for a 4×4 or 5×5 goal and
+/// falls back to a weaker heuristic, with what a front-end needs to say so.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Fallback {
+    /// The goal without databases.
+    pub goal: Goal,
+    /// The directory searched, if there was one.
+    pub dir: Option<PathBuf>,
+    /// The heuristic used instead.
+    pub using: HeuristicKind,
+}
+
+/// A callback told about each [`Fallback`].
+type OnFallback = Box<dyn Fn(&Fallback) + Send + Sync>;
+
+/// Hands out one shared [`Solver`] per goal, with the heuristic chosen for
+/// that goal: a named one, or for [`HeuristicChoice::Auto`] the strongest
+/// pattern databases for the goal in the database directory (the largest
+/// file), else walking distance on 4×4, else linear conflict. Solvers are
+/// shared between goals that resolve to the same heuristic and file, so
+/// tables and databases are loaded once however many boards and threads use
+/// them.
+///
+/// ```
+/// use npuzzle::heuristic::pdb::{AdditivePdb, PdbSpec};
+/// use npuzzle::solvers::{HeuristicChoice, Solvers};
+/// use npuzzle::{Goal, HeuristicKind, SolverOptions};
+///
+/// let dir = tempfile::tempdir().unwrap();
+/// let goal = Goal::standard("3x3".parse()?);
+/// let solvers = Solvers::new(SolverOptions::default(), HeuristicChoice::Auto).with_pdb_dir(dir.path());
+/// assert_eq!(solvers.get(&goal)?.options().heuristic, HeuristicKind::LinearConflict);
+///
+/// // Databases saved in the directory are found by their goal.
+/// let spec = PdbSpec::parse(&goal, "1,2,3,4/5,6,7,8")?;
+/// AdditivePdb::build(&spec, &Default::default(), &mut |_| {})?.save(dir.path())?;
+/// let solvers = Solvers::new(SolverOptions::default(), HeuristicChoice::Auto).with_pdb_dir(dir.path());
+/// let solver = solvers.get(&goal)?;
+/// assert_eq!(solver.options().heuristic, HeuristicKind::Pdb);
+/// assert_eq!(solver.pdb().unwrap().spec(), &spec);
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
+pub struct Solvers {
+    options: SolverOptions,
+    choice: HeuristicChoice,
+    pdb_dir: Option<PathBuf>,
+    /// The partition whose databases to read, if not the strongest.
+    partition: Option<String>,
+    on_fallback: Option<OnFallback>,
+    by_goal: Mutex<HashMap<Goal, Arc<Solver>>>,
+    by_key: Mutex<HashMap<SolverKey, Arc<Solver>>>,
+}
+
+impl fmt::Debug for Solvers {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Solvers")
+            .field("options", &self.options)
+            .field("choice", &self.choice)
+            .field("pdb_dir", &self.pdb_dir)
+            .field("partition", &self.partition)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Solvers {
+    /// Solvers with `options`, whose heuristic is replaced by the one
+    /// `choice` resolves to for each goal. No database directory: `auto`
+    /// never picks pattern databases until one is given.
+    pub fn new(options: SolverOptions, choice: HeuristicChoice) -> Solvers {
+        Solvers {
+            options,
+            choice,
+            pdb_dir: None,
+            partition: None,
+            on_fallback: None,
+            by_goal: Mutex::default(),
+            by_key: Mutex::default(),
+        }
+    }
+
+    /// These solvers looking for pattern databases in `dir`.
+    pub fn with_pdb_dir(mut self, dir: impl Into<PathBuf>) -> Solvers {
+        self.pdb_dir = Some(dir.into());
+        self
+    }
+
+    /// These solvers reading the databases of `partition` (tiles like
+    /// `1,2,3/4,5,6` or a name like `7-8`, read for each goal) rather than
+    /// the strongest present: a file in the directory whose header names the
+    /// goal and partition, whatever its name. With [`HeuristicChoice::Auto`]
+    /// this picks the pdb heuristic.
+    pub fn with_partition(mut self, partition: impl Into<String>) -> Solvers {
+        self.partition = Some(partition.into());
+        self
+    }
+
+    /// These solvers calling `notify` when `auto` finds no databases for a
+    /// 4×4 or 5×5 goal (those that have a
+    /// [`recommended_partition`](pdb::recommended_partition)), where they
+    /// would help most.
+    pub fn on_fallback(mut self, notify: impl Fn(&Fallback) + Send + Sync + 'static) -> Solvers {
+        self.on_fallback = Some(Box::new(notify));
+        self
+    }
+
+    /// The solver for boards with this goal. Errors when databases were
+    /// asked for and are missing or unreadable.
+    pub fn get(&self, goal: &Goal) -> Result<Arc<Solver>, Error> {
+        if let Some(s) = lock(&self.by_goal).get(goal) {
+            return Ok(Arc::clone(s));
+        }
+        let (kind, pdb) = self.resolve(goal)?;
+        let key = (kind, pdb.as_ref().and_then(|p| p.path().map(PathBuf::from)));
+        let solver = Arc::clone(lock(&self.by_key).entry(key).or_insert_with(|| {
+            let solver = Solver::new(self.options.with_heuristic(kind));
+            Arc::new(match pdb {
+                Some(p) => solver.with_pdb(p),
+                None => solver,
+            })
+        }));
+        lock(&self.by_goal).insert(goal.clone(), Arc::clone(&solver));
+        Ok(solver)
+    }
+
+    /// The heuristic for `goal`, with its databases when it needs them.
+    fn resolve(&self, goal: &Goal) -> Result<(HeuristicKind, Option<Arc<AdditivePdb>>), Error> {
+        let shape = goal.shape();
+        let algorithm = self.options.algorithm.resolve(shape);
+        let not_found = |partition| Error::PdbNotFound {
+            goal: Box::new(goal.clone()),
+            partition,
+            dir: self.pdb_dir.clone(),
+        };
+        match (self.choice, &self.partition) {
+            (HeuristicChoice::Kind(HeuristicKind::Pdb) | HeuristicChoice::Auto, Some(text)) => {
+                let spec = PdbSpec::parse(goal, text)?;
+                match self.find(|info| info.spec == spec)? {
+                    Some(pdb) => Ok((HeuristicKind::Pdb, Some(pdb))),
+                    None => Err(not_found(Some(spec.partition().clone()))),
+                }
+            }
+            (HeuristicChoice::Kind(HeuristicKind::Pdb), None) => match self.find(|info| info.spec.goal() == goal)? {
+                Some(pdb) => Ok((HeuristicKind::Pdb, Some(pdb))),
+                None => Err(not_found(None)),
+            },
+            (HeuristicChoice::Kind(kind), _) => Ok((kind, None)),
+            // The heuristic does not matter to the uninformed searches: skip the look-up.
+            (HeuristicChoice::Auto, None) if !algorithm.uses_heuristic() => Ok((HeuristicKind::LinearConflict, None)),
+            (HeuristicChoice::Auto, None) => {
+                if let Some(pdb) = self.find(|info| info.spec.goal() == goal)? {
+                    return Ok((HeuristicKind::Pdb, Some(pdb)));
+                }
+                let using = if HeuristicKind::WalkingDistance.supports(shape) {
+                    HeuristicKind::WalkingDistance
+                } else {
+                    HeuristicKind::LinearConflict
+                };
+                if let (Some(notify), Some(_)) = (&self.on_fallback, pdb::recommended_partition(shape)) {
+                    notify(&Fallback {
+                        goal: goal.clone(),
+                        dir: self.pdb_dir.clone(),
+                        using,
+                    });
+                }
+                Ok((using, None))
+            }
+        }
+    }
+
+    /// The largest readable database file in the directory that `wanted` accepts.
+    fn find(&self, wanted: impl Fn(&PdbInfo) -> bool) -> Result<Option<Arc<AdditivePdb>>, Error> {
+        let Some(dir) = &self.pdb_dir else { return Ok(None) };
+        let best = pdb::list(dir)?
+            .into_iter()
+            .filter_map(|f| f.info.ok().filter(|i| wanted(i)).map(|i| (i.bytes, f.path)))
+            .max_by_key(|(bytes, _)| *bytes);
+        match best {
+            Some((_, path)) => Ok(Some(Arc::new(AdditivePdb::open_any(&path)?))),
+            None => Ok(None),
+        }
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    // A panic elsewhere cannot leave these maps half-updated: each insert is one call.
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
