@@ -1,7 +1,12 @@
-//! Options shared by subcommands that read boards: size and goal.
+//! Options shared by subcommands that read boards: size and goal, and how
+//! reading errors are put in this tool's words.
 
 use anyhow::{Context, Result};
+use npuzzle::parse::{read_boards, BoardInput};
 use npuzzle::{Board, Goal, Shape};
+
+use crate::held_advice::HeldAdvice;
+pub use crate::held_advice::Solvers;
 
 /// `--size` and `--goal`, flattened into subcommands.
 #[derive(clap::Args, Debug, Clone, Default)]
@@ -17,7 +22,20 @@ pub struct BoardOptions {
 impl BoardOptions {
     /// Parses one board with these options.
     pub fn board(&self, text: &str) -> Result<Board> {
-        Ok(Board::parse(text, self.size)?)
+        Board::parse(text, self.size).map_err(render_reading_error)
+    }
+
+    /// The boards of a file or of stdin, read by the library's rules; the
+    /// count and size lines it skipped are said on stderr.
+    pub fn read_file(&self, bytes: &[u8]) -> Vec<BoardInput> {
+        let file = read_boards(bytes, self.size);
+        for line in &file.skipped {
+            eprintln!(
+                "npuzzle: line {}: skipped {:?}, a count or size line, not a board",
+                line.line, line.text
+            );
+        }
+        file.boards
     }
 
     /// Parses one board and its goal.
@@ -48,6 +66,32 @@ impl BoardOptions {
                 Ok(goal)
             }
         }
+    }
+}
+
+/// A board-reading error in this tool's words: the size is `--size`.
+pub fn render_reading_error(e: npuzzle::Error) -> anyhow::Error {
+    match &e {
+        npuzzle::Error::AmbiguousSize { count, shapes } => {
+            let choices: Vec<String> = shapes.iter().map(|s| format!("--size {s}")).collect();
+            let choices = match choices.as_slice() {
+                [first, second] => {
+                    let s = shapes[0];
+                    format!("{first} ({} wide, {} high) or {second}", s.width(), s.height())
+                }
+                [rest @ .., last] => format!("{} or {last} (width x height)", rest.join(", ")),
+                [] => "--size WxH".to_string(),
+            };
+            anyhow::anyhow!("cannot tell the board's size from {count} tiles without rows: give {choices}, or write the tiles in rows")
+        }
+        npuzzle::Error::RowsContradictSize { rows, given } => anyhow::anyhow!(
+            "the rows show {} wide, {} high but --size {given} says {} wide, {} high",
+            rows.width(),
+            rows.height(),
+            given.width(),
+            given.height()
+        ),
+        _ => e.into(),
     }
 }
 
@@ -132,9 +176,10 @@ impl SearchOptions {
 
     /// Solvers for these flags, searching each board on `threads` threads
     /// within `budget`; an error when `--pdb` asks for databases but
-    /// `--heuristic` or `--algorithm` would not read them. Says once on
-    /// stderr when `auto` finds no databases for a 15- or 24-puzzle goal.
-    pub fn solvers(&self, threads: usize, budget: npuzzle::Budget) -> anyhow::Result<npuzzle::Solvers> {
+    /// `--heuristic` or `--algorithm` would not read them. When `auto` finds
+    /// no databases for a 15- or 24-puzzle goal, the advice to build them is
+    /// held in [`Solvers::advice`].
+    pub fn solvers(&self, threads: usize, budget: npuzzle::Budget) -> anyhow::Result<Solvers> {
         use npuzzle::{HeuristicChoice, HeuristicKind};
         if let Some(partition) = &self.pdb {
             if let HeuristicChoice::Kind(kind) = self.heuristic {
@@ -154,20 +199,22 @@ impl SearchOptions {
             .with_budget(budget)
             .with_threads(threads)
             .with_duplicate_len(self.limits.dup_len);
-        let told = std::sync::Once::new();
+        // The advice is held here and said only after a search it would have helped.
+        let advice = std::sync::Arc::new(HeldAdvice::default());
+        let held = std::sync::Arc::clone(&advice);
         let mut solvers = npuzzle::Solvers::new(options, self.heuristic).on_fallback(move |f| {
-            told.call_once(|| {
+            held.hold(&f.goal, || {
                 let dir = f
                     .dir
                     .as_ref()
                     .map_or_else(|| "the database directory".to_string(), |d| d.display().to_string());
-                eprintln!(
-                    "npuzzle: no pattern database for {} goal {} in {dir}, so using {}; build databases with `{}`",
+                format!(
+                    "no pattern database for {} goal {} in {dir}, so using {}; build databases with `{}`",
                     f.goal.shape(),
                     f.goal,
                     f.using,
                     crate::advice::build_command_for(&f.goal)
-                );
+                )
             })
         });
         if let Some(dir) = self.dir.resolve() {
@@ -176,7 +223,7 @@ impl SearchOptions {
         if let Some(partition) = &self.pdb {
             solvers = solvers.with_partition(partition.clone());
         }
-        Ok(solvers)
+        Ok(Solvers { solvers, advice })
     }
 }
 

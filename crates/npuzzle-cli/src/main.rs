@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 mod advice;
 mod cmd;
+mod held_advice;
 mod input;
 mod output;
 mod pdb_dir;
@@ -41,6 +42,8 @@ enum Command {
     Table(cmd::table::Args),
     /// Build, list and verify pattern database files.
     Pdb(cmd::pdb::Args),
+    /// Serve the web app: play, get exact hints, watch optimal solutions (loopback by default).
+    Serve(cmd::serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -54,6 +57,7 @@ fn main() -> ExitCode {
         Command::Random(args) => cmd::random::run(args),
         Command::Table(args) => cmd::table::run(args),
         Command::Pdb(args) => cmd::pdb::run(args),
+        Command::Serve(args) => cmd::serve::run(args),
     };
     match result {
         Ok(code) => code,

@@ -18,14 +18,11 @@ use rand::SeedableRng;
 /// Korf's instance 12 (bench/data/korf100.txt), 45 moves from the blank-first goal.
 const KORF_12: &str = "14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15";
 
-// Options are built from their default and then set, the way callers outside
-// the library must (they are non-exhaustive).
-#[allow(clippy::field_reassign_with_default)]
 fn solver(algorithm: Algorithm, heuristic: HeuristicKind) -> Solver {
-    let mut options = SolverOptions::default();
-    options.algorithm = algorithm;
-    options.heuristic = heuristic;
-    options.threads = 1;
+    let options = SolverOptions::default()
+        .with_algorithm(algorithm)
+        .with_heuristic(heuristic)
+        .with_threads(1);
     Solver::new(options)
 }
 

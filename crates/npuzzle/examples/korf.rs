@@ -32,7 +32,7 @@ use npuzzle::heuristic::fixed::{FixedBoard, FixedHeuristic, Nibbles};
 use npuzzle::heuristic::pdb::{recommended_partition, AdditivePdb, PdbSpec};
 use npuzzle::heuristic::WithFixedHeuristic;
 use npuzzle::search::duplicates::{self, DuplicateFilter};
-use npuzzle::search::idastar_fast::{count_iteration, search_with_options, FastOptions, IterationCount, MoveOrder};
+use npuzzle::search::idastar_fixed::{count_iteration, search_with_options, FixedOptions, IterationCount, MoveOrder};
 use npuzzle::solution::BudgetClock;
 use npuzzle::{Board, Budget, Goal, HeuristicKind, Outcome, Shape, Stats};
 
@@ -56,8 +56,8 @@ struct Options {
 
 impl Options {
     /// The specialised search's options.
-    fn fast(&self) -> FastOptions {
-        FastOptions {
+    fn fixed_options(&self) -> FixedOptions {
+        FixedOptions {
             order: self.order,
             duplicate_len: self.duplicate_len,
         }
@@ -208,7 +208,7 @@ fn solve_with<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
 ) -> Result<Solved, npuzzle::Error> {
     let clock = BudgetClock::start(o.budget);
     let started = Instant::now();
-    let (outcome, stats) = search_with_options::<N, B, H>(board, goal, h, &clock, o.threads, o.fast())?;
+    let (outcome, stats) = search_with_options::<N, B, H>(board, goal, h, &clock, o.threads, o.fixed_options())?;
     let elapsed = started.elapsed();
     let mut whole = None;
     if o.whole && outcome.solution().is_some() {

@@ -199,7 +199,9 @@ impl fmt::Display for Move {
     }
 }
 
-/// An arrangement of tiles on a W×H board; tile 0 is the blank.
+/// An arrangement of tiles on a W×H board; tile 0 is the blank. Reading one
+/// from text (`Board::parse`, `str::parse`) lives in [`crate::parse`], which
+/// builds boards with [`Board::new`]; this module does not depend on it.
 ///
 /// ```
 /// use npuzzle::{Board, Move};
@@ -261,11 +263,6 @@ impl Board {
             Tiles::Wide(tiles)
         };
         Ok(Board { shape, tiles, blank })
-    }
-
-    /// Parses a board; see [`crate::parse`] for the accepted text.
-    pub fn parse(text: &str, shape: Option<Shape>) -> Result<Board, Error> {
-        crate::parse::parse_board(text, shape)
     }
 
     /// The shape.
@@ -489,14 +486,6 @@ fn check_tiles(shape: Shape, tiles: impl Iterator<Item = usize>, count: usize) -
         seen[t] = (i + 1) as u32;
     }
     Ok(())
-}
-
-impl FromStr for Board {
-    type Err = Error;
-
-    fn from_str(text: &str) -> Result<Board, Error> {
-        Board::parse(text, None)
-    }
 }
 
 #[cfg(test)]

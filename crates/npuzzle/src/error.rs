@@ -33,14 +33,63 @@ pub enum Error {
         /// Tokens read.
         got: usize,
     },
-    /// The size could not be inferred because the count is not a square.
-    #[error(
-        "cannot infer the board size from {count} tiles (not a square of at least 2x2); give the size as --size WxH"
-    )]
-    NotSquare {
-        /// Tokens read.
+    /// No board shape holds this many tiles (at least 2x2, at most 256 cells).
+    #[error("no board holds {count} tiles: a board is W x H cells with W and H at least 2 and at most 256 cells")]
+    NoShape {
+        /// Tiles read.
         count: usize,
     },
+    /// The tiles fit several shapes and the text shows no rows to choose by.
+    #[error(
+        "cannot tell the board's size from {count} tiles without rows: it could be {}; give the size or write the tiles in rows",
+        shape_choices(shapes)
+    )]
+    AmbiguousSize {
+        /// Tiles read.
+        count: usize,
+        /// The shapes that hold that many tiles, widest first (never a square: a square count is read as the square).
+        shapes: Vec<Shape>,
+    },
+    /// The rows written (lines or nested lists) show one shape, the size given another.
+    #[error(
+        "the rows show {} wide, {} high, but the size given, {given}, is {} wide, {} high",
+        rows.width(), rows.height(), given.width(), given.height()
+    )]
+    RowsContradictSize {
+        /// The shape the rows show.
+        rows: Shape,
+        /// The shape given with the text.
+        given: Shape,
+    },
+    /// Nested lists whose rows differ in length.
+    #[error("row {row} has {got} tiles, but row 1 has {expected}")]
+    RaggedRows {
+        /// 1-based number of the first row of another length.
+        row: usize,
+        /// Its tiles.
+        got: usize,
+        /// Tiles in row 1.
+        expected: usize,
+    },
+    /// A bracket that closes nothing, closes the wrong one, or is never closed.
+    #[error("{}", bracket_fault(*.found, *.open, *.index))]
+    Bracket {
+        /// The closing bracket found, or `None` at the end of the text.
+        found: Option<char>,
+        /// The bracket open at that point, if any.
+        open: Option<char>,
+        /// 1-based character position of `found`, or of `open` when the text ends.
+        index: usize,
+    },
+    /// Lists nested deeper than rows of tiles.
+    #[error("the lists nest {depth} deep: a board is a list of tiles or a list of rows of tiles")]
+    TooDeep {
+        /// How deep, after unwrapping lists that hold only one list.
+        depth: usize,
+    },
+    /// A list holding both tiles and lists.
+    #[error("a list holds both tiles and rows: a board is a list of tiles or a list of rows of tiles")]
+    TilesBesideRows,
     /// A tile number larger than the board allows.
     #[error("tile {tile} at position {index} is out of range: a {shape} board has tiles 1..={max}")]
     TileOutOfRange {
@@ -219,17 +268,17 @@ pub enum Error {
     )]
     PdbNotLoaded {
         /// The goal databases are needed for.
-        goal: Goal,
+        goal: Box<Goal>,
         /// What the loaded databases are for, if any are loaded.
         loaded: Option<Box<PdbSpec>>,
     },
     /// No database file for a goal (and partition) in the directory searched.
-    #[error("{}", not_found(goal, partition.as_ref(), dir.as_deref()))]
+    #[error("{}", not_found(goal, partition.as_deref(), dir.as_deref()))]
     PdbNotFound {
         /// The goal databases were looked for (boxed: the error stays small).
         goal: Box<Goal>,
         /// The partition asked for, if one was.
-        partition: Option<Partition>,
+        partition: Option<Box<Partition>>,
         /// The directory searched; `None` when none was given.
         dir: Option<PathBuf>,
     },
@@ -351,6 +400,33 @@ fn budget_detail(kind: BudgetKind, used: u64, limit: u64) -> String {
         BudgetKind::Memory => format!("it needs {used} bytes, the limit is {limit}"),
         BudgetKind::Time => format!("{used} ms passed, the limit is {limit} ms"),
         BudgetKind::Nodes => format!("{used} states expanded, the limit is {limit}"),
+        BudgetKind::Cancelled => "it was cancelled".to_string(),
+    }
+}
+
+/// `3x2 (3 wide, 2 high) or 2x3 (2 wide, 3 high)`; longer lists plainly.
+fn shape_choices(shapes: &[Shape]) -> String {
+    let names: Vec<String> = if shapes.len() <= 2 {
+        shapes
+            .iter()
+            .map(|s| format!("{s} ({} wide, {} high)", s.width(), s.height()))
+            .collect()
+    } else {
+        shapes.iter().map(Shape::to_string).collect()
+    };
+    match names.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+fn bracket_fault(found: Option<char>, open: Option<char>, index: usize) -> String {
+    match (found, open) {
+        (Some(c), None) => format!("the `{c}` at character {index} closes no bracket"),
+        (Some(c), Some(o)) => format!("the `{c}` at character {index} cannot close the open `{o}`"),
+        (None, Some(o)) => format!("the `{o}` at character {index} is never closed"),
+        (None, None) => format!("unbalanced brackets at character {index}"),
     }
 }
 

@@ -1,12 +1,17 @@
 //! Readers for the classic online-judge formats of the 8-puzzle (HDU 1043 /
 //! POJ 1077, SOJ 2061, the textbook BFS exercise).
 //!
-//! Tokens are separated by ASCII whitespace or commas, so line breaks inside a
-//! case do not matter. Every board is checked as strictly as
-//! [`crate::parse`], and an error names the case (and whether the start or the
-//! goal is wrong).
+//! Tokens are split as [`crate::parse::tokens`] splits them (whitespace or
+//! commas), so line breaks inside a case do not matter, and a tile is read as
+//! [`crate::parse`] reads one. Each format is otherwise exactly the judge's:
+//! no brackets, rows or count lines beyond its own. A board may also be
+//! written without spaces, as some judges print it (`283104765`,
+//! `12X453786`): one token of nine tile characters where a board starts.
+//! Every board is checked as strictly as [`crate::parse`], and an error names
+//! the case (and whether the start or the goal is wrong).
 
 use crate::board::{Board, Shape};
+use crate::parse::{is_unspaced, ByteTokens as Tokens};
 use crate::Error;
 
 /// Cells of the 8-puzzle.
@@ -100,13 +105,31 @@ fn case_error(case: usize, which: &'static str, source: Error) -> Error {
     }
 }
 
+/// Whether a token is a whole board written without spaces: nine tile
+/// characters, and not a zero-padded number (`000000001` is tile 1, as it
+/// always was).
+#[inline]
+fn is_unspaced_board(token: &[u8]) -> bool {
+    token.len() == CELLS
+        && is_unspaced(token)
+        && !(token[..CELLS - 1].iter().all(|&b| b == b'0') && token[CELLS - 1].is_ascii_digit())
+}
+
 /// Reads and checks one board of 9 tiles.
 fn read_board(tokens: &mut Tokens<'_>, case: usize, which: &'static str) -> Result<Tiles, Error> {
     let shape = Shape::new(3, 3)?;
     let mut tiles = [0u8; CELLS];
     let mut seen = 0u32;
+    // A board without spaces: each of its nine characters is a token.
+    let first = tokens.next();
+    let unspaced = first.filter(|t| is_unspaced_board(t));
     for (i, slot) in tiles.iter_mut().enumerate() {
-        let Some(token) = tokens.next() else {
+        let token = match (unspaced, i) {
+            (Some(board), _) => board.get(i..=i),
+            (None, 0) => first,
+            (None, _) => tokens.next(),
+        };
+        let Some(token) = token else {
             return Err(Error::JudgeInput {
                 message: format!("case {case}{which}: the input ends after {i} of the {CELLS} tiles"),
             });
@@ -127,85 +150,6 @@ fn read_board(tokens: &mut Tokens<'_>, case: usize, which: &'static str) -> Resu
         Board::new(shape, tiles.to_vec()).map_err(|e| case_error(case, which, e))?;
     }
     Ok(tiles)
-}
-
-/// Tokens separated by whitespace (any Unicode whitespace, such as a
-/// no-break space, as in `npuzzle::parse::tokens`) or commas, read from bytes
-/// that need not be UTF-8.
-struct Tokens<'a> {
-    data: &'a [u8],
-    pos: usize,
-}
-
-impl<'a> Tokens<'a> {
-    fn new(data: &'a [u8]) -> Tokens<'a> {
-        Tokens { data, pos: 0 }
-    }
-
-    #[inline]
-    fn skip_separators(&mut self) {
-        while self.pos < self.data.len() {
-            match separator_len(self.data, self.pos) {
-                0 => break,
-                n => self.pos += n,
-            }
-        }
-    }
-
-    fn peek(&mut self) -> Option<&'a [u8]> {
-        self.skip_separators();
-        let start = self.pos;
-        let end = self.token_end(start);
-        (end > start).then(|| &self.data[start..end])
-    }
-
-    #[inline]
-    fn token_end(&self, start: usize) -> usize {
-        let mut end = start;
-        while end < self.data.len() && separator_len(self.data, end) == 0 {
-            end += 1;
-        }
-        end
-    }
-}
-
-impl<'a> Iterator for Tokens<'a> {
-    type Item = &'a [u8];
-
-    #[inline]
-    fn next(&mut self) -> Option<&'a [u8]> {
-        self.skip_separators();
-        let start = self.pos;
-        let end = self.token_end(start);
-        self.pos = end;
-        (end > start).then(|| &self.data[start..end])
-    }
-}
-
-/// The length in bytes of the separator at `data[i]`, 0 if there is none.
-#[inline]
-fn separator_len(data: &[u8], i: usize) -> usize {
-    let b = data[i];
-    if b.is_ascii() {
-        return usize::from(b.is_ascii_whitespace() || b == b',' || b == 0x0b);
-    }
-    // A character of several bytes separates if it is Unicode whitespace.
-    let len = match b {
-        0xc0..=0xdf => 2,
-        0xe0..=0xef => 3,
-        0xf0..=0xf7 => 4,
-        _ => return 0,
-    };
-    let whitespace = data
-        .get(i..i + len)
-        .and_then(|c| std::str::from_utf8(c).ok())
-        .and_then(|c| c.chars().next())
-        .is_some_and(char::is_whitespace);
-    if whitespace {
-        len
-    } else {
-        0
-    }
 }
 
 #[cfg(test)]
@@ -237,20 +181,29 @@ mod tests {
 
     #[test]
     fn splits_where_parse_tokens_does() {
-        // No-break space, ideographic space, next line, vertical tab, commas;
-        // invalid UTF-8 and other non-ASCII characters stay in their token.
-        let text = "1\u{a0}2\u{3000}3\u{85}4\u{b}5,6 \u{2028}7\t8\u{202f}x";
-        let ours: Vec<&[u8]> = Tokens::new(text.as_bytes()).collect();
-        let theirs: Vec<&[u8]> = crate::parse::tokens(text).map(str::as_bytes).collect();
-        assert_eq!(ours, theirs);
-        assert_eq!(ours.len(), 9);
-        let odd = b"1\xff2 3\xc2 \xe2\x80\x8b4";
-        let odd: Vec<&[u8]> = Tokens::new(odd).collect();
-        assert_eq!(odd, [&b"1\xff2"[..], b"3\xc2", b"\xe2\x80\x8b4"]);
         assert_eq!(
             read_boards("1 2 3\u{a0}4 5 6\u{3000}7 8 x".as_bytes()).unwrap().len(),
             1
         );
+    }
+
+    #[test]
+    fn unspaced_boards_where_a_board_starts() {
+        let boards = read_boards(b"283104765\n12X453786 1234567x8\n1 2 3 4 5 6 7 8 x").unwrap();
+        assert_eq!(boards[0], [2, 8, 3, 1, 0, 4, 7, 6, 5]);
+        assert_eq!(boards[1], [1, 2, 0, 4, 5, 3, 7, 8, 6]);
+        assert_eq!(boards[2], [1, 2, 3, 4, 5, 6, 7, 0, 8]);
+        assert_eq!(boards.len(), 4);
+        let pairs = read_pairs(b"1\n123456780 123456708", true).unwrap();
+        assert_eq!(pairs[0].1, [1, 2, 3, 4, 5, 6, 7, 0, 8]);
+        let e = chain(read_boards(b"123456789").unwrap_err());
+        assert!(e.starts_with("case 1: tile 9 at position 9 is out of range"), "{e}");
+        // A zero-padded number is one tile, as it always was.
+        let boards = read_boards(b"000000001 000000000 2 3 4 5 6 7 8").unwrap();
+        assert_eq!(boards[0], [1, 0, 2, 3, 4, 5, 6, 7, 8]);
+        // Inside a board a nine-character token is one (bad) tile, as before.
+        let e = chain(read_boards(b"1 283104765").unwrap_err());
+        assert!(e.starts_with("case 1: tile 283104765 at position 2"), "{e}");
     }
 
     #[test]

@@ -48,7 +48,7 @@ pub use heuristic::{Heuristic, HeuristicKind};
 pub use search::count::OptimalSolutions;
 pub use search::hint::{Completion, Hint, MoveHint};
 pub use search::{Algorithm, Solver, SolverOptions};
-pub use solution::{Budget, BudgetKind, Outcome, Report, Solution, Stats};
+pub use solution::{Budget, BudgetKind, Cancel, Outcome, Report, Solution, Stats};
 pub use solvers::{HeuristicChoice, Solvers};
 
 /// The README's Rust examples, compiled and run as doc tests.

@@ -1,4 +1,6 @@
-//! Random boards, uniform over the boards that can reach a goal.
+//! Random boards: uniform over the boards that can reach a goal, or over
+//! those at an exact distance from it (found by the move table's
+//! breadth-first search).
 
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -6,6 +8,8 @@ use rand::Rng;
 use crate::board::Board;
 use crate::goal::Goal;
 use crate::parity::is_solvable;
+use crate::solution::Budget;
+use crate::Error;
 
 /// A board drawn uniformly from those that can reach `goal`.
 ///
@@ -55,9 +59,96 @@ fn random_wide<R: Rng + ?Sized>(goal: &Goal, rng: &mut R) -> Board {
     Board::from_wide(shape, tiles).expect("swapping two tiles keeps a board valid")
 }
 
+/// `count` boards drawn independently and uniformly from those at exactly
+/// `distance` moves from `goal` (a board may come twice); empty if no board
+/// is that far. See [`sample_distinct_at_distance`] for different boards.
+///
+/// Runs the breadth-first search of a table build only up to that layer and
+/// keeps no table.
+///
+/// ```
+/// use npuzzle::random::sample_at_distance;
+/// use npuzzle::{Budget, Goal, Solver, SolverOptions};
+/// use rand::SeedableRng;
+///
+/// let goal = Goal::standard("3x3".parse()?);
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+/// let boards = sample_at_distance(&goal, 30, 5, &mut rng, Budget::default())?;
+/// let solver = Solver::new(SolverOptions::default());
+/// for b in &boards {
+///     assert_eq!(solver.solve(b, &goal)?.outcome.solution().unwrap().len(), 30);
+/// }
+/// assert!(sample_at_distance(&goal, 32, 5, &mut rng, Budget::default())?.is_empty());
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
+pub fn sample_at_distance<R: Rng + ?Sized>(
+    goal: &Goal,
+    distance: u32,
+    count: usize,
+    rng: &mut R,
+    budget: Budget,
+) -> Result<Vec<Board>, Error> {
+    sample(goal, distance, count, rng, budget, false)
+}
+
+/// `count` different boards, drawn uniformly from those at exactly
+/// `distance` moves from `goal`; all of them, in random order, if fewer are
+/// that far (so check the length).
+///
+/// ```
+/// use npuzzle::random::sample_distinct_at_distance;
+/// use npuzzle::{Budget, Goal};
+/// use rand::SeedableRng;
+///
+/// let goal = Goal::standard("3x3".parse()?);
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+/// // Only two 3x3 boards are 31 moves from the standard goal.
+/// let mut boards = sample_distinct_at_distance(&goal, 31, 5, &mut rng, Budget::default())?;
+/// boards.sort_by_key(|b| b.to_string());
+/// let text: Vec<String> = boards.iter().map(|b| b.to_string()).collect();
+/// assert_eq!(text, ["6 4 7 8 5 x 3 2 1", "8 6 7 2 5 4 3 x 1"]);
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
+pub fn sample_distinct_at_distance<R: Rng + ?Sized>(
+    goal: &Goal,
+    distance: u32,
+    count: usize,
+    rng: &mut R,
+    budget: Budget,
+) -> Result<Vec<Board>, Error> {
+    sample(goal, distance, count, rng, budget, true)
+}
+
+fn sample<R: Rng + ?Sized>(
+    goal: &Goal,
+    distance: u32,
+    count: usize,
+    rng: &mut R,
+    budget: Budget,
+    distinct: bool,
+) -> Result<Vec<Board>, Error> {
+    let picked = crate::search::table::layer_at(goal, distance, budget, |len| {
+        if distinct {
+            // A layer holds at most 12!/2 states, so its length fits in usize.
+            let len = len as usize;
+            rand::seq::index::sample(rng, len, count.min(len))
+                .into_iter()
+                .map(|i| i as u64)
+                .collect()
+        } else {
+            (0..count).map(|_| rng.random_range(0..len)).collect()
+        }
+    })?;
+    picked
+        .into_iter()
+        .map(|tiles| Board::new(goal.shape(), tiles))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::heuristic::tests::exact_distances;
     use crate::Shape;
     use rand::SeedableRng;
     use std::collections::HashMap;
@@ -75,5 +166,28 @@ mod tests {
         // 4!/2 = 12 solvable boards, about 1000 draws each.
         assert_eq!(counts.len(), 12);
         assert!(counts.values().all(|&c| (850..1150).contains(&c)), "{counts:?}");
+    }
+
+    #[test]
+    fn samples_are_at_exactly_the_distance_asked() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let goal = Goal::parse("5 1 7 3 x 2 6 4", "4x2".parse().unwrap()).unwrap();
+        let exact = exact_distances(&goal);
+        let diameter = *exact.values().max().unwrap();
+        for d in [0, 1, 5, 17, diameter] {
+            let boards = sample_at_distance(&goal, d, 50, &mut rng, Budget::default()).unwrap();
+            assert_eq!(boards.len(), 50);
+            for b in &boards {
+                assert_eq!(exact[b.tiles()], d, "{b}");
+            }
+        }
+        let far = sample_at_distance(&goal, diameter + 1, 5, &mut rng, Budget::default()).unwrap();
+        assert!(far.is_empty());
+        // Every one of the two boards at distance 31 of the 8-puzzle turns up.
+        let goal = Goal::standard("3x3".parse().unwrap());
+        let boards = sample_at_distance(&goal, 31, 40, &mut rng, Budget::default()).unwrap();
+        let distinct: std::collections::HashSet<_> = boards.iter().map(|b| b.to_string()).collect();
+        assert_eq!(distinct.len(), 2);
+        let _ = rng.random::<u8>();
     }
 }

@@ -12,6 +12,9 @@
 //! | `error` | [`ErrorRecord`] | a board that could not be read |
 //! | `result` | [`ResultRecord`] | one row of a batch: a solution or an error, flat (CSV-friendly) |
 //! | `hint` | [`HintRecord`] | a board's distance and the distance after each blank move |
+//! | `board` | [`BoardRecord`] | a board read or drawn at random, in canonical form |
+//! | `distribution` | [`DistributionRecord`] | how many boards lie at each distance from a goal |
+//! | `compare` | [`CompareRecord`] | every algorithm and heuristic run on one board |
 //!
 //! ```
 //! use npuzzle::record::{Record, SolutionRecord};
@@ -42,9 +45,11 @@ use crate::solution::{BudgetKind, Outcome, Report, Stats};
 
 mod hint;
 mod human;
+mod tables;
 
 pub use hint::{HintRecord, MoveDistanceRecord};
 pub use human::{human_bytes, human_duration};
+pub use tables::{BoardRecord, CompareRecord, CompareRun, DistributionRecord};
 
 /// One line of output: a record in its `{"type": …, "data": …}` envelope.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -59,6 +64,12 @@ pub enum Record {
     Result(ResultRecord),
     /// A board's distance and the distance after each blank move.
     Hint(HintRecord),
+    /// A board on its own.
+    Board(BoardRecord),
+    /// Boards per distance from a goal.
+    Distribution(DistributionRecord),
+    /// Every algorithm on one board.
+    Compare(CompareRecord),
 }
 
 /// How a board ended, as the records name it.

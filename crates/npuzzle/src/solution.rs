@@ -2,6 +2,8 @@
 //! bound it.
 
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::board::Move;
@@ -51,6 +53,8 @@ pub enum BudgetKind {
     Time,
     /// The search would have held more than `max_memory` bytes.
     Memory,
+    /// Someone raised the search's [`Cancel`] flag.
+    Cancelled,
 }
 
 impl fmt::Display for BudgetKind {
@@ -59,6 +63,7 @@ impl fmt::Display for BudgetKind {
             BudgetKind::Nodes => "node limit",
             BudgetKind::Time => "time limit",
             BudgetKind::Memory => "memory limit",
+            BudgetKind::Cancelled => "cancelled",
         })
     }
 }
@@ -160,14 +165,50 @@ impl Budget {
     }
 }
 
-/// Checks a [`Budget`] cheaply from inside a search loop: the clock is read
-/// only every 1024 calls.
+/// A flag another thread raises to stop a search early (a server whose
+/// client went away, say). Searches read it where they read the clock, so
+/// they stop within about a thousand nodes; the outcome is
+/// [`BudgetKind::Cancelled`]. Clones share the flag.
+///
+/// ```
+/// use npuzzle::{Board, Budget, BudgetKind, Cancel, Goal, Outcome, Solver, SolverOptions};
+/// let board: Board = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3".parse()?;
+/// let goal = Goal::blank_first(board.shape());
+/// let cancel = Cancel::new();
+/// cancel.cancel();
+/// let report = Solver::new(SolverOptions::default()).solve_with(&board, &goal, Budget::default(), &cancel)?;
+/// assert_eq!(report.outcome, Outcome::BudgetReached(BudgetKind::Cancelled));
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    /// A flag not raised yet.
+    pub fn new() -> Cancel {
+        Cancel::default()
+    }
+
+    /// Raises the flag: every search reading it stops soon.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the flag is raised.
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// Checks a [`Budget`] cheaply from inside a search loop: the clock (and the
+/// [`Cancel`] flag, if any) is read only every 1024 calls.
 #[derive(Debug)]
 pub struct BudgetClock {
     budget: Budget,
     started: Instant,
     deadline: Option<Instant>,
     countdown: u32,
+    cancel: Option<Cancel>,
 }
 
 impl BudgetClock {
@@ -179,7 +220,19 @@ impl BudgetClock {
             started,
             deadline: budget.timeout.map(|t| started + t),
             countdown: 1024,
+            cancel: None,
         }
+    }
+
+    /// This clock, also stopping the search when `cancel` is raised.
+    pub fn with_cancel(mut self, cancel: Cancel) -> BudgetClock {
+        self.cancel = Some(cancel);
+        self
+    }
+
+    /// The cancel flag being read, if any.
+    pub fn cancel(&self) -> Option<&Cancel> {
+        self.cancel.as_ref()
     }
 
     /// Time since the start.
@@ -201,6 +254,9 @@ impl BudgetClock {
             self.countdown = 1024;
             if self.deadline.is_some_and(|d| Instant::now() >= d) {
                 return Some(BudgetKind::Time);
+            }
+            if self.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+                return Some(BudgetKind::Cancelled);
             }
         }
         None
@@ -244,5 +300,14 @@ mod tests {
         });
         assert_eq!(c.check(0, 100), None);
         assert_eq!(c.check(0, 101), Some(BudgetKind::Memory));
+    }
+
+    #[test]
+    fn cancel_trips_within_a_countdown() {
+        let cancel = Cancel::new();
+        let mut c = BudgetClock::start(Budget::default()).with_cancel(cancel.clone());
+        assert_eq!((0..2048).find_map(|i| c.check(i, 0)), None);
+        cancel.cancel();
+        assert_eq!((0..1024).find_map(|i| c.check(i, 0)), Some(BudgetKind::Cancelled));
     }
 }

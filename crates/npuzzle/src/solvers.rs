@@ -219,7 +219,7 @@ impl Solvers {
                 let spec = PdbSpec::parse(goal, text)?;
                 match self.find(|info| info.spec == spec)? {
                     Some(pdb) => Ok((HeuristicKind::Pdb, Some(pdb))),
-                    None => Err(not_found(Some(spec.partition().clone()))),
+                    None => Err(not_found(Some(Box::new(spec.partition().clone())))),
                 }
             }
             (HeuristicChoice::Kind(HeuristicKind::Pdb), None) => match self.find(|info| info.spec.goal() == goal)? {

@@ -21,11 +21,10 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use npuzzle::Solvers;
 
-use npuzzle::parse::{read_boards, BoardInput};
+use npuzzle::parse::BoardInput;
 
-use crate::input::{all_cores, BoardOptions, SearchOptions};
+use crate::input::{all_cores, BoardOptions, SearchOptions, Solvers};
 use npuzzle::record::{human_duration, OutcomeName, Record, ResultRecord};
 
 /// Exit code after an interruption.
@@ -126,7 +125,10 @@ fn solve_one(input: &BoardInput, options: &BoardOptions, solvers: &Solvers) -> R
         Err(e) => return invalid(format!("{e:#}")),
     };
     match solvers.get(&goal).and_then(|solver| solver.solve(&board, &goal)) {
-        Ok(report) => Row::solved(input.line, &board, &report, started.elapsed()),
+        Ok(report) => {
+            solvers.advice.note(&goal, &report);
+            Row::solved(input.line, &board, &report, started.elapsed())
+        }
         Err(e) => invalid(crate::advice::explain(&e)),
     }
 }
@@ -224,7 +226,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     } else {
         std::fs::read(&args.input).with_context(|| format!("reading boards from {}", args.input))?
     };
-    let inputs = read_boards(&bytes, args.board.size.map(|s| s.cells()));
+    let inputs = args.board.read_file(&bytes);
 
     let threads = args.threads.unwrap_or_else(all_cores).max(1);
     // Boards run side by side, one search thread each; the memory budget is
@@ -330,6 +332,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     write_result.context("writing results")?;
     sink.flush().context("writing results")?;
     summary.print(started.elapsed(), skipped);
+    if let Some(advice) = solvers.advice.take_due() {
+        eprintln!("npuzzle: {advice}");
+    }
     if INTERRUPTED.load(Ordering::SeqCst) {
         eprintln!("npuzzle batch: interrupted; finished results are written. Run again with --resume to complete.");
         return Ok(ExitCode::from(INTERRUPTED_EXIT));

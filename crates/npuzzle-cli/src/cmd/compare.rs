@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::Result;
-use npuzzle::{Algorithm, Budget, HeuristicKind, Outcome, Solver, SolverOptions};
+use npuzzle::{Budget, HeuristicKind, Outcome, Solver, SolverOptions};
 
 use crate::input::{BoardOptions, LimitOptions};
 use npuzzle::record::{human_bytes, human_duration};
@@ -30,25 +30,6 @@ const TIMEOUT: Duration = Duration::from_secs(10);
 /// Each run's memory budget unless `--max-memory` is given.
 const MAX_MEMORY: u64 = 2 << 30;
 
-/// The (algorithm, heuristic) pairs compared: each heuristic that works on
-/// `shape` for the informed searches.
-fn runs(shape: npuzzle::Shape) -> Vec<(Algorithm, Option<HeuristicKind>)> {
-    let mut runs = Vec::new();
-    for algorithm in Algorithm::ALL {
-        if algorithm.uses_heuristic() {
-            runs.extend(
-                HeuristicKind::ALL
-                    .into_iter()
-                    .filter(|h| h.supports(shape))
-                    .map(|h| (algorithm, Some(h))),
-            );
-        } else {
-            runs.push((algorithm, None));
-        }
-    }
-    runs
-}
-
 /// Runs `npuzzle compare`. Exit 1 if the algorithms disagree on the length.
 pub fn run(args: Args) -> Result<ExitCode> {
     let board = args.options.board(&args.board)?;
@@ -68,7 +49,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         "algorithm", "heuristic", "length", "expanded", "time", "peak memory"
     )?;
     let mut lengths = Vec::new();
-    for (algorithm, heuristic) in runs(board.shape()) {
+    for (algorithm, heuristic) in npuzzle::record::CompareRecord::runs_for(board.shape()) {
         let options = SolverOptions::default()
             .with_algorithm(algorithm)
             .with_heuristic(heuristic.unwrap_or(HeuristicKind::Manhattan))

@@ -6,5 +6,6 @@ pub mod hint;
 pub mod judge;
 pub mod pdb;
 pub mod random;
+pub mod serve;
 pub mod solve;
 pub mod table;

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use npuzzle::random::random_solvable;
-use npuzzle::search::table::{sample_at_distance, sample_distinct_at_distance};
+use npuzzle::random::{sample_at_distance, sample_distinct_at_distance};
 use npuzzle::{Budget, Shape};
 use rand::SeedableRng;
 

@@ -8,7 +8,7 @@ use npuzzle::record::{human_duration, ErrorRecord, Record, SolutionRecord};
 use npuzzle::search::greedy::{self, Finish, ReplaySink, WriteSink};
 use npuzzle::{Algorithm, Board, Completion, Goal, OptimalSolutions, Outcome, Solver};
 
-use npuzzle::parse::{read_boards, BoardInput};
+use npuzzle::parse::BoardInput;
 
 use crate::input::{all_cores, BoardOptions, SearchOptions};
 use crate::output;
@@ -52,7 +52,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         std::io::stdin()
             .read_to_end(&mut bytes)
             .context("reading boards from stdin")?;
-        read_boards(&bytes, args.board.size.map(|s| s.cells()))
+        args.board.read_file(&bytes)
     } else {
         args.boards
             .iter()
@@ -100,6 +100,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
             failed |= stream_greedy(&mut out, &board, &goal, &solver, args.moves)?;
             continue;
         }
+        let uses_heuristic = args.search.algorithm.resolve(board.shape()).uses_heuristic();
+        out.flush()?;
+        crate::held_advice::warn_long_search(&solvers.advice, &board, &goal, uses_heuristic);
         let report = solver.solve(&board, &goal).map_err(with_advice)?;
         if matches!(report.outcome, Outcome::BudgetReached(_)) {
             failed = true;
@@ -144,6 +147,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 write!(out, "{}", human_solutions(optimal, &args))?;
             }
             writeln!(out, "{}", record.human_stats())?;
+        }
+        solvers.advice.note(&goal, &report);
+        if let Some(advice) = solvers.advice.take_due() {
+            out.flush()?;
+            eprintln!("npuzzle: {advice}");
         }
     }
     out.flush()?;

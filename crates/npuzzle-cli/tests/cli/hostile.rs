@@ -63,7 +63,7 @@ fn huge_token() {
 #[test]
 fn ten_megabyte_line() {
     let line = "1 ".repeat(5 * 1024 * 1024);
-    check_sandwiched(line.as_bytes(), "not a square");
+    check_sandwiched(line.as_bytes(), "no board holds 5242880 tiles");
 }
 
 #[test]

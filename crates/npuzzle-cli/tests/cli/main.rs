@@ -6,6 +6,7 @@ mod hint;
 mod hostile;
 mod judge;
 mod pdb;
+mod reading;
 mod readme;
 mod solve;
 

@@ -61,7 +61,7 @@ fn rectangular_board_and_blank_first_goal() {
 fn bad_boards_get_a_one_line_error_and_exit_1() {
     let cases = [
         ("1 2 3 4 5 6 7 8 8", "tile 8 appears twice, at positions 8 and 9"),
-        ("1 2 3 4 5 6 7 8", "cannot infer the board size from 8 tiles"),
+        ("1 2 3 4 5 6 7 8", "give --size 4x2 (4 wide, 2 high) or --size 2x4"),
         ("1 2 3 4 5 6 7 8 9", "tile 9 at position 9 is out of range"),
         ("1 2 3 4 5 6 7 8 y", "bad token \"y\" at position 9"),
     ];

@@ -1,8 +1,8 @@
 //! Heuristics on boards with a fixed number of cells, for the specialised
-//! IDA* of [`crate::search::idastar_fast`].
+//! IDA* of [`crate::search::idastar_fixed`].
 //!
 //! The slice-based [`Heuristic`] trait gets the whole board and the estimate
-//! before a move. The fast search wants more: a board kept in a fixed-size
+//! before a move. The fixed-size search wants more: a board kept in a fixed-size
 //! (often packed) value that is copied rather than undone, and a per-node
 //! [`FixedHeuristic::State`] that a heuristic may use to carry whatever makes
 //! its update O(1) — the Manhattan sum, the two walking-distance table
@@ -21,7 +21,7 @@
 //! [`FixedPdb`](super::pdb::FixedPdb) implements `FixedHeuristic<16>` and
 //! `<25>` with a state holding each pattern's index and value, so a move
 //! updates one index and reads one entry per view. A new heuristic is passed
-//! to [`search`](crate::search::idastar_fast::search) directly, or given a
+//! to [`search`](crate::search::idastar_fixed::search) directly, or given a
 //! [`HeuristicKind`](super::HeuristicKind) and an arm in the specialised
 //! search's dispatch.
 

@@ -167,7 +167,7 @@ pub struct WalkingDistance {
     goal_col: [u8; CELLS],
 }
 
-/// The per-node state of [`WalkingDistance`] in the fast search: both table
+/// The per-node state of [`WalkingDistance`] in the fixed-size search: both table
 /// indices and both distances.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WdState {

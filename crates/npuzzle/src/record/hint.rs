@@ -18,9 +18,7 @@ use crate::search::Solver;
 ///
 /// let board: Board = "1 2 3 4 5 6 x 7 8".parse()?;
 /// let goal = Goal::standard(board.shape());
-/// let mut options = SolverOptions::default();
-/// options.algorithm = Algorithm::Auto;
-/// let solver = Solver::new(options);
+/// let solver = Solver::new(SolverOptions::default().with_algorithm(Algorithm::Auto));
 /// let hint = solver.hint(&board, &goal)?;
 /// let record = Record::Hint(HintRecord::new(&board, &goal, &solver, &hint));
 /// let json = serde_json::to_value(&record).unwrap();

@@ -48,7 +48,6 @@ use rustc_hash::FxHashMap;
 
 use crate::board::{Board, Move, Shape};
 use crate::goal::Goal;
-use crate::heuristic::HeuristicKind;
 use crate::parity::is_solvable;
 use crate::solution::{BudgetClock, BudgetKind, Outcome, Solution, Stats};
 use crate::{Error, Solver};
@@ -176,13 +175,12 @@ impl Solver {
         answer: &mut OptimalSolutions,
     ) -> Result<(), Error> {
         let mut clock = BudgetClock::start(self.options.budget);
-        let table = match self.tables.get(goal, self.options.budget) {
+        let table = match self.table_within_budget(goal, self.options.budget)? {
             Ok(t) => t,
-            Err(Error::BuildBudget { kind, .. }) => {
+            Err(kind) => {
                 answer.completion = Completion::BudgetReached(kind);
                 return Ok(());
             }
-            Err(e) => return Err(e),
         };
         let mut layers = Layers {
             table: &table,
@@ -247,11 +245,7 @@ impl Solver {
             _ => return Err(Error::ReplayMismatch { algorithm: "count" }),
         };
         answer.distance = Some(d);
-        let kind = if self.options.algorithm.resolve(board.shape()).uses_heuristic() {
-            self.options.heuristic
-        } else {
-            HeuristicKind::LinearConflict
-        };
+        let kind = self.iteration_heuristic(board);
         let mut rest = bounded::clock_after(self.options.budget, clock.elapsed(), answer.stats.expanded);
         let limit = match want {
             Want::Count => 0,
@@ -340,14 +334,20 @@ impl Layers<'_> {
         if let Some(&d) = self.distances.get(&key) {
             return Ok(d);
         }
-        let mut board = Board::new(self.shape, tiles.to_vec())?;
+        // The walk's boards, packed as they go: the tiles fit in a `u64` (4 bits a cell).
+        let shape = self.shape;
+        let mut packed = key;
+        let mut blank = tiles.iter().position(|&t| t == 0).unwrap_or(0);
         self.walked.clear();
         let walked = &mut self.walked;
         let d = self
             .table
             .walk(tiles, self.goal.board().tiles(), |mv| {
-                board.try_apply(mv);
-                walked.push(crate::packed::pack(board.tiles()));
+                if let Some(to) = shape.step(blank, mv) {
+                    packed = crate::packed::slide(packed, blank, to);
+                    blank = to;
+                }
+                walked.push(packed);
             })?
             // The boards asked about are neighbours of a solvable board, so solvable.
             .ok_or(Error::ReplayMismatch { algorithm: "table" })?;

@@ -29,9 +29,8 @@
 //!
 //! let board: Board = "8 6 7 2 5 4 3 x 1".parse()?;
 //! let goal = Goal::standard(board.shape());
-//! let mut options = SolverOptions::default();
-//! options.algorithm = Algorithm::Auto; // the complete table on 3x3
-//! let solver = Solver::new(options);
+//! // `auto` answers from the complete table on 3x3.
+//! let solver = Solver::new(SolverOptions::default().with_algorithm(Algorithm::Auto));
 //! let hint = solver.hint(&board, &goal)?;
 //! assert_eq!(hint.distance, Some(31));
 //! // The board is as far as any 3x3 board gets: every move brings it closer.
@@ -46,14 +45,16 @@
 //! ```
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
 use crate::board::{Board, Move};
 use crate::goal::Goal;
 use crate::heuristic::HeuristicKind;
 use crate::parity::is_solvable;
-use crate::solution::{BudgetClock, BudgetKind, Outcome, Stats};
+use crate::solution::{Budget, BudgetClock, BudgetKind, Cancel, Outcome, Stats};
 use crate::{Error, Solver};
 
+use super::table::Table;
 use super::{bounded, Algorithm};
 
 /// How far an answer got.
@@ -116,9 +117,23 @@ impl Solver {
     /// input (another shape than the goal's, a heuristic that does not fit),
     /// not for budgets.
     pub fn hint(&self, board: &Board, goal: &Goal) -> Result<Hint, Error> {
+        self.hint_run(board, goal, self.options.budget, None)
+    }
+
+    /// Like [`hint`](Solver::hint), under `budget` instead of the options'
+    /// one, stopping early once `cancel` is raised (see
+    /// [`solve_with`](Solver::solve_with)).
+    pub fn hint_with(&self, board: &Board, goal: &Goal, budget: Budget, cancel: &Cancel) -> Result<Hint, Error> {
+        self.hint_run(board, goal, budget, Some(cancel))
+    }
+
+    fn hint_run(&self, board: &Board, goal: &Goal, budget: Budget, cancel: Option<&Cancel>) -> Result<Hint, Error> {
         goal.check_shape(board)?;
         let algorithm = self.options.algorithm.resolve(board.shape());
-        let mut clock = BudgetClock::start(self.options.budget);
+        let mut clock = BudgetClock::start(budget);
+        if let Some(cancel) = cancel {
+            clock = clock.with_cancel(cancel.clone());
+        }
         let legal: Vec<Move> = Move::ALL.into_iter().filter(|&mv| board.can_move(mv)).collect();
         let mut hint = Hint {
             distance: None,
@@ -130,7 +145,7 @@ impl Solver {
         if !is_solvable(board, goal) {
             hint.completion = Completion::Unsolvable;
         } else if algorithm == Algorithm::Table {
-            self.hint_from_table(board, goal, &mut hint)?;
+            self.hint_from_table(board, goal, budget, &mut hint)?;
         } else {
             self.hint_by_search(board, goal, &mut clock, &mut hint)?;
         }
@@ -138,14 +153,37 @@ impl Solver {
         Ok(hint)
     }
 
-    fn hint_from_table(&self, board: &Board, goal: &Goal, hint: &mut Hint) -> Result<(), Error> {
-        let table = match self.tables.get(goal, self.options.budget) {
+    /// The cached table for `goal` (built now if need be), or the budget
+    /// that stopped its build.
+    pub(super) fn table_within_budget(
+        &self,
+        goal: &Goal,
+        budget: Budget,
+    ) -> Result<Result<Arc<Table>, BudgetKind>, Error> {
+        match self.tables.get(goal, budget) {
+            Ok(t) => Ok(Ok(t)),
+            Err(Error::BuildBudget { kind, .. }) => Ok(Err(kind)),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The heuristic of the bounded iterations after the board's own
+    /// search: the solver's, or linear conflict when its algorithm reads none.
+    pub(super) fn iteration_heuristic(&self, board: &Board) -> HeuristicKind {
+        if self.options.algorithm.resolve(board.shape()).uses_heuristic() {
+            self.options.heuristic
+        } else {
+            HeuristicKind::LinearConflict
+        }
+    }
+
+    fn hint_from_table(&self, board: &Board, goal: &Goal, budget: Budget, hint: &mut Hint) -> Result<(), Error> {
+        let table = match self.table_within_budget(goal, budget)? {
             Ok(t) => t,
-            Err(Error::BuildBudget { kind, .. }) => {
+            Err(kind) => {
                 hint.completion = Completion::BudgetReached(kind);
                 return Ok(());
             }
-            Err(e) => return Err(e),
         };
         hint.stats.peak_states = table.states();
         hint.stats.peak_bytes = table.bytes();
@@ -176,7 +214,7 @@ impl Solver {
         clock: &mut BudgetClock,
         hint: &mut Hint,
     ) -> Result<(), Error> {
-        let report = self.solve(board, goal)?;
+        let report = self.run(board, goal, clock.budget(), clock.cancel())?;
         hint.stats = report.stats;
         let solution = match report.outcome {
             Outcome::Solved(s) => s,
@@ -196,12 +234,7 @@ impl Solver {
         }
         let first = solution.moves()[0];
         let mut spent = hint.stats.expanded;
-        let kind = if self.options.algorithm.resolve(board.shape()).uses_heuristic() {
-            self.options.heuristic
-        } else {
-            // The uninformed searches carry no heuristic of their own.
-            HeuristicKind::LinearConflict
-        };
+        let kind = self.iteration_heuristic(board);
         let pdb = self.pdb.as_deref();
         for m in &mut hint.moves {
             if m.mv == first {
@@ -213,7 +246,10 @@ impl Solver {
             }
             let mut next = board.clone();
             next.try_apply(m.mv);
-            let mut rest = bounded::clock_after(self.options.budget, clock.elapsed(), spent);
+            let mut rest = bounded::clock_after(clock.budget(), clock.elapsed(), spent);
+            if let Some(cancel) = clock.cancel() {
+                rest = rest.with_cancel(cancel.clone());
+            }
             let walked = kind.run(
                 goal,
                 pdb,

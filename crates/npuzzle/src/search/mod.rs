@@ -9,20 +9,20 @@ use crate::goal::Goal;
 use crate::heuristic::pdb::AdditivePdb;
 use crate::heuristic::HeuristicKind;
 use crate::parity::is_solvable;
-use crate::solution::{Budget, BudgetClock, Outcome, Report, Stats};
+use crate::solution::{Budget, BudgetClock, Cancel, Outcome, Report, Stats};
 use crate::Error;
 
-pub mod astar;
+mod astar;
 pub mod bfs;
-pub mod bfs_set;
-pub mod bibfs;
+mod bfs_set;
+mod bibfs;
 mod bounded;
 pub mod count;
 pub mod duplicates;
 pub mod greedy;
 pub mod hint;
-pub mod idastar;
-pub mod idastar_fast;
+mod idastar;
+pub mod idastar_fixed;
 mod state;
 pub mod table;
 #[cfg(test)]
@@ -211,7 +211,7 @@ pub struct SolverOptions {
     /// Limits on each search.
     pub budget: Budget,
     /// Threads for one search: IDA* on 4×4 and 5×5 boards splits each
-    /// iteration across them (see [`idastar_fast`]); other searches and shapes
+    /// iteration across them (see [`idastar_fixed`]); other searches and shapes
     /// use one. 0 counts as 1.
     pub threads: usize,
     /// IDA* cuts every move sequence of up to this many moves that an
@@ -320,7 +320,7 @@ impl Solver {
     ///
     /// // Without databases, or with databases for another goal: an error that names the goal.
     /// let err = Solver::new(options).solve(&board, &goal).unwrap_err();
-    /// assert!(matches!(&err, Error::PdbNotLoaded { goal: g, loaded: None } if g == &goal));
+    /// assert!(matches!(&err, Error::PdbNotLoaded { goal: g, loaded: None } if **g == goal));
     /// assert!(solver.solve(&board, &Goal::blank_first(board.shape())).is_err());
     /// # Ok::<(), npuzzle::Error>(())
     /// ```
@@ -352,6 +352,20 @@ impl Solver {
     /// cells is solved only by [`Algorithm::Greedy`] (or `Auto`, which picks
     /// it); the optimal searches refuse it with [`Error::TooBigToSearch`].
     pub fn solve(&self, board: &Board, goal: &Goal) -> Result<Report, Error> {
+        self.run(board, goal, self.options.budget, None)
+    }
+
+    /// Like [`solve`](Solver::solve), under `budget` instead of the options'
+    /// one, and stopping early with
+    /// [`BudgetKind::Cancelled`](crate::BudgetKind::Cancelled) once `cancel`
+    /// is raised (the build of a move table is bounded by the budget but not
+    /// interrupted). A server shares one solver between requests this way,
+    /// each with its own limits.
+    pub fn solve_with(&self, board: &Board, goal: &Goal, budget: Budget, cancel: &Cancel) -> Result<Report, Error> {
+        self.run(board, goal, budget, Some(cancel))
+    }
+
+    fn run(&self, board: &Board, goal: &Goal, budget: Budget, cancel: Option<&Cancel>) -> Result<Report, Error> {
         goal.check_shape(board)?;
         let algorithm = self.options.algorithm.resolve(board.shape());
         if algorithm != Algorithm::Greedy && !board.is_narrow() {
@@ -367,7 +381,10 @@ impl Solver {
             // Checked before parity, so that a missing database is reported for every board.
             crate::heuristic::pdb::for_goal(pdb, goal)?;
         }
-        let mut clock = BudgetClock::start(self.options.budget);
+        let mut clock = BudgetClock::start(budget);
+        if let Some(cancel) = cancel {
+            clock = clock.with_cancel(cancel.clone());
+        }
         if !is_solvable(board, goal) {
             let stats = Stats {
                 elapsed: clock.elapsed(),
@@ -402,11 +419,11 @@ impl Solver {
             }
             Algorithm::IdaStar | Algorithm::Auto => {
                 let (kind, threads) = (self.options.heuristic, self.options.threads);
-                let fast = idastar_fast::FastOptions {
+                let fixed = idastar_fixed::FixedOptions {
                     duplicate_len: self.options.duplicate_len,
                     ..Default::default()
                 };
-                match idastar_fast::search_kind(board, goal, kind, pdb, &clock, threads, fast)? {
+                match idastar_fixed::search_kind(board, goal, kind, pdb, &clock, threads, fixed)? {
                     Some(found) => found,
                     None => {
                         let filter = duplicates::DuplicateFilter::shared(self.options.duplicate_len);

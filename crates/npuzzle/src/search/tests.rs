@@ -398,7 +398,7 @@ fn the_pdb_heuristic_without_matching_databases_says_what_to_build() {
             let err = solver.solve(&board, &goal).unwrap_err();
             assert!(
                 matches!(&err, Error::PdbNotLoaded { goal: g, loaded, .. }
-                    if loaded.is_some() == solver.pdb().is_some() && g == &goal),
+                    if loaded.is_some() == solver.pdb().is_some() && **g == goal),
                 "{goal}: {err:?}"
             );
             // The databases a front-end would advise building.

@@ -35,7 +35,7 @@
 //! ```
 
 use std::fmt;
-use std::fs::{self, File};
+
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -52,7 +52,7 @@ mod partition;
 mod pattern;
 
 pub use checksum::Xxh64;
-pub use file::{EXTENSION, FORMAT_VERSION, MAGIC};
+pub use file::{list, ListedFile, EXTENSION, FORMAT_VERSION, MAGIC};
 pub use fixed::{run_fixed, FixedPdb, PdbState};
 pub use partition::{recommended_partition, Partition};
 pub use pattern::{entry, placements, PatternDatabase, MAX_PDB_CELLS};
@@ -582,99 +582,6 @@ impl AdditivePdb {
         ))
     }
 
-    /// Maps the file at `path`, checking that its header is intact and that
-    /// it holds the databases of `spec`. The tables are not read here; see
-    /// [`AdditivePdb::verify`]. No file there is [`Error::PdbMissing`], naming
-    /// the databases wanted.
-    pub fn open(path: &Path, spec: &PdbSpec) -> Result<AdditivePdb, Error> {
-        AdditivePdb::open_checked(path, Some(spec))
-    }
-
-    /// Maps whatever databases the file at `path` holds, checking that its header is intact.
-    pub fn open_any(path: &Path) -> Result<AdditivePdb, Error> {
-        AdditivePdb::open_checked(path, None)
-    }
-
-    /// Opens `spec`'s file in `dir` (named by [`PdbSpec::file_name`]).
-    pub fn load(dir: &Path, spec: &PdbSpec) -> Result<AdditivePdb, Error> {
-        AdditivePdb::open(&dir.join(spec.file_name()), spec)
-    }
-
-    /// Opens `spec`'s file in `dir`, or builds and saves it there if there
-    /// is none; `true` with the databases if they were built. A file that is
-    /// there but wrong is an error, not silently rebuilt.
-    pub fn load_or_build(
-        dir: &Path,
-        spec: &PdbSpec,
-        options: &BuildOptions,
-        progress: &mut dyn FnMut(&BuildProgress),
-    ) -> Result<(AdditivePdb, bool), Error> {
-        match AdditivePdb::load(dir, spec) {
-            Err(Error::PdbMissing { .. }) => {
-                let pdb = AdditivePdb::build(spec, options, progress)?;
-                pdb.save(dir)?;
-                Ok((pdb, true))
-            }
-            other => other.map(|pdb| (pdb, false)),
-        }
-    }
-
-    fn open_checked(path: &Path, expected: Option<&PdbSpec>) -> Result<AdditivePdb, Error> {
-        let file = File::open(path).map_err(|e| match expected {
-            Some(spec) if e.kind() == std::io::ErrorKind::NotFound => Error::PdbMissing {
-                path: path.to_path_buf(),
-                spec: Box::new(spec.clone()),
-            },
-            _ => file::io_error("read", path, &e),
-        })?;
-        let len = file.metadata().map_err(|e| file::io_error("read", path, &e))?.len();
-        if len < 64 {
-            // Too short to be anything but broken; read it to say how.
-            let bytes = fs::read(path).map_err(|e| file::io_error("read", path, &e))?;
-            file::decode_header(&bytes, bytes.len() as u64, path, expected)?;
-            return Err(Error::PdbTruncated {
-                path: path.to_path_buf(),
-                expected: 64,
-                got: len,
-                spec: expected.map(|s| Box::new(s.clone())),
-            });
-        }
-        // SAFETY: mapping is unsafe because another process could change or
-        // truncate the file while it is mapped, which Rust cannot rule out.
-        // Database files are written once to a temporary name and renamed into
-        // place, never changed afterwards, so a mapped file stays as it was;
-        // a file cut short by someone else is the documented risk of mmap.
-        // Mapping (rather than reading 300 MB) makes opening instant and lets
-        // processes share the pages.
-        let map = unsafe { memmap2::Mmap::map(&file) }.map_err(|e| file::io_error("read", path, &e))?;
-        let header = file::decode_header(&map, len, path, expected)?;
-        let map = Arc::new(map);
-        let shape = header.spec.shape();
-        let patterns = header
-            .tables
-            .iter()
-            .map(|t| {
-                let table = Table::Mapped {
-                    map: Arc::clone(&map),
-                    start: t.offset as usize,
-                    len: t.len as usize,
-                };
-                PatternDatabase::new(shape, header.spec.goal(), t.tiles.clone(), t.bits, table)
-            })
-            .collect();
-        let source = Source::File {
-            path: path.to_path_buf(),
-            map,
-            header_len: header.header_len,
-        };
-        Ok(AdditivePdb::assemble(
-            header.spec,
-            patterns,
-            header.data_checksum,
-            source,
-        ))
-    }
-
     /// Reads one byte of every 4 KiB page of the tables, so that the first
     /// lookups of a search do not wait for the mapped file to be paged in
     /// (or a benchmark can count that time apart); returns the pages read.
@@ -725,30 +632,6 @@ impl AdditivePdb {
                 spec: Some(Box::new(self.spec.clone())),
             })
         }
-    }
-
-    /// Writes the databases to `path` (through a temporary file and a rename).
-    pub fn write(&self, path: &Path) -> Result<(), Error> {
-        let tables: Vec<(u8, u64, u64)> = self
-            .patterns
-            .iter()
-            .map(|db| (db.bits(), db.entries(), db.table().len() as u64))
-            .collect();
-        let header = file::encode_header(&self.spec, &tables, self.data_checksum);
-        file::write_atomically(path, |out| {
-            out.write_all(&header)?;
-            for db in &self.patterns {
-                out.write_all(db.table())?;
-            }
-            Ok(())
-        })
-    }
-
-    /// Writes the databases into `dir` under [`PdbSpec::file_name`] and returns the path.
-    pub fn save(&self, dir: &Path) -> Result<PathBuf, Error> {
-        let path = dir.join(self.spec.file_name());
-        self.write(&path)?;
-        Ok(path)
     }
 
     /// What these databases are for.
@@ -897,55 +780,11 @@ pub fn for_goal<'a>(pdb: Option<&'a AdditivePdb>, goal: &Goal) -> Result<&'a Add
             // Boards no databases can serve are an error of their own.
             PdbSpec::suggested(goal)?;
             Err(Error::PdbNotLoaded {
-                goal: goal.clone(),
+                goal: Box::new(goal.clone()),
                 loaded: pdb.map(|p| Box::new(p.spec().clone())),
             })
         }
     }
-}
-
-/// A file found by [`list`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ListedFile {
-    /// The file.
-    pub path: PathBuf,
-    /// Its summary, or why it cannot be used.
-    pub info: Result<PdbInfo, Error>,
-}
-
-/// The database files in `dir` (those ending in `.pdb`), each with its
-/// summary or the error that opening it gave, sorted by name. A directory
-/// that does not exist holds none.
-///
-/// ```
-/// use npuzzle::heuristic::pdb::{list, AdditivePdb, PdbSpec};
-/// use npuzzle::Goal;
-/// let dir = tempfile::tempdir().unwrap();
-/// let spec = PdbSpec::parse(&Goal::standard("3x3".parse()?), "1,2/3")?;
-/// AdditivePdb::build(&spec, &Default::default(), &mut |_| {})?.save(dir.path())?;
-/// std::fs::write(dir.path().join("junk.pdb"), b"junk").unwrap();
-/// let files = list(dir.path())?;
-/// assert_eq!(files.len(), 2);
-/// assert_eq!(files[0].info.as_ref().unwrap().spec, spec);
-/// assert!(files[1].info.is_err());
-/// # Ok::<(), npuzzle::Error>(())
-/// ```
-pub fn list(dir: &Path) -> Result<Vec<ListedFile>, Error> {
-    let entries = match fs::read_dir(dir) {
-        Ok(entries) => entries,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(file::io_error("list", dir, &e)),
-    };
-    let mut out = Vec::new();
-    for entry in entries {
-        let path = entry.map_err(|e| file::io_error("list", dir, &e))?.path();
-        if path.extension().is_some_and(|x| x == EXTENSION) && path.is_file() {
-            let info = AdditivePdb::open_any(&path).map(|pdb| pdb.info());
-            out.push(ListedFile { path, info });
-        }
-    }
-    out.sort_by(|a, b| a.path.cmp(&b.path));
-    Ok(out)
 }
 
 #[cfg(test)]

@@ -1,0 +1,134 @@
+//! Advice held until it helps. Building pattern databases takes minutes and
+//! gigabytes: worth recommending after a search that was slow or ran out of
+//! budget, noise after an 8-move 4×4 board solved in a millisecond. The
+//! solvers hold the advice when `--heuristic auto` falls back for a goal;
+//! each search's report then decides whether it is said, once per run.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use npuzzle::heuristic::{Heuristic, LinearConflict};
+use npuzzle::{Board, Goal, Outcome, Report};
+
+/// The library's solvers with the advice their fallbacks held: used as the
+/// library type (`get`), plus [`Solvers::advice`].
+pub struct Solvers {
+    /// The library's solvers.
+    pub solvers: npuzzle::Solvers,
+    /// Advice held when `auto` found no databases for a goal.
+    pub advice: Arc<HeldAdvice>,
+}
+
+impl std::ops::Deref for Solvers {
+    type Target = npuzzle::Solvers;
+
+    fn deref(&self) -> &npuzzle::Solvers {
+        &self.solvers
+    }
+}
+
+/// A search longer than this makes the advice worth saying.
+pub const SLOW_SEARCH: Duration = Duration::from_secs(1);
+
+/// Advice per goal, said at most once.
+#[derive(Default)]
+pub struct HeldAdvice {
+    held: Mutex<HashMap<Goal, String>>,
+    due: Mutex<Option<String>>,
+    said: AtomicBool,
+}
+
+impl HeldAdvice {
+    /// Holds `advice` for boards with this goal (the first one held stays).
+    pub fn hold(&self, goal: &Goal, advice: impl FnOnce() -> String) {
+        lock(&self.held).entry(goal.clone()).or_insert_with(advice);
+    }
+
+    /// Whether a search with this report shows that the advice would help.
+    pub fn helps(report: &Report) -> bool {
+        report.stats.elapsed > SLOW_SEARCH || matches!(report.outcome, Outcome::BudgetReached(_))
+    }
+
+    /// Marks the advice for `goal` due if this search shows it would help.
+    pub fn note(&self, goal: &Goal, report: &Report) {
+        if !Self::helps(report) || self.said.load(Ordering::Relaxed) {
+            return;
+        }
+        if let Some(advice) = lock(&self.held).get(goal) {
+            lock(&self.due).get_or_insert_with(|| advice.clone());
+        }
+    }
+
+    /// The advice held for `goal`, now, unless advice was already said.
+    pub fn say_now(&self, goal: &Goal) -> Option<String> {
+        let advice = lock(&self.held).get(goal).cloned()?;
+        (!self.said.swap(true, Ordering::Relaxed)).then_some(advice)
+    }
+
+    /// The due advice, the first time it is asked for after it became due.
+    pub fn take_due(&self) -> Option<String> {
+        let advice = lock(&self.due).take()?;
+        (!self.said.swap(true, Ordering::Relaxed)).then_some(advice)
+    }
+}
+
+/// A linear-conflict estimate from which IDA* on a 5×5 board without
+/// databases is not expected to finish quickly: Korf & Felner's random
+/// 24-puzzles estimate 70 to 90 and run for hours to days.
+pub const LONG_5X5_ESTIMATE: u32 = 40;
+
+/// Says at the start, once, that this search will likely be long and what
+/// to do about it: a 5×5 board, `auto` without databases for its goal, and
+/// an estimate of at least [`LONG_5X5_ESTIMATE`] moves.
+pub fn warn_long_search(advice: &HeldAdvice, board: &Board, goal: &Goal, uses_heuristic: bool) {
+    let shape = board.shape();
+    if (shape.width(), shape.height()) != (5, 5) || !uses_heuristic {
+        return;
+    }
+    let estimate = LinearConflict::new(goal).estimate(board.tiles());
+    if estimate < LONG_5X5_ESTIMATE {
+        return;
+    }
+    if let Some(held) = advice.say_now(goal) {
+        eprintln!(
+            "npuzzle: this board is at least {estimate} moves from the goal, and an optimal 5x5 search without \
+             pattern databases can run for hours: {held} (a few minutes and 1.3 GB once); or bound the search with \
+             --timeout or --max-nodes"
+        );
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    // Each update is one call: a panic elsewhere leaves nothing half-done.
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use npuzzle::{Board, BudgetKind, Solver, SolverOptions};
+
+    fn report(board: &str, budget: Option<u64>) -> (Goal, Report) {
+        let board: Board = board.parse().unwrap();
+        let goal = Goal::standard(board.shape());
+        let options = SolverOptions::default().with_budget(npuzzle::Budget::default().with_max_nodes(budget));
+        (goal.clone(), Solver::new(options).solve(&board, &goal).unwrap())
+    }
+
+    #[test]
+    fn said_once_and_only_after_a_search_it_would_have_helped() {
+        let advice = HeldAdvice::default();
+        let (goal, fast) = report("1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15", None);
+        advice.hold(&goal, || "build databases".to_string());
+        advice.note(&goal, &fast);
+        assert_eq!(advice.take_due(), None, "a fast search needs no advice");
+        let (_, stopped) = report("5 1 2 3 9 6 7 4 13 10 11 8 x 14 15 12", Some(5));
+        assert!(matches!(stopped.outcome, Outcome::BudgetReached(BudgetKind::Nodes)));
+        advice.note(&goal, &stopped);
+        assert_eq!(advice.take_due().as_deref(), Some("build databases"));
+        advice.note(&goal, &stopped);
+        assert_eq!(advice.take_due(), None, "once per run");
+    }
+}

@@ -1,0 +1,342 @@
+"""npuzzle: optimal solutions of sliding-tile puzzles, from the 8-puzzle to
+the 15- and 24-puzzle and any W×H board, solved in Rust.
+
+>>> import npuzzle
+>>> s = npuzzle.solve("8 6 7 2 5 4 3 x 1")
+>>> s.outcome, s.length, s.moves
+('solved', 31, 'ruulddruuldldrrullurrdlldruurdd')
+
+Boards are text in the command line's syntax (blank ``x``, ``0``, ``_`` or
+``.``), sequences of ints (0 = blank) or numpy integer arrays (2-D arrays
+give their own shape). Moves ``u d l r`` name the direction the **blank**
+moves. The default goal is ``1 2 … N-1`` then the blank; ``goal="blank-first"``
+or any arrangement picks another. Sizes are ``"WxH"`` (width × height) or a
+``(width, height)`` tuple.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from . import _native, errors, pdb
+from ._native import Hint, Solution, Stats
+from .errors import BoardError, NpuzzleError, OptionError, PdbError
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+__all__ = [
+    "solve",
+    "solve_many",
+    "is_solvable",
+    "hint",
+    "count_solutions",
+    "optimal_solutions",
+    "Hint",
+    "random_boards",
+    "distance_counts",
+    "parse_size",
+    "Solution",
+    "Stats",
+    "NpuzzleError",
+    "BoardError",
+    "OptionError",
+    "PdbError",
+    "errors",
+    "pdb",
+]
+
+__version__: str = _native.__version__
+
+#: A board: text, a sequence of ints (0 = blank), rows of ints, or a numpy integer array.
+BoardLike = Union[str, Sequence[int], Sequence[Sequence[int]], "NDArray[np.integer]"]
+#: A size: ``"WxH"`` or ``(width, height)``.
+SizeLike = Union[str, Tuple[int, int]]
+#: A goal: ``"standard"``, ``"blank-first"``, tiles as text, or tiles as a board.
+GoalLike = BoardLike
+PathLike = Union[str, "os.PathLike[str]"]
+
+
+def parse_size(size: SizeLike) -> Tuple[int, int]:
+    """``(width, height)`` of a size given as ``"WxH"`` or a pair.
+
+    >>> npuzzle.parse_size("4x3")
+    (4, 3)
+    """
+    return _native.parse_size(size)
+
+
+def _tiles(board: BoardLike, size: Optional[SizeLike]) -> Tuple[Union[str, list[int]], Optional[SizeLike]]:
+    """A board as the native module takes it: text, or flat tiles with the size."""
+    if isinstance(board, str):
+        return board, size
+    if isinstance(board, (list, tuple)) and not (board and isinstance(board[0], (list, tuple, np.ndarray))):
+        return list(board), size  # flat ints: the native module checks each one
+    array = board if isinstance(board, np.ndarray) else np.asarray(board)
+    if array.dtype.kind not in "iu" and array.size > 0:
+        raise BoardError(f"a board must hold integer tiles, not {array.dtype} values")
+    if array.ndim == 2:
+        shape = (array.shape[1], array.shape[0])
+        if size is not None and parse_size(size) != shape:
+            raise BoardError(f"the board has {array.shape[0]} rows of {array.shape[1]} tiles, but size is {size!r}")
+        return array.ravel().tolist(), shape
+    if array.ndim != 1:
+        raise BoardError(f"a board must be 1-D or 2-D, not a {array.ndim}-D array")
+    return array.tolist(), size
+
+
+def _goal(goal: Optional[GoalLike]) -> Union[str, list[int], None]:
+    if goal is None or isinstance(goal, str):
+        return goal
+    return _tiles(goal, None)[0]
+
+
+def _dir(path: Optional[PathLike]) -> Optional[str]:
+    """The database directory: ``path``, else :func:`npuzzle.pdb.default_dir`."""
+    return pdb.default_dir() if path is None else os.fspath(path)
+
+
+def _options(
+    goal: Optional[GoalLike],
+    algorithm: str,
+    heuristic: str,
+    timeout: Optional[float],
+    max_nodes: Optional[int],
+    max_memory: Optional[int],
+    threads: Optional[int],
+    pdb_dir: Optional[PathLike],
+) -> dict[str, Any]:
+    """The keyword arguments every solving function shares, as the native module takes them."""
+    return {
+        "goal": _goal(goal),
+        "algorithm": algorithm,
+        "heuristic": heuristic,
+        "timeout": timeout,
+        "max_nodes": max_nodes,
+        "max_memory": max_memory,
+        "threads": threads,
+        "pdb_dir": _dir(pdb_dir),
+    }
+
+
+def solve(
+    board: BoardLike,
+    *,
+    size: Optional[SizeLike] = None,
+    goal: Optional[GoalLike] = None,
+    algorithm: str = "auto",
+    heuristic: str = "auto",
+    timeout: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+    max_memory: Optional[int] = None,
+    threads: Optional[int] = None,
+    pdb_dir: Optional[PathLike] = None,
+) -> Solution:
+    """Solves one board optimally.
+
+    ``algorithm``: ``"auto"`` (a complete table up to 10 cells, IDA* above),
+    ``"bfs-set"``, ``"bfs"``, ``"table"``, ``"bibfs"``, ``"astar"``, ``"idastar"``.
+    ``heuristic``: ``"auto"`` (the strongest pattern database in ``pdb_dir``
+    for the board's goal, else walking distance on 4×4, else linear conflict),
+    ``"misplaced"``, ``"manhattan"``, ``"linear-conflict"``,
+    ``"walking-distance"``, ``"pdb"``. ``timeout`` (seconds), ``max_nodes`` and
+    ``max_memory`` (bytes) bound the search: when one runs out the outcome is
+    ``"budget"``, not an exception. ``threads`` splits IDA* iterations on 4×4
+    and 5×5 boards (default: all cores). ``pdb_dir``: where pattern databases
+    are looked for (default ``$NPUZZLE_PDB_DIR``, else ``~/.cache/npuzzle/pdb``).
+
+    Solvers (and the tables and databases they load) are kept between calls
+    with the same options. The GIL is released while the search runs.
+
+    >>> s = npuzzle.solve([1, 2, 3, 4, 5, 6, 0, 7, 8])
+    >>> s.moves, s.path()[-1].tolist()
+    ('rr', [[1, 2, 3], [4, 5, 6], [7, 8, 0]])
+
+    Raises :class:`BoardError` for a board or goal that cannot be read,
+    :class:`OptionError` for an unknown name, :class:`PdbError` for missing or
+    broken databases.
+    """
+    tiles, size = _tiles(board, size)
+    options = _options(goal, algorithm, heuristic, timeout, max_nodes, max_memory, threads, pdb_dir)
+    return _native.solve(tiles, size, options)
+
+
+def solve_many(
+    boards: Union["NDArray[np.integer]", Sequence[BoardLike]],
+    *,
+    size: Optional[SizeLike] = None,
+    goal: Optional[GoalLike] = None,
+    algorithm: str = "auto",
+    heuristic: str = "auto",
+    timeout: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+    max_memory: Optional[int] = None,
+    threads: Optional[int] = None,
+    pdb_dir: Optional[PathLike] = None,
+) -> list[Solution]:
+    """Solves many boards on all cores (``threads``), the GIL released, and
+    returns their solutions in input order.
+
+    ``boards``: a numpy array of shape ``(count, cells)`` (with ``size`` unless
+    the boards are square) or ``(count, height, width)``, or a sequence of
+    boards in any form :func:`solve` takes. The budgets apply to each board.
+    Ctrl-C (``KeyboardInterrupt``) stops it between boards. A board that
+    cannot be read raises :class:`BoardError` naming its index before any is
+    solved.
+
+    >>> boards = npuzzle.random_boards("3x3", 1000, seed=1)
+    >>> solutions = npuzzle.solve_many(boards)
+    >>> [s.length for s in solutions[:3]]
+    [19, 28, 20]
+    """
+    options = _options(goal, algorithm, heuristic, timeout, max_nodes, max_memory, threads, pdb_dir)
+    if isinstance(boards, np.ndarray):
+        if not np.issubdtype(boards.dtype, np.integer):
+            raise BoardError(f"boards must hold integer tiles, not {boards.dtype} values")
+        if boards.ndim == 3:
+            shape = (boards.shape[2], boards.shape[1])
+            if size is not None and parse_size(size) != shape:
+                raise BoardError(f"the boards have {boards.shape[1]} rows of {boards.shape[2]} tiles, but size is {size!r}")
+            size = shape
+        elif boards.ndim != 2:
+            raise BoardError(f"boards must be a 2-D (count, cells) or 3-D (count, height, width) array, not {boards.ndim}-D")
+        count = boards.shape[0]
+        if count == 0:
+            return []
+        data = np.ascontiguousarray(boards.reshape(count, -1), dtype=np.int64).tobytes()
+        return _native.solve_tiles(data, count, size, options)
+    items: list[Union[str, list[int]]] = []
+    for board in boards:
+        tiles, board_size = _tiles(board, size)
+        if board_size is not None and size is None and not isinstance(board, str):
+            size = board_size
+        items.append(tiles)
+    return _native.solve_many(items, size, options)
+
+
+def hint(
+    board: BoardLike,
+    *,
+    size: Optional[SizeLike] = None,
+    goal: Optional[GoalLike] = None,
+    algorithm: str = "auto",
+    heuristic: str = "auto",
+    timeout: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+    max_memory: Optional[int] = None,
+    threads: Optional[int] = None,
+    pdb_dir: Optional[PathLike] = None,
+) -> Hint:
+    """The board's optimal distance and the distance after each legal move of
+    the blank (from the complete table on boards of up to 10 cells, by search
+    above; options as for :func:`solve`). The optimal moves are those one
+    closer. A budget that runs out leaves the unknown distances None.
+
+    >>> h = npuzzle.hint("1 2 3 4 5 6 x 7 8")
+    >>> h.distance, h.moves, h.optimal
+    (2, [('u', 3), ('r', 1)], 'r')
+    """
+    tiles, size = _tiles(board, size)
+    options = _options(goal, algorithm, heuristic, timeout, max_nodes, max_memory, threads, pdb_dir)
+    return _native.hint(tiles, size, options)
+
+
+def count_solutions(
+    board: BoardLike,
+    *,
+    size: Optional[SizeLike] = None,
+    goal: Optional[GoalLike] = None,
+    algorithm: str = "auto",
+    heuristic: str = "auto",
+    timeout: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+    max_memory: Optional[int] = None,
+    threads: Optional[int] = None,
+    pdb_dir: Optional[PathLike] = None,
+) -> Optional[int]:
+    """How many distinct optimal move sequences take the board to the goal:
+    0 when it is unsolvable, None when a budget ran out first (options as for
+    :func:`solve`).
+
+    >>> npuzzle.count_solutions("8 6 7 2 5 4 3 x 1")
+    40
+    """
+    tiles, size = _tiles(board, size)
+    options = _options(goal, algorithm, heuristic, timeout, max_nodes, max_memory, threads, pdb_dir)
+    return _native.count_solutions(tiles, size, options)
+
+
+def optimal_solutions(
+    board: BoardLike,
+    *,
+    limit: int = 100,
+    size: Optional[SizeLike] = None,
+    goal: Optional[GoalLike] = None,
+    algorithm: str = "auto",
+    heuristic: str = "auto",
+    timeout: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+    max_memory: Optional[int] = None,
+    threads: Optional[int] = None,
+    pdb_dir: Optional[PathLike] = None,
+) -> Tuple[list[str], bool]:
+    """The first ``limit`` optimal solutions in ``u d l r`` order, and whether
+    they are all of them (options as for :func:`solve`).
+
+    >>> npuzzle.optimal_solutions("1 2 3 4 x 8 7 6 5")
+    (['druldr', 'rdlurd'], True)
+    """
+    tiles, size = _tiles(board, size)
+    options = _options(goal, algorithm, heuristic, timeout, max_nodes, max_memory, threads, pdb_dir)
+    return _native.optimal_solutions(tiles, size, limit, options)
+
+
+def is_solvable(board: BoardLike, *, size: Optional[SizeLike] = None, goal: Optional[GoalLike] = None) -> bool:
+    """Whether the board can reach the goal, by the permutation-parity
+    invariant (no search).
+
+    >>> npuzzle.is_solvable("2 1 3 4 5 6 7 8 x")
+    False
+    """
+    tiles, size = _tiles(board, size)
+    return _native.is_solvable(tiles, size, _goal(goal))
+
+
+def random_boards(
+    size: SizeLike,
+    count: int,
+    *,
+    seed: Optional[int] = None,
+    goal: Optional[GoalLike] = None,
+    distance: Optional[int] = None,
+    distinct: bool = False,
+) -> "NDArray[np.uint8]":
+    """``count`` random solvable boards as a numpy array of shape
+    ``(count, height, width)`` (0 = blank): uniform over the boards that
+    reach the goal, or, with ``distance``, uniform over the boards exactly that
+    many moves away (boards of up to 12 cells). ``distinct`` (with
+    ``distance``): no board twice, and all of them (fewer than ``count``) when
+    fewer are that far. With the same ``seed``, the same boards as
+    ``npuzzle random --seed``.
+
+    >>> npuzzle.random_boards("3x3", 2, seed=1)[0].tolist()
+    [[4, 0, 6], [3, 8, 2], [7, 1, 5]]
+    """
+    width, height = parse_size(size)
+    data = _native.random_boards((width, height), count, seed, _goal(goal), distance, distinct)
+    return np.frombuffer(data, dtype=np.uint8).reshape(-1, height, width).copy()
+
+
+def distance_counts(size: SizeLike, goal: Optional[GoalLike] = None) -> list[int]:
+    """How many boards lie at each distance from the goal: ``counts[d]`` boards
+    need exactly ``d`` moves (boards of up to 12 cells; builds the complete
+    table, 10 ms for 3×3, about 20 s for 4×3).
+
+    >>> counts = npuzzle.distance_counts("3x3")
+    >>> len(counts) - 1, counts[31], sum(counts)
+    (31, 2, 181440)
+    """
+    return _native.distance_counts(size, _goal(goal))

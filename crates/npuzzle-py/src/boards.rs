@@ -1,0 +1,71 @@
+//! Boards without a search: parity, random boards, the distance distribution.
+
+use npuzzle::random::random_solvable;
+use npuzzle::search::table::{sample_at_distance, sample_distinct_at_distance, Table};
+use npuzzle::Budget;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use rand::SeedableRng;
+
+use crate::errors::{raise, Class, OrRaise};
+use crate::input::{self, BoardArg, GoalArg, SizeArg};
+
+/// Whether `board` can reach the goal (permutation parity). See `npuzzle.is_solvable`.
+#[pyfunction]
+#[pyo3(signature = (board, size, goal))]
+pub fn is_solvable(board: BoardArg, size: Option<SizeArg>, goal: Option<GoalArg>) -> PyResult<bool> {
+    let board = board.board(input::shape(size)?).or_raise()?;
+    let goal = input::goal(goal.as_ref(), board.shape()).or_raise()?;
+    Ok(npuzzle::parity::is_solvable(&board, &goal))
+}
+
+/// `count` random solvable boards of `size` as `count * cells` bytes, the
+/// same boards `npuzzle random --seed S` prints for the same seed. See
+/// `npuzzle.random_boards`.
+#[pyfunction]
+#[pyo3(signature = (size, count, seed, goal, distance, distinct))]
+pub fn random_boards<'py>(
+    py: Python<'py>,
+    size: SizeArg,
+    count: usize,
+    seed: Option<u64>,
+    goal: Option<GoalArg>,
+    distance: Option<u32>,
+    distinct: bool,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let shape = size.shape()?;
+    let goal = input::goal(goal.as_ref(), shape).or_raise()?;
+    let mut rng = match seed {
+        Some(seed) => rand_chacha::ChaCha8Rng::seed_from_u64(seed),
+        None => rand_chacha::ChaCha8Rng::from_os_rng(),
+    };
+    let bytes = py.detach(|| -> Result<Vec<u8>, npuzzle::Error> {
+        let boards = match distance {
+            Some(d) if distinct => sample_distinct_at_distance(&goal, d, count, &mut rng, Budget::default())?,
+            Some(d) => sample_at_distance(&goal, d, count, &mut rng, Budget::default())?,
+            None => (0..count).map(|_| random_solvable(&goal, &mut rng)).collect(),
+        };
+        Ok(boards.iter().flat_map(|b| b.tiles().iter().copied()).collect())
+    });
+    let bytes = bytes.or_raise()?;
+    if bytes.is_empty() && count > 0 {
+        return Err(raise(
+            Class::Option,
+            format!("no {shape} board is {} moves from {goal}", distance.unwrap_or_default()),
+        ));
+    }
+    Ok(PyBytes::new(py, &bytes))
+}
+
+/// How many boards lie at each distance from the goal (index = distance).
+/// See `npuzzle.distance_counts`.
+#[pyfunction]
+#[pyo3(signature = (size, goal))]
+pub fn distance_counts(py: Python<'_>, size: SizeArg, goal: Option<GoalArg>) -> PyResult<Vec<u64>> {
+    let shape = size.shape()?;
+    let goal = input::goal(goal.as_ref(), shape).or_raise()?;
+    let table = py
+        .detach(|| Table::build(&goal, Budget::default(), |_| {}))
+        .or_raise()?;
+    Ok(table.layer_counts().to_vec())
+}

@@ -1,0 +1,191 @@
+//! Boards, sizes, goals and budgets as Python passes them.
+
+use std::time::Duration;
+
+use npuzzle::{Board, Budget, Error, Goal, Shape};
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+use crate::errors::{raise, Class, OrRaise};
+
+/// A board: text in the CLI's syntax, or tiles in row-major order (0 = blank).
+pub enum BoardArg {
+    /// "8 6 7 2 5 4 3 x 1", or rows separated by newlines.
+    Text(String),
+    /// Tiles as integers; `npuzzle.__init__` flattens numpy arrays into these.
+    Tiles(Vec<i64>),
+}
+
+/// Text for a `str`, tiles for anything else: no failed attempt (and no
+/// exception object) on the way, which a derived enum extraction would cost.
+impl<'a, 'py> FromPyObject<'a, 'py> for BoardArg {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<BoardArg> {
+        if obj.is_instance_of::<PyString>() {
+            Ok(BoardArg::Text(obj.extract()?))
+        } else {
+            Ok(BoardArg::Tiles(obj.extract()?))
+        }
+    }
+}
+
+impl BoardArg {
+    /// The board, with its shape from `size` or inferred (square boards).
+    pub fn board(&self, size: Option<Shape>) -> Result<Board, Error> {
+        match self {
+            BoardArg::Text(text) => Board::parse(text, size),
+            BoardArg::Tiles(tiles) => board_from_values(tiles, size),
+        }
+    }
+}
+
+/// A board from tile numbers, with the errors the text parser gives.
+pub fn board_from_values(values: &[i64], size: Option<Shape>) -> Result<Board, Error> {
+    let count = values.len();
+    let shape = match size {
+        Some(shape) => shape,
+        None => Shape::square_with_cells(count).ok_or(Error::NotSquare { count })?,
+    };
+    if count != shape.cells() {
+        return Err(Error::WrongTileCount {
+            shape,
+            expected: shape.cells(),
+            got: count,
+        });
+    }
+    let max = shape.cells() - 1;
+    let tiles = values
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| {
+            u8::try_from(v)
+                .ok()
+                .filter(|&t| usize::from(t) <= max)
+                .ok_or_else(|| Error::TileOutOfRange {
+                    tile: v.to_string(),
+                    index: i + 1,
+                    shape,
+                    max,
+                })
+        })
+        .collect::<Result<Vec<u8>, Error>>()?;
+    Board::new(shape, tiles)
+}
+
+/// A board size: `"WxH"` or `(width, height)`.
+#[derive(FromPyObject)]
+pub enum SizeArg {
+    /// `"4x3"`: width x height.
+    Text(String),
+    /// `(width, height)`.
+    Pair(usize, usize),
+}
+
+impl SizeArg {
+    /// The shape, or a `BoardError` for a size that is not one.
+    pub fn shape(&self) -> PyResult<Shape> {
+        match self {
+            SizeArg::Text(text) => text.trim().parse::<Shape>(),
+            SizeArg::Pair(w, h) => Shape::new(*w, *h),
+        }
+        .or_raise()
+    }
+}
+
+/// The shape of an optional size.
+pub fn shape(size: Option<SizeArg>) -> PyResult<Option<Shape>> {
+    size.map(|s| s.shape()).transpose()
+}
+
+/// `(width, height)` of a size given as `"WxH"` or a pair. See `npuzzle.parse_size`.
+#[pyfunction]
+pub fn parse_size(size: SizeArg) -> PyResult<(usize, usize)> {
+    let shape = size.shape()?;
+    Ok((shape.width(), shape.height()))
+}
+
+/// A goal: a name (`standard`, `blank-first`), tiles as text, or tile numbers.
+pub type GoalArg = BoardArg;
+
+/// The goal for boards of `shape`: the standard one when none is given.
+pub fn goal(arg: Option<&GoalArg>, shape: Shape) -> Result<Goal, Error> {
+    let goal = match arg {
+        None => Goal::standard(shape),
+        Some(BoardArg::Text(text)) => match Goal::parse(text, shape) {
+            // Tiles for another shape: say that the shapes differ, not that the count is off.
+            Err(Error::WrongTileCount { .. }) => match Board::parse(text, None) {
+                Ok(other) => Goal::new(other),
+                Err(e) => return Err(e),
+            },
+            other => other?,
+        },
+        Some(BoardArg::Tiles(tiles)) => match board_from_values(tiles, Some(shape)) {
+            Err(Error::WrongTileCount { .. }) => Goal::new(board_from_values(tiles, None)?),
+            other => Goal::new(other?),
+        },
+    };
+    if goal.shape() != shape {
+        return Err(Error::ShapeMismatch {
+            board: shape,
+            goal: goal.shape(),
+        });
+    }
+    Ok(goal)
+}
+
+/// The keyword arguments every solving function shares, as the dict
+/// `npuzzle._options` builds.
+#[derive(FromPyObject)]
+#[pyo3(from_item_all)]
+pub struct SearchArgs {
+    /// The goal (default: the standard one).
+    pub goal: Option<GoalArg>,
+    /// An algorithm name or `auto`.
+    pub algorithm: String,
+    /// A heuristic name or `auto`.
+    pub heuristic: String,
+    /// Seconds per board.
+    pub timeout: Option<f64>,
+    /// Nodes per board.
+    pub max_nodes: Option<u64>,
+    /// Bytes per board (per batch for `solve_batch`).
+    pub max_memory: Option<u64>,
+    /// Threads (for one search, or for the pool of a batch).
+    pub threads: Option<usize>,
+    /// Where pattern databases are looked for.
+    pub pdb_dir: Option<std::path::PathBuf>,
+}
+
+impl SearchArgs {
+    /// The solver key for searches on `search_threads` threads each, with the
+    /// memory budget divided by `share`.
+    pub fn key(&self, search_threads: usize, share: u64) -> PyResult<crate::solvers::Key> {
+        let budget = budget(self.timeout, self.max_nodes, self.max_memory.map(|m| m / share.max(1)))?;
+        crate::solvers::Key::new(
+            &self.algorithm,
+            &self.heuristic,
+            budget,
+            search_threads,
+            self.pdb_dir.clone(),
+        )
+    }
+}
+
+/// The per-search budget from the keyword arguments.
+pub fn budget(timeout: Option<f64>, max_nodes: Option<u64>, max_memory: Option<u64>) -> PyResult<Budget> {
+    let timeout = timeout
+        .map(|secs| {
+            Duration::try_from_secs_f64(secs).map_err(|_| {
+                raise(
+                    Class::Option,
+                    format!("timeout must be a number of seconds >= 0, not {secs}"),
+                )
+            })
+        })
+        .transpose()?;
+    Ok(Budget::default()
+        .with_timeout(timeout)
+        .with_max_nodes(max_nodes)
+        .with_max_memory(max_memory))
+}

@@ -1,0 +1,285 @@
+//! `Solution` and `Stats`: a solve's outcome as Python objects, and as the
+//! CLI's JSON record (`to_dict()`).
+//!
+//! A solution fresh from a search keeps the library's report and answers
+//! from it; one unpickled (say, returned by a Dask task) holds the record it
+//! was pickled as. Both give the same answers.
+
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use npuzzle::record::{OutcomeName, Record, SolutionRecord, StatsRecord};
+use npuzzle::{Board, Move, Report, Shape};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+use crate::errors::OrRaise;
+use crate::solvers::GoalSolver;
+
+/// The result of one solve: how it ended, the moves when solved, what it cost.
+///
+/// `outcome` is `"solved"`, `"unsolvable"` (parity proves the goal cannot be
+/// reached) or `"budget"` (a limit ran out first; `budget` says which).
+/// `moves` name the direction the blank moves (`u d l r`); `path()` gives
+/// the boards along the way; `to_dict()` is `npuzzle solve --json`'s record.
+/// Solutions pickle (as their record), so Dask tasks can return them.
+#[pyclass(module = "npuzzle", frozen)]
+pub struct Solution {
+    board: Board,
+    origin: Origin,
+}
+
+enum Origin {
+    /// Straight from a search.
+    Search { solver: Arc<GoalSolver>, report: Report },
+    /// Rebuilt from its record (unpickled).
+    Stored(Box<SolutionRecord>),
+}
+
+impl Solution {
+    /// Wraps a report of `solver` on `board`.
+    pub fn new(board: Board, solver: &Arc<GoalSolver>, report: Report) -> Solution {
+        Solution {
+            board,
+            origin: Origin::Search {
+                solver: Arc::clone(solver),
+                report,
+            },
+        }
+    }
+
+    /// The record `npuzzle solve --json` prints for this result.
+    fn record(&self) -> Cow<'_, SolutionRecord> {
+        match &self.origin {
+            Origin::Search { solver, report } => {
+                Cow::Owned(SolutionRecord::new(&self.board, &solver.goal, &solver.solver, report))
+            }
+            Origin::Stored(record) => Cow::Borrowed(record),
+        }
+    }
+
+    /// The optimal moves, when solved.
+    fn solution(&self) -> Option<Cow<'_, [Move]>> {
+        match &self.origin {
+            Origin::Search { report, .. } => report.outcome.solution().map(|s| Cow::Borrowed(s.moves())),
+            // The record was written from a replayed solution.
+            Origin::Stored(record) => record
+                .moves
+                .as_deref()
+                .map(|m| Cow::Owned(Move::parse_list(m).unwrap_or_default())),
+        }
+    }
+
+    fn outcome_name(&self) -> OutcomeName {
+        match &self.origin {
+            Origin::Search { report, .. } => OutcomeName::of(&report.outcome),
+            Origin::Stored(record) => record.outcome,
+        }
+    }
+
+    /// The tiles of every board along the solution, start and goal
+    /// included: `(length + 1) * cells` bytes, row-major.
+    fn path_bytes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let Some(moves) = self.solution() else {
+            return Err(PyValueError::new_err(format!(
+                "no path: the outcome is {}",
+                self.outcome_name()
+            )));
+        };
+        let mut board = self.board.clone();
+        let mut bytes = Vec::with_capacity((moves.len() + 1) * board.tiles().len());
+        bytes.extend_from_slice(board.tiles());
+        for &mv in moves.iter() {
+            // The solver replayed these moves before returning them.
+            board.try_apply(mv);
+            bytes.extend_from_slice(board.tiles());
+        }
+        Ok(PyBytes::new(py, &bytes))
+    }
+}
+
+/// Parses JSON text with Python's `json` module.
+pub fn json_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
+    py.import("json")?.call_method1("loads", (text,))
+}
+
+/// What `__reduce__` returns: the function that rebuilds a solution, and its arguments.
+type Reduced<'py> = (Bound<'py, PyAny>, (String, (usize, usize)));
+
+/// A solution from its record and board size: what unpickling calls.
+#[pyfunction]
+pub fn _solution_from_json(text: &str, size: (usize, usize)) -> PyResult<Solution> {
+    let shape = Shape::new(size.0, size.1).or_raise()?;
+    let record = match serde_json::from_str::<Record>(text) {
+        Ok(Record::Solution(record)) => record,
+        Ok(_) => return Err(PyValueError::new_err("not a solution record")),
+        Err(e) => return Err(PyValueError::new_err(format!("not a solution record: {e}"))),
+    };
+    let board = Board::parse(&record.board, Some(shape)).or_raise()?;
+    Ok(Solution {
+        board,
+        origin: Origin::Stored(Box::new(record)),
+    })
+}
+
+#[pymethods]
+impl Solution {
+    /// `"solved"`, `"unsolvable"` or `"budget"`.
+    #[getter]
+    fn outcome(&self) -> &'static str {
+        self.outcome_name().as_str()
+    }
+
+    /// The optimal moves (`u d l r`, the direction the blank moves), or None when not solved.
+    #[getter]
+    fn moves(&self) -> Option<String> {
+        self.solution().map(|m| Move::format_list(&m))
+    }
+
+    /// The number of moves, or None when not solved.
+    #[getter]
+    fn length(&self) -> Option<usize> {
+        self.solution().map(|m| m.len())
+    }
+
+    /// Which limit ran out (`"node limit"`, `"time limit"`, `"memory limit"`), or None.
+    #[getter]
+    fn budget(&self) -> Option<String> {
+        self.record().budget.clone()
+    }
+
+    /// Whether the outcome is `"solved"`.
+    #[getter]
+    fn solved(&self) -> bool {
+        self.outcome_name() == OutcomeName::Solved
+    }
+
+    /// The board, as text (blank `x`).
+    #[getter]
+    fn board(&self) -> String {
+        self.board.to_string()
+    }
+
+    /// The goal, as text (blank `x`).
+    #[getter]
+    fn goal(&self) -> String {
+        match &self.origin {
+            Origin::Search { solver, .. } => solver.goal.to_string(),
+            Origin::Stored(record) => record.goal.clone(),
+        }
+    }
+
+    /// `(width, height)` of the board.
+    #[getter]
+    fn size(&self) -> (usize, usize) {
+        (self.board.shape().width(), self.board.shape().height())
+    }
+
+    /// The algorithm that ran (what `"auto"` chose).
+    #[getter]
+    fn algorithm(&self) -> String {
+        self.record().algorithm.clone()
+    }
+
+    /// The heuristic the search read, or None for the uninformed searches.
+    #[getter]
+    fn heuristic(&self) -> Option<String> {
+        self.record().heuristic.clone()
+    }
+
+    /// The partition of the pattern databases read (e.g. `"7-8"`), or None.
+    #[getter]
+    fn partition(&self) -> Option<String> {
+        self.record().partition.clone()
+    }
+
+    /// What the search cost: nodes, memory, time, IDA* iterations.
+    #[getter]
+    fn stats(&self) -> Stats {
+        Stats::from(&self.record().stats)
+    }
+
+    /// The boards along the solution, start and goal included, as one numpy
+    /// array of shape `(length + 1, height, width)` (0 = blank): `path()[i]`
+    /// is the board after `i` moves. A `ValueError` when not solved.
+    fn path<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let bytes = self.path_bytes(py)?;
+        let shape = self.board.shape();
+        let np = py.import("numpy")?;
+        let flat = np.call_method1("frombuffer", (bytes, np.getattr("uint8")?))?;
+        let steps = flat.len()? / shape.cells();
+        flat.call_method1("reshape", (steps, shape.height(), shape.width()))?
+            .call_method0("copy")
+    }
+
+    /// The record `npuzzle solve --json` prints, as a dict:
+    /// `{"type": "solution", "data": {...}}`.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        json_loads(py, &self.to_json()?)
+    }
+
+    /// The record as one line of JSON, exactly as `npuzzle solve --json` prints it.
+    fn to_json(&self) -> PyResult<String> {
+        serde_json::to_string(&Record::Solution(self.record().into_owned()))
+            .map_err(|e| PyValueError::new_err(e.to_string()))
+    }
+
+    /// Pickles as the record and the board size.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+        let rebuild = py.import("npuzzle._native")?.getattr("_solution_from_json")?;
+        Ok((rebuild, (self.to_json()?, self.size())))
+    }
+
+    fn __repr__(&self) -> String {
+        match (self.outcome_name(), self.solution()) {
+            (OutcomeName::Solved, Some(moves)) => format!(
+                "Solution(board='{}', outcome='solved', length={}, moves='{}')",
+                self.board,
+                moves.len(),
+                Move::format_list(&moves)
+            ),
+            (other, _) => format!("Solution(board='{}', outcome='{other}')", self.board),
+        }
+    }
+}
+
+/// What a search cost.
+#[pyclass(module = "npuzzle", frozen, get_all)]
+pub struct Stats {
+    /// States expanded.
+    expanded: u64,
+    /// Successors generated.
+    generated: u64,
+    /// Most states held at once.
+    peak_states: u64,
+    /// Bytes the search's structures held at their largest (estimate).
+    peak_bytes: u64,
+    /// Wall time of the search in milliseconds.
+    millis: f64,
+    /// IDA*: `(bound, expanded)` per iteration.
+    iterations: Vec<(u32, u64)>,
+}
+
+impl From<&StatsRecord> for Stats {
+    fn from(s: &StatsRecord) -> Stats {
+        Stats {
+            expanded: s.expanded,
+            generated: s.generated,
+            peak_states: s.peak_states,
+            peak_bytes: s.peak_bytes,
+            millis: s.millis,
+            iterations: s.iterations.iter().map(|i| (i.bound, i.expanded)).collect(),
+        }
+    }
+}
+
+#[pymethods]
+impl Stats {
+    fn __repr__(&self) -> String {
+        format!(
+            "Stats(expanded={}, generated={}, peak_states={}, peak_bytes={}, millis={})",
+            self.expanded, self.generated, self.peak_states, self.peak_bytes, self.millis
+        )
+    }
+}

@@ -1,0 +1,198 @@
+//! `solve` (one board) and `solve_many` (many boards on all cores, the GIL
+//! released, Ctrl-C honoured between boards).
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
+use std::time::Duration;
+
+use npuzzle::{Board, Error, Report, Shape};
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+use rayon::prelude::*;
+
+use crate::errors::{raise, to_py, Class, OrRaise};
+use crate::input::{self, board_from_values, BoardArg, SearchArgs, SizeArg};
+use crate::record::Solution;
+use crate::solvers::{GoalSolver, SharedSolvers};
+
+/// Every core the machine offers, asked once: the answer reads cgroup files
+/// (about 50 µs), ten times what solving a small board takes.
+pub fn all_cores() -> usize {
+    static CORES: OnceLock<usize> = OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
+/// Solves one board. See `npuzzle.solve`.
+#[pyfunction]
+pub fn solve(py: Python<'_>, board: BoardArg, size: Option<SizeArg>, options: SearchArgs) -> PyResult<Solution> {
+    let board = board.board(input::shape(size)?).or_raise()?;
+    let goal = input::goal(options.goal.as_ref(), board.shape()).or_raise()?;
+    let key = options.key(options.threads.unwrap_or_else(all_cores), 1)?;
+    let solver = SharedSolvers::get_or_create(key).get(&goal)?;
+    let report = py.detach(|| solver.solver.solve(&board, &solver.goal)).or_raise()?;
+    Ok(Solution::new(board, &solver, report))
+}
+
+/// Solves boards given one by one (text or tile lists). See `npuzzle.solve_many`.
+#[pyfunction]
+pub fn solve_many(
+    py: Python<'_>,
+    boards: Vec<BoardArg>,
+    size: Option<SizeArg>,
+    options: SearchArgs,
+) -> PyResult<Vec<Solution>> {
+    let shape = input::shape(size)?;
+    let boards = boards
+        .iter()
+        .enumerate()
+        .map(|(i, b)| b.board(shape).map_err(|e| numbered(i, e)))
+        .collect::<PyResult<Vec<Board>>>()?;
+    solve_boards(py, boards, &options)
+}
+
+/// Solves `count` boards of `size` whose tiles are `data`, native-endian
+/// 64-bit integers, row after row (a numpy array's bytes). See `npuzzle.solve_many`.
+#[pyfunction]
+pub fn solve_tiles(
+    py: Python<'_>,
+    data: &[u8],
+    count: usize,
+    size: Option<SizeArg>,
+    options: SearchArgs,
+) -> PyResult<Vec<Solution>> {
+    const WORD: usize = std::mem::size_of::<i64>();
+    let words = data.len() / WORD;
+    if data.len() % WORD != 0 || (count > 0 && words % count != 0) {
+        return Err(raise(
+            Class::Board,
+            format!("{} bytes do not make {count} boards of 64-bit tiles", data.len()),
+        ));
+    }
+    let cells = words.checked_div(count).unwrap_or(0);
+    let shape = input::shape(size)?;
+    let boards = py.detach(|| {
+        let mut row = Vec::with_capacity(cells);
+        data.chunks_exact(WORD * cells.max(1))
+            .take(count)
+            .enumerate()
+            .map(|(i, bytes)| {
+                row.clear();
+                row.extend(bytes.chunks_exact(WORD).map(|w| {
+                    let mut word = [0u8; WORD];
+                    word.copy_from_slice(w);
+                    i64::from_ne_bytes(word)
+                }));
+                board_from_values(&row, shape).map_err(|e| (i, e))
+            })
+            .collect::<Result<Vec<Board>, (usize, Error)>>()
+    });
+    let boards = boards.map_err(|(i, e)| numbered(i, e))?;
+    solve_boards(py, boards, &options)
+}
+
+/// A board's error, naming the board (0-based, as Python counts).
+fn numbered(index: usize, error: Error) -> PyErr {
+    let message = format!("board {index}: {error}");
+    let err = to_py(error);
+    Python::attach(|py| PyErr::from_type(err.get_type(py), message))
+}
+
+/// Solves `boards` on `options.threads` threads (default: all cores), one
+/// search each, in input order.
+fn solve_boards(py: Python<'_>, boards: Vec<Board>, options: &SearchArgs) -> PyResult<Vec<Solution>> {
+    let threads = options.threads.unwrap_or_else(all_cores).max(1);
+    let solvers = SharedSolvers::get_or_create(options.key(1, 1)?);
+    let goal = options.goal.as_ref();
+    // One goal per board shape (boards given as text may differ in shape).
+    let mut by_shape: HashMap<Shape, Arc<GoalSolver>> = HashMap::new();
+    let mut jobs: Vec<(Board, Arc<GoalSolver>)> = Vec::with_capacity(boards.len());
+    for board in boards {
+        let shape = board.shape();
+        let solver = match by_shape.get(&shape) {
+            Some(s) => Arc::clone(s),
+            None => {
+                let goal = input::goal(goal, shape).or_raise()?;
+                let s = solvers.get(&goal)?;
+                by_shape.insert(shape, Arc::clone(&s));
+                s
+            }
+        };
+        jobs.push((board, solver));
+    }
+    let reports = run_interruptible(py, threads, |stop| {
+        jobs.par_iter()
+            .with_min_len(64)
+            .map(|(board, s)| (!stop.load(Ordering::Relaxed)).then(|| s.solver.solve(board, &s.goal)))
+            .collect::<Vec<Option<Result<Report, Error>>>>()
+    })?;
+    jobs.into_iter()
+        .zip(reports)
+        .map(|((board, solver), report)| {
+            // Only an interruption leaves a board unsolved, and that returned above.
+            let report = report.ok_or_else(|| PyRuntimeError::new_err("a board was left unsolved"))?;
+            Ok(Solution::new(board, &solver, report.or_raise()?))
+        })
+        .collect()
+}
+
+/// Runs `work` on a pool of `threads` threads with the GIL released, looking
+/// for Ctrl-C (Python's signal handlers) every 50 ms; on a signal, sets the
+/// flag `work` checks between boards, waits for the boards in progress, and
+/// raises what the handler raised (`KeyboardInterrupt`).
+pub fn run_interruptible<T: Send>(
+    py: Python<'_>,
+    threads: usize,
+    work: impl FnOnce(&AtomicBool) -> T + Send,
+) -> PyResult<T> {
+    let pool = pool(threads)?;
+    let stop = AtomicBool::new(false);
+    let done = (Mutex::new(false), Condvar::new());
+    std::thread::scope(|scope| {
+        let (stop, done) = (&stop, &done);
+        let worker = scope.spawn(move || {
+            let out = pool.install(|| work(stop));
+            *done.0.lock().unwrap_or_else(PoisonError::into_inner) = true;
+            done.1.notify_all();
+            out
+        });
+        loop {
+            let finished = py.detach(|| {
+                let guard = done.0.lock().unwrap_or_else(PoisonError::into_inner);
+                let (guard, _) = done
+                    .1
+                    .wait_timeout_while(guard, Duration::from_millis(50), |d| !*d)
+                    .unwrap_or_else(PoisonError::into_inner);
+                *guard
+            });
+            if finished {
+                break;
+            }
+            if let Err(interrupt) = py.check_signals() {
+                stop.store(true, Ordering::Relaxed);
+                let _ = py.detach(|| worker.join());
+                return Err(interrupt);
+            }
+        }
+        worker
+            .join()
+            .map_err(|_| PyRuntimeError::new_err("a solver thread panicked"))
+    })
+}
+
+/// A pool of `threads` threads, kept for later calls.
+fn pool(threads: usize) -> PyResult<Arc<rayon::ThreadPool>> {
+    static POOLS: Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(Vec::new());
+    let mut pools = POOLS.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some((_, p)) = pools.iter().find(|(n, _)| *n == threads) {
+        return Ok(Arc::clone(p));
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("npuzzle-{i}"))
+        .build()
+        .map_err(|e| PyRuntimeError::new_err(format!("cannot start {threads} threads: {e}")))?;
+    let pool = Arc::new(pool);
+    pools.push((threads, Arc::clone(&pool)));
+    Ok(pool)
+}

@@ -1,0 +1,79 @@
+"""npuzzle.hint, count_solutions and optimal_solutions against an
+independent breadth-first search, and the hint record against the CLI's."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from functools import lru_cache
+from typing import Any, Callable
+
+import pytest
+
+import npuzzle
+from conftest import STEP, replay, standard_distances
+
+Cli = Callable[..., "subprocess.CompletedProcess[str]"]
+GOAL = (1, 2, 3, 4, 5, 6, 7, 8, 0)
+
+
+def neighbours(board: tuple[int, ...], width: int = 3) -> dict[str, tuple[int, ...]]:
+    out = {}
+    for m in "udlr":
+        try:
+            out[m] = tuple(replay(list(board), width, m))
+        except AssertionError:
+            pass
+    return out
+
+
+@lru_cache(maxsize=None)
+def shortest_paths(board: tuple[int, ...]) -> int:
+    """Number of shortest move sequences to the goal (a DP over the BFS layers)."""
+    dist = standard_distances(3, 3)
+    if board == GOAL:
+        return 1
+    return sum(shortest_paths(n) for n in neighbours(board).values() if dist[n] == dist[board] - 1)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_hint_gives_the_distance_after_every_move(seed: int) -> None:
+    dist = standard_distances(3, 3)
+    for b in npuzzle.random_boards("3x3", 20, seed=seed):
+        board = tuple(int(t) for t in b.ravel())
+        h = npuzzle.hint(b)
+        assert h.outcome == "solved" and h.distance == dist[board]
+        expected = [(m, dist[n]) for m, n in neighbours(board).items()]
+        assert h.moves == expected
+        assert h.optimal == "".join(m for m, d in expected if d == dist[board] - 1)
+
+
+def test_hint_by_search_on_a_15_puzzle() -> None:
+    h = npuzzle.hint("1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15", heuristic="manhattan")
+    assert h.distance == 1 and h.optimal == "r" and h.algorithm == "idastar"
+    u = npuzzle.hint("2 1 3 4 5 6 7 8 x")
+    assert u.outcome == "unsolvable" and u.distance is None and u.optimal == ""
+
+
+def test_counts_and_lists_equal_the_breadth_first_count() -> None:
+    for b in npuzzle.random_boards("3x3", 15, seed=4, distance=14):
+        board = tuple(int(t) for t in b.ravel())
+        n = shortest_paths(board)
+        assert npuzzle.count_solutions(b) == n
+        listed, complete = npuzzle.optimal_solutions(b, limit=10_000)
+        assert complete and len(listed) == n == len(set(listed))
+        assert listed == sorted(listed, key=lambda s: ["udlr".index(c) for c in s])
+        for moves in listed:
+            assert replay(list(board), 3, moves) == list(GOAL)
+    assert npuzzle.count_solutions("2 1 3 4 5 6 7 8 x") == 0
+    assert npuzzle.optimal_solutions("8 6 7 2 5 4 3 x 1", limit=3)[1] is False
+
+
+def test_hint_record_equals_the_clis(cli: Cli, tmp_path: Any) -> None:
+    for board in ["1 2 3 4 5 6 x 7 8", "8 6 7 2 5 4 3 x 1", "2 1 3 4 5 6 7 8 x"]:
+        run = cli("hint", "--json", "--pdb-dir", str(tmp_path), board)
+        theirs = json.loads(run.stdout.strip().splitlines()[-1])
+        ours = npuzzle.hint(board, pdb_dir=tmp_path).to_dict()
+        for record in (theirs, ours):
+            record["data"]["stats"].pop("millis")
+        assert ours == theirs

@@ -1,0 +1,198 @@
+"""npuzzle.solve: the answers, the input forms, the Solution object."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+import npuzzle
+from conftest import replay, standard_distances
+
+HARDEST = "8 6 7 2 5 4 3 x 1"  # one of the two 31-move 8-puzzles
+
+
+def test_the_classic_31_move_board() -> None:
+    s = npuzzle.solve(HARDEST)
+    assert s.outcome == "solved" and s.solved
+    assert s.length == 31 and s.moves is not None and len(s.moves) == 31
+    assert s.algorithm == "table" and s.heuristic is None
+    assert replay([8, 6, 7, 2, 5, 4, 3, 0, 1], 3, s.moves) == [1, 2, 3, 4, 5, 6, 7, 8, 0]
+
+
+@pytest.mark.parametrize("algorithm", ["bfs-set", "bfs", "table", "bibfs", "astar", "idastar"])
+def test_every_algorithm_finds_an_optimal_path(algorithm: str) -> None:
+    s = npuzzle.solve("6 4 7 8 5 x 3 2 1", algorithm=algorithm)
+    assert s.algorithm == algorithm
+    assert s.length == 31
+    assert s.moves is not None
+    assert replay([6, 4, 7, 8, 5, 0, 3, 2, 1], 3, s.moves) == [1, 2, 3, 4, 5, 6, 7, 8, 0]
+
+
+@pytest.mark.parametrize("heuristic", ["misplaced", "manhattan", "linear-conflict"])
+def test_heuristics_agree_on_the_length(heuristic: str) -> None:
+    s = npuzzle.solve("2 6 4 1 3 7 x 5 8", algorithm="idastar", heuristic=heuristic)
+    assert s.heuristic == heuristic
+    assert s.length == standard_distances(3, 3)[(2, 6, 4, 1, 3, 7, 0, 5, 8)]
+
+
+def test_string_list_numpy_and_rows_give_the_same_answer() -> None:
+    tiles = [8, 6, 7, 2, 5, 4, 3, 0, 1]
+    forms: list[npuzzle.BoardLike] = [
+        HARDEST,
+        "8 6 7\n2 5 4\n3 0 1",
+        "8,6,7,2,5,4,3,_,1",
+        tiles,
+        tuple(tiles),
+        np.array(tiles),
+        np.array(tiles, dtype=np.uint8).reshape(3, 3),
+        [[8, 6, 7], [2, 5, 4], [3, 0, 1]],
+    ]
+    answers = {(s.board, s.moves) for s in (npuzzle.solve(f) for f in forms)}
+    assert len(answers) == 1, answers
+
+
+def test_a_2d_array_gives_the_shape_of_a_non_square_board() -> None:
+    board = np.array([[1, 2, 3, 4], [5, 6, 0, 7]])
+    s = npuzzle.solve(board)
+    assert s.size == (4, 2) and s.moves == "r"
+    assert npuzzle.solve([1, 2, 3, 4, 5, 6, 0, 7], size="4x2").moves == "r"
+    assert npuzzle.solve([1, 2, 3, 4, 5, 6, 0, 7], size=(4, 2)).moves == "r"
+    # 2 wide and 4 high is another board.
+    assert npuzzle.solve([1, 2, 3, 4, 5, 6, 0, 7], size="2x4").size == (2, 4)
+
+
+def test_path_holds_every_board_from_start_to_goal() -> None:
+    s = npuzzle.solve("1 2 3 4 5 6 x 7 8")
+    path = s.path()
+    assert path.shape == (3, 3, 3)
+    assert path.dtype == np.uint8
+    assert path[0].tolist() == [[1, 2, 3], [4, 5, 6], [0, 7, 8]]
+    assert path[-1].tolist() == [[1, 2, 3], [4, 5, 6], [7, 8, 0]]
+    # Neighbouring boards differ by one tile and the blank.
+    for a, b in zip(path, path[1:]):
+        assert int((a != b).sum()) == 2
+
+
+def test_already_solved_board() -> None:
+    s = npuzzle.solve("1 2 3 4 5 6 7 8 x")
+    assert s.outcome == "solved" and s.length == 0 and s.moves == ""
+    assert s.path().shape == (1, 3, 3)
+
+
+def test_unsolvable_is_an_outcome_not_an_exception() -> None:
+    s = npuzzle.solve("2 1 3 4 5 6 7 8 x")
+    assert s.outcome == "unsolvable" and not s.solved
+    assert s.moves is None and s.length is None and s.budget is None
+    with pytest.raises(ValueError, match="unsolvable"):
+        s.path()
+
+
+def test_an_exhausted_budget_is_an_outcome() -> None:
+    s = npuzzle.solve(HARDEST, algorithm="idastar", heuristic="misplaced", max_nodes=100)
+    assert s.outcome == "budget" and s.budget == "node limit"
+    assert s.moves is None
+    t = npuzzle.solve(
+        "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", goal="blank-first", heuristic="manhattan", timeout=0.05
+    )
+    assert t.outcome == "budget" and t.budget == "time limit"
+
+
+def test_goals_by_name_text_and_tiles() -> None:
+    a = npuzzle.solve("1 2 3 4 5 6 7 8 x", goal="blank-first")
+    b = npuzzle.solve("1 2 3 4 5 6 7 8 x", goal="x 1 2 3 4 5 6 7 8")
+    c = npuzzle.solve("1 2 3 4 5 6 7 8 x", goal=[0, 1, 2, 3, 4, 5, 6, 7, 8])
+    d = npuzzle.solve("1 2 3 4 5 6 7 8 x", goal=np.arange(9).reshape(3, 3))
+    assert a.goal == b.goal == c.goal == d.goal == "x 1 2 3 4 5 6 7 8"
+    assert a.moves == b.moves == c.moves == d.moves
+    assert a.length is not None and a.length > 0
+
+
+def test_stats_are_reported() -> None:
+    s = npuzzle.solve(HARDEST, algorithm="idastar", heuristic="manhattan")
+    st = s.stats
+    assert st.expanded > 0 and st.generated >= st.expanded
+    assert st.millis >= 0
+    assert st.iterations and st.iterations[-1][0] == 31
+    assert sum(n for _, n in st.iterations) == st.expanded
+
+
+def test_fifteen_puzzle_with_walking_distance_by_default() -> None:
+    s = npuzzle.solve("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", goal="blank-first", pdb_dir="/nonexistent")
+    assert s.length == 57  # Korf's instance 1
+    assert s.heuristic == "walking-distance"
+    assert s.moves is not None
+    start = [14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3]
+    assert replay(start, 4, s.moves) == list(range(16))
+
+
+def test_to_dict_is_the_json_record() -> None:
+    s = npuzzle.solve("1 2 3 4 5 6 x 7 8")
+    d = s.to_dict()
+    assert d["type"] == "solution"
+    data = d["data"]
+    assert isinstance(data, dict)
+    assert data["moves"] == "rr" and data["length"] == 2 and data["outcome"] == "solved"
+    assert json.loads(s.to_json()) == d
+
+
+def test_is_solvable_agrees_with_parity() -> None:
+    assert npuzzle.is_solvable("1 2 3 4 5 6 7 8 x")
+    assert not npuzzle.is_solvable("2 1 3 4 5 6 7 8 x")
+    assert npuzzle.is_solvable([2, 1, 3, 4, 5, 6, 7, 8, 0], goal=[2, 1, 3, 4, 5, 6, 7, 8, 0])
+    assert npuzzle.is_solvable(np.array([[1, 2, 3, 4], [5, 6, 0, 7]]))
+
+
+def test_random_boards_are_the_clis_for_the_same_seed() -> None:
+    boards = npuzzle.random_boards("3x3", 3, seed=1)
+    assert boards.shape == (3, 3, 3) and boards.dtype == np.uint8
+    # The boards `npuzzle random --count 3 --seed 1` prints (README).
+    assert boards.reshape(3, 9).tolist() == [
+        [4, 0, 6, 3, 8, 2, 7, 1, 5],
+        [2, 7, 0, 6, 8, 4, 3, 5, 1],
+        [8, 1, 5, 4, 6, 3, 0, 7, 2],
+    ]
+    assert all(npuzzle.is_solvable(b) for b in npuzzle.random_boards((4, 3), 50, seed=2))
+
+
+def test_random_boards_at_a_distance() -> None:
+    boards = npuzzle.random_boards("3x3", 20, seed=3, distance=12)
+    assert boards.shape == (20, 3, 3)
+    dist = standard_distances(3, 3)
+    assert {dist[tuple(int(t) for t in b.ravel())] for b in boards} == {12}
+    both = npuzzle.random_boards("3x3", 5, seed=3, distance=31, distinct=True)
+    assert sorted(" ".join(map(str, b.ravel())) for b in both) == ["6 4 7 8 5 0 3 2 1", "8 6 7 2 5 4 3 0 1"]
+
+
+def test_distance_counts_match_a_breadth_first_search() -> None:
+    counts = npuzzle.distance_counts("3x3")
+    dist = standard_distances(3, 3)
+    expected = [0] * (max(dist.values()) + 1)
+    for d in dist.values():
+        expected[d] += 1
+    assert counts == expected
+    assert npuzzle.distance_counts((2, 3), goal="blank-first")[0] == 1
+
+
+def test_solutions_pickle_with_every_answer_kept() -> None:
+    import pickle
+
+    cases = [
+        npuzzle.solve(HARDEST, algorithm="idastar", heuristic="manhattan"),
+        npuzzle.solve("2 1 3 4 5 6 7 8 x"),
+        npuzzle.solve(HARDEST, algorithm="astar", heuristic="misplaced", max_nodes=10),
+        npuzzle.solve([1, 2, 3, 4, 5, 6, 0, 7], size="4x2"),
+    ]
+    for s in cases:
+        t = pickle.loads(pickle.dumps(s))
+        assert t.to_dict() == s.to_dict()
+        assert (t.outcome, t.moves, t.length, t.budget, t.board, t.goal, t.size) == (
+            s.outcome, s.moves, s.length, s.budget, s.board, s.goal, s.size
+        )
+        assert (t.algorithm, t.heuristic, t.partition, t.stats.expanded) == (
+            s.algorithm, s.heuristic, s.partition, s.stats.expanded
+        )
+        assert repr(t) == repr(s)
+        if s.solved:
+            assert (t.path() == s.path()).all()

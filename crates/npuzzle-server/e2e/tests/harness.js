@@ -1,0 +1,78 @@
+// Starts the real `npuzzle serve` on an ephemeral loopback port and Debian's
+// Chromium, headless, with a fresh profile; collects console errors.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '../../../..');
+export const artefacts = resolve(here, '../artefacts');
+
+// The binary under test: $NPUZZLE_BIN, else the workspace's debug build.
+const binary = process.env.NPUZZLE_BIN ?? join(root, 'target/debug/npuzzle');
+
+export const LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+export async function startServer(extraArgs = []) {
+  const child = spawn(binary, ['serve', '--port', '0', ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise((ok, fail) => {
+    let out = '';
+    const timer = setTimeout(() => fail(new Error(`no URL from ${binary} within 20 s: ${out}`)), 20000);
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const m = out.match(/http:\/\/\S+/);
+      if (m) {
+        clearTimeout(timer);
+        ok(m[0]);
+      }
+    });
+    child.stderr.on('data', (chunk) => (out += chunk));
+    child.on('exit', (code) => fail(new Error(`${binary} exited with ${code}: ${out}`)));
+  });
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+export async function startBrowser() {
+  const profile = mkdtempSync(join(tmpdir(), 'npuzzle-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: LAUNCH_ARGS,
+    viewport: { width: 900, height: 1100 },
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+// A new page that records console errors and failed requests in `errors`.
+export async function openPage(context, url) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`page: ${err.message}`));
+  await page.goto(url);
+  return { page, errors };
+}
+
+export async function screenshot(page, name) {
+  mkdirSync(artefacts, { recursive: true });
+  await page.screenshot({ path: join(artefacts, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,284 @@
+// The page in headless Chromium against the real `npuzzle serve`.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, startBrowser, openPage, screenshot } from './harness.js';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await startBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+// The tiles as drawn: a list indexed by cell, 0 for the blank.
+async function drawnTiles(page) {
+  return page.$$eval('#board .tile', (nodes) => {
+    const cells = nodes.map((n) => [Number(n.dataset.cell), Number(n.dataset.tile)]);
+    const tiles = new Array(cells.length + 1).fill(0);
+    for (const [cell, tile] of cells) tiles[cell] = tile;
+    return tiles;
+  });
+}
+
+async function distance(page) {
+  return (await page.locator('#distance').textContent()).trim();
+}
+
+async function load(page, board) {
+  await page.getByLabel('Board', { exact: true }).fill(board);
+  await page.getByRole('button', { name: 'Load' }).click();
+  // The URL follows the board once the server has read it.
+  const tiles = board.trim().split(/\s+/).join(',');
+  await page.waitForFunction((t) => location.hash.split('/')[1] === t, tiles);
+}
+
+async function waitDistance(page, value) {
+  await page.waitForFunction((v) => document.querySelector('#distance').textContent.trim() === v, String(value), {
+    timeout: 10000,
+  });
+}
+
+test('pasting the classic 31-move board shows distance 31', async () => {
+  const { page, errors } = await openPage(browser.context, server.url);
+  await load(page, '8 6 7 2 5 4 3 x 1');
+  await waitDistance(page, 31);
+  assert.deepEqual(await drawnTiles(page), [8, 6, 7, 2, 5, 4, 3, 0, 1]);
+  assert.match(page.url(), /#3x3\/8,6,7,2,5,4,3,x,1$/);
+  await screenshot(page, 'paste-31');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('Solve plays the optimal solution to the goal, stepping back and forward', async () => {
+  const { page, errors } = await openPage(browser.context, server.url);
+  await load(page, '8 6 7 2 5 4 3 x 1');
+  await waitDistance(page, 31);
+  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.getByLabel('Speed, moves per second').fill('20');
+  await page.waitForFunction(() => document.querySelector('#step-count').textContent === 'step 31 of 31', null, {
+    timeout: 20000,
+  });
+  assert.equal((await page.locator('#moves-text').inputValue()).length, 31);
+  assert.deepEqual(await drawnTiles(page), [1, 2, 3, 4, 5, 6, 7, 8, 0]);
+  await waitDistance(page, 0);
+  assert.equal(await page.locator('#solved-note').isVisible(), true);
+  await page.getByRole('button', { name: 'Step back' }).click();
+  await waitDistance(page, 1);
+  assert.equal(await page.locator('#step-count').textContent(), 'step 30 of 31');
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await waitDistance(page, 0);
+  assert.deepEqual(await drawnTiles(page), [1, 2, 3, 4, 5, 6, 7, 8, 0]);
+  assert.match(await page.locator('#solution-stats').textContent(), /31 moves · table/);
+  await screenshot(page, 'solved');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// Distances of every 3x3 board from the standard goal, by a breadth-first
+// search written here (independent of the server).
+function bfs3x3() {
+  const goal = '1,2,3,4,5,6,7,8,0';
+  const dist = new Map([[goal, 0]]);
+  const queue = [goal];
+  for (let i = 0; i < queue.length; i++) {
+    const tiles = queue[i].split(',').map(Number);
+    for (const next of neighbours(tiles)) {
+      const key = next.tiles.join(',');
+      if (!dist.has(key)) {
+        dist.set(key, dist.get(queue[i]) + 1);
+        queue.push(key);
+      }
+    }
+  }
+  return dist;
+}
+
+// Each board one blank move away, with the tile that slid.
+function neighbours(tiles) {
+  const b = tiles.indexOf(0);
+  const [x, y] = [b % 3, Math.floor(b / 3)];
+  const out = [];
+  for (const [dx, dy] of [[0, -1], [0, 1], [-1, 0], [1, 0]]) {
+    if (x + dx < 0 || x + dx > 2 || y + dy < 0 || y + dy > 2) continue;
+    const to = (y + dy) * 3 + x + dx;
+    const next = tiles.slice();
+    [next[b], next[to]] = [next[to], 0];
+    out.push({ tiles: next, tile: tiles[to] });
+  }
+  return out;
+}
+
+test('Hint highlights exactly the tiles an independent BFS calls optimal', async () => {
+  const dist = bfs3x3();
+  assert.equal(dist.size, 181440);
+  const { page, errors } = await openPage(browser.context, server.url);
+  const boards = ['8 6 7 2 5 4 3 x 1', '1 2 3 4 x 6 7 5 8', '2 3 6 1 5 x 4 7 8'];
+  for (let i = 0; i < 4; i++) {
+    await page.getByRole('button', { name: 'Random board' }).click();
+    await page.waitForFunction(() => /^\d+$/.test(document.querySelector('#distance').textContent.trim()));
+    boards.push(await page.getByLabel('Board', { exact: true }).inputValue());
+  }
+  for (const board of boards) {
+    await load(page, board);
+    const tiles = board.split(' ').map((t) => (t === 'x' ? 0 : Number(t)));
+    const d = dist.get(tiles.join(','));
+    await waitDistance(page, d);
+    await page.getByRole('button', { name: 'Hint' }).click();
+    await page.waitForFunction(() => document.querySelector('#hint-text').textContent !== '');
+    const hinted = await page.$$eval('#board .tile.hint', (nodes) => nodes.map((n) => Number(n.dataset.tile)).sort());
+    const expected = neighbours(tiles)
+      .filter((n) => dist.get(n.tiles.join(',')) === d - 1)
+      .map((n) => n.tile)
+      .sort();
+    assert.deepEqual(hinted, expected, board);
+    if (board === '1 2 3 4 x 6 7 5 8') await screenshot(page, 'hint');
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('playing by clicks and keys changes the distance; undo and redo', async () => {
+  const { page, errors } = await openPage(browser.context, server.url);
+  await load(page, '1 2 3 4 5 6 x 7 8');
+  await waitDistance(page, 2);
+  await page.getByRole('button', { name: /^tile 7,/ }).click();
+  await waitDistance(page, 1);
+  assert.equal(await page.locator('#move-count').textContent(), '1');
+  // ArrowLeft slides the tile right of the gap (8) to the left.
+  await page.locator('#board').focus();
+  await page.keyboard.press('ArrowLeft');
+  await waitDistance(page, 0);
+  assert.deepEqual(await drawnTiles(page), [1, 2, 3, 4, 5, 6, 7, 8, 0]);
+  assert.equal(await page.locator('#solved-note').isVisible(), true);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await waitDistance(page, 1);
+  await page.keyboard.press('ArrowRight'); // moves 7 back right: farther again
+  await waitDistance(page, 2);
+  assert.equal(await page.locator('#move-count').textContent(), '2');
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await waitDistance(page, 1);
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await waitDistance(page, 2);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the URL reopens the same puzzle, goal included', async () => {
+  const { page, errors } = await openPage(browser.context, server.url);
+  await load(page, '8 6 7 2 5 4 3 x 1');
+  await waitDistance(page, 31);
+  await page.getByRole('button', { name: /^tile 3,/ }).click();
+  await waitDistance(page, 30);
+  const url = page.url();
+  assert.match(url, /#3x3\/8,6,7,2,5,4,x,3,1$/);
+  const again = await openPage(browser.context, url);
+  await again.page.waitForFunction(() => document.querySelector('#board-text').value === '8 6 7 2 5 4 x 3 1');
+  await waitDistance(again.page, 30);
+  assert.deepEqual(await drawnTiles(again.page), [8, 6, 7, 2, 5, 4, 0, 3, 1]);
+
+  const other = await openPage(browser.context, `${server.url}#2x4/1,x,2,3,4,5,6,7/blank-first`);
+  await other.page.waitForFunction(() => document.querySelector('#board-text').value === '1 x 2 3 4 5 6 7');
+  assert.equal(await other.page.getByLabel('Goal', { exact: true }).inputValue(), 'blank-first');
+  assert.equal(await other.page.getByLabel('Width').inputValue(), '2');
+  assert.equal(await other.page.getByLabel('Height').inputValue(), '4');
+  await waitDistance(other.page, 1);
+  assert.deepEqual([...errors, ...again.errors, ...other.errors], []);
+  await Promise.all([page.close(), again.page.close(), other.page.close()]);
+});
+
+test('a link to a bad board shows its message, not a blank page', async () => {
+  const { page, errors } = await openPage(browser.context, `${server.url}#3x3/1,1,2,3,4,5,6,7,x`);
+  const alert = page.getByRole('alert');
+  await alert.waitFor();
+  assert.match(await alert.textContent(), /tile 1 appears twice, at positions 1 and 2/);
+  assert.ok((await page.locator('#board .tile').count()) > 0, 'a board is still drawn');
+  await screenshot(page, 'bad-link');
+  // The page's own requests failed with 400 by design; nothing else went wrong.
+  assert.deepEqual(
+    errors.filter((e) => !e.includes('400')),
+    [],
+  );
+  await page.close();
+});
+
+test('pasting a bad board names the problem', async () => {
+  const { page, errors } = await openPage(browser.context, server.url);
+  await page.getByLabel('Board', { exact: true }).fill('1 2 3 4 5 6 7 8 9');
+  await page.getByRole('button', { name: 'Load' }).click();
+  await page.getByRole('alert').waitFor();
+  assert.match(await page.getByRole('alert').textContent(), /tile 9 at position 9 is out of range/);
+  assert.deepEqual(
+    errors.filter((e) => !e.includes('400')),
+    [],
+  );
+  await page.close();
+});
+
+test('compare shows every realm in a table and two log-scale charts', async () => {
+  const { page, errors } = await openPage(browser.context, server.url);
+  await load(page, '8 6 7 2 5 4 3 x 1');
+  await waitDistance(page, 31);
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  await page.locator('#compare-out table').waitFor({ timeout: 20000 });
+  const rows = await page.$$eval('#compare-out tbody tr', (trs) => trs.map((tr) => tr.children[2].textContent));
+  assert.equal(rows.length, 10);
+  // Every finished run agrees; on a slow (debug, shared) build the weakest may run out of their 2 s.
+  assert.ok(rows.every((r) => r === '31' || r.startsWith('budget reached')), rows.join(', '));
+  assert.ok(rows.filter((r) => r === '31').length >= 6, rows.join(', '));
+  assert.equal(await page.locator('#compare-out svg').count(), 2);
+  await page.locator('#dist-out svg').waitFor();
+  assert.match(await page.locator('#dist-out svg').getAttribute('aria-label'), /this board is 31 moves away/);
+  await screenshot(page, 'compare');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('random boards at a chosen difficulty', async () => {
+  const { page, errors } = await openPage(browser.context, server.url);
+  await page.locator('#dist-out svg').waitFor();
+  await page.getByLabel('Difficulty').selectOption('25');
+  await page.getByRole('button', { name: 'Random board' }).click();
+  await waitDistance(page, 25);
+  await page.getByLabel('Width').selectOption('4');
+  await page.getByLabel('Height').selectOption('2');
+  await page.waitForFunction(() => document.querySelectorAll('#board .tile').length === 7);
+  await page.waitForFunction(() => /^\d+$/.test(document.querySelector('#distance').textContent.trim()));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('keyboard alone: tab to a tile, press Enter, and everything has a name', async () => {
+  const { page, errors } = await openPage(browser.context, server.url);
+  await load(page, '1 2 3 4 5 6 x 7 8');
+  await waitDistance(page, 2);
+  await page.getByRole('button', { name: /^tile 7,.*can slide/ }).focus();
+  await page.keyboard.press('Enter');
+  await waitDistance(page, 1);
+  const unnamed = await page.$$eval('button, input, select', (els) =>
+    els.filter((e) => e.offsetParent !== null && !(e.getAttribute('aria-label') || e.labels?.length || e.textContent.trim())).map((e) => e.outerHTML),
+  );
+  assert.deepEqual(unnamed, []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('readable at phone width', async () => {
+  const { page, errors } = await openPage(browser.context, server.url);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await load(page, '8 6 7 2 5 4 3 x 1');
+  await waitDistance(page, 31);
+  const box = await page.locator('#board').boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= 375, JSON.stringify(box));
+  const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(scroll <= 375, `the page scrolls sideways: ${scroll}px`);
+  await screenshot(page, 'phone');
+  assert.deepEqual(errors, []);
+  await page.close();
+});

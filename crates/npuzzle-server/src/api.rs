@@ -1,0 +1,292 @@
+//! The routes: parse, call the library, serialise the shared record.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Bytes;
+use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::extract::{DefaultBodyLimit, Query, State};
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use npuzzle::random::sample_at_distance;
+use npuzzle::record::{BoardRecord, CompareRecord, CompareRun, DistributionRecord, HintRecord, Record, SolutionRecord};
+use npuzzle::search::table::{TableCache, MAX_TABLE_CELLS};
+use npuzzle::{Algorithm, Budget, Cancel, Shape, Solver, SolverOptions};
+use rand::SeedableRng;
+use serde::Serialize;
+
+use crate::error::ApiError;
+use crate::pool::SearchPool;
+use crate::request::{self, BoardRequest, RandomRequest, StatsQuery};
+use crate::solvers::SolverCache;
+use crate::{assets, Config, MAX_BODY};
+
+/// What every request shares.
+pub struct AppState {
+    config: Config,
+    solvers: SolverCache,
+    /// Complete tables for `/api/stats`, built once per shape and goal class.
+    tables: TableCache,
+    pool: SearchPool,
+}
+
+impl AppState {
+    /// The state for `config`.
+    pub fn new(config: Config) -> AppState {
+        AppState {
+            solvers: SolverCache::new(config.pdb_dir.clone()),
+            tables: TableCache::default(),
+            pool: SearchPool::new(config.workers, config.queue),
+            config,
+        }
+    }
+
+    /// Runs `job` where it belongs: a table lookup on the blocking pool at
+    /// once (no queue: it takes microseconds once the table is built), any
+    /// other search in the search pool.
+    async fn run<T: Send + 'static>(
+        &self,
+        lookup: bool,
+        job: impl FnOnce(&Cancel) -> Result<T, ApiError> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        if lookup {
+            tokio::task::spawn_blocking(move || job(&Cancel::new()))
+                .await
+                .unwrap_or_else(|e| std::panic::resume_unwind(e.into_panic()))
+        } else {
+            self.pool.run(job).await?
+        }
+    }
+}
+
+type Shared = State<Arc<AppState>>;
+type Body = Result<Bytes, BytesRejection>;
+
+/// The app's routes.
+pub fn router(state: Arc<AppState>) -> Router {
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/{file}", get(assets::file))
+        .route("/api/board", post(board))
+        .route("/api/solve", post(solve))
+        .route("/api/hint", post(hint))
+        .route("/api/random", post(random))
+        .route("/api/compare", post(compare))
+        .route("/api/stats", get(stats))
+        .route("/api/health", get(health))
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(state)
+}
+
+/// The body's bytes, or 413 past [`MAX_BODY`] (400 for other read failures).
+fn body(body: Body) -> Result<Bytes, ApiError> {
+    body.map_err(|e| match e.status() {
+        StatusCode::PAYLOAD_TOO_LARGE => ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("request body too large: the limit is {} KiB", MAX_BODY / 1024),
+        ),
+        status => ApiError::new(status, e.body_text()),
+    })
+}
+
+/// Whether `algorithm` answers boards of `shape` from a complete table
+/// (built once, in milliseconds, then one lookup a move).
+fn is_lookup(algorithm: Algorithm, shape: Shape) -> bool {
+    algorithm.resolve(shape) == Algorithm::Table && shape.cells() <= npuzzle::search::AUTO_TABLE_CELLS
+}
+
+/// `POST /api/board`: the board and goal read as the command line reads
+/// them, written back in one canonical form (blank `x`, single spaces).
+async fn board(raw: Body) -> Result<Json<Record>, ApiError> {
+    let req: BoardRequest = request::json(&body(raw)?)?;
+    let (board, goal) = req.board_and_goal()?;
+    Ok(Json(Record::Board(BoardRecord::new(&board, &goal, None))))
+}
+
+/// `POST /api/solve`.
+async fn solve(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError> {
+    let req: BoardRequest = request::json(&body(raw)?)?;
+    let (board, goal) = req.board_and_goal()?;
+    let algorithm = req.algorithm()?;
+    let choice = req.heuristic()?;
+    let budget = req.budget(&state.config);
+    let solver = state.solvers.get(&goal, algorithm, choice)?;
+    let lookup = is_lookup(algorithm, board.shape());
+    let count = req.count.unwrap_or(false);
+    if count && !lookup {
+        return Err(ApiError::bad_request(format!(
+            "\"count\" is answered from the complete table: boards of up to {} cells with the table algorithm, not {}",
+            npuzzle::search::AUTO_TABLE_CELLS,
+            board.shape()
+        ))
+        .about(&req.board));
+    }
+    let record = state
+        .run(lookup, move |cancel| {
+            let report = solver.solve_with(&board, &goal, budget, cancel)?;
+            let mut record = SolutionRecord::new(&board, &goal, &solver, &report);
+            if count && report.outcome.solution().is_some() {
+                record = record.with_solutions(&solver.count_solutions(&board, &goal)?, false);
+            }
+            Ok(Record::Solution(record))
+        })
+        .await?;
+    Ok(Json(record))
+}
+
+/// `POST /api/hint`: the board's distance and the distance after each blank
+/// move, from the table (at once) or by search (in the pool, under the
+/// request's budget).
+async fn hint(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError> {
+    let req: BoardRequest = request::json(&body(raw)?)?;
+    let (board, goal) = req.board_and_goal()?;
+    let (algorithm, choice) = (req.algorithm()?, req.heuristic()?);
+    let budget = req.budget(&state.config);
+    let solver = state.solvers.get(&goal, algorithm, choice)?;
+    let record = state
+        .run(is_lookup(algorithm, board.shape()), move |cancel| {
+            let hint = solver.hint_with(&board, &goal, budget, cancel)?;
+            Ok(Record::Hint(HintRecord::new(&board, &goal, &solver, &hint)))
+        })
+        .await?;
+    Ok(Json(record))
+}
+
+/// `POST /api/random`.
+async fn random(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError> {
+    let bytes = body(raw)?;
+    let req: RandomRequest = if bytes.iter().all(u8::is_ascii_whitespace) {
+        RandomRequest::default()
+    } else {
+        request::json(&bytes)?
+    };
+    let shape = match req.size.as_deref() {
+        Some(text) => request::parse_shape(text)?,
+        None => Shape::new(3, 3)?,
+    };
+    let goal = request::goal(req.goal.as_deref(), shape, true)?;
+    let mut rng = match req.seed {
+        Some(seed) => rand_chacha::ChaCha8Rng::seed_from_u64(seed),
+        None => rand_chacha::ChaCha8Rng::from_os_rng(),
+    };
+    let Some(distance) = req.distance else {
+        let board = npuzzle::random::random_solvable(&goal, &mut rng);
+        return Ok(Json(Record::Board(BoardRecord::new(&board, &goal, None))));
+    };
+    if shape.cells() > MAX_TABLE_CELLS {
+        return Err(ApiError::bad_request(format!(
+            "a board at a chosen distance needs a complete table: boards of at most {MAX_TABLE_CELLS} cells, not {shape}"
+        )));
+    }
+    let budget = request::budget(None, None, &state.config);
+    let record = state
+        .run(false, move |_| {
+            let boards = sample_at_distance(&goal, distance, 1, &mut rng, budget)?;
+            match boards.first() {
+                Some(board) => Ok(Record::Board(BoardRecord::new(board, &goal, Some(distance)))),
+                None => Err(ApiError::bad_request(format!(
+                    "no {shape} board is {distance} moves from {goal}"
+                ))),
+            }
+        })
+        .await?;
+    Ok(Json(record))
+}
+
+/// Time for each run of `compare` unless the request says otherwise.
+const COMPARE_RUN_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// `POST /api/compare`: every algorithm with every heuristic that fits, on
+/// boards of up to 12 cells.
+async fn compare(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError> {
+    let req: BoardRequest = request::json(&body(raw)?)?;
+    let (board, goal) = req.board_and_goal()?;
+    if board.shape().cells() > MAX_TABLE_CELLS {
+        return Err(ApiError::bad_request(format!(
+            "compare runs every algorithm, breadth-first ones included: boards of at most {MAX_TABLE_CELLS} cells, not {}",
+            board.shape()
+        )));
+    }
+    let mut budget = request::budget(
+        Some(req.timeout_ms.unwrap_or(COMPARE_RUN_TIMEOUT.as_millis() as u64)),
+        req.max_nodes.or(Some(50_000_000)),
+        &state.config,
+    );
+    budget.max_memory = budget.max_memory.map(|m| m.min(1 << 30));
+    let record = state
+        .run(false, move |cancel| {
+            let mut runs = Vec::new();
+            for (algorithm, heuristic) in CompareRecord::runs_for(board.shape()) {
+                let mut options = SolverOptions::default();
+                options.algorithm = algorithm;
+                options.heuristic = heuristic.unwrap_or(npuzzle::HeuristicKind::Manhattan);
+                let result = Solver::new(options).solve_with(&board, &goal, budget, cancel);
+                runs.push(CompareRun::new(algorithm, heuristic, result)?);
+                if cancel.is_cancelled() {
+                    break;
+                }
+            }
+            Ok(Record::Compare(CompareRecord::new(&board, &goal, runs)))
+        })
+        .await?;
+    Ok(Json(record))
+}
+
+/// `GET /api/stats?size=WxH[&goal=…]`: how many boards lie at each distance.
+async fn stats(
+    State(state): Shared,
+    query: Result<Query<StatsQuery>, QueryRejection>,
+) -> Result<Json<Record>, ApiError> {
+    let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    let Some(size) = query.size.as_deref() else {
+        return Err(ApiError::bad_request("give the board size, for example ?size=3x3"));
+    };
+    let shape = request::parse_shape(size)?;
+    if shape.cells() > MAX_TABLE_CELLS {
+        return Err(ApiError::bad_request(format!(
+            "a distance distribution needs a complete table: boards of at most {MAX_TABLE_CELLS} cells, not {shape}"
+        )));
+    }
+    let goal = request::goal(query.goal.as_deref(), shape, true)?;
+    // Built once and kept, so under the longest budget the server allows.
+    let mut budget = Budget::default();
+    budget.timeout = Some(state.config.max_timeout);
+    budget.max_memory = Some(state.config.max_memory);
+    let shared = Arc::clone(&state);
+    let record = state
+        .run(false, move |_| match shared.tables.get(&goal, budget) {
+            Ok(table) => Ok(Record::Distribution(DistributionRecord::new(
+                &goal,
+                table.layer_counts(),
+            ))),
+            Err(npuzzle::Error::BuildBudget { kind, .. }) => Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!("building the {shape} table stopped at the {kind}"),
+            )),
+            Err(e) => Err(e.into()),
+        })
+        .await?;
+    Ok(Json(record))
+}
+
+/// What `/api/health` says.
+#[derive(Serialize)]
+struct Health {
+    status: &'static str,
+    /// Searches running or waiting.
+    searches: usize,
+}
+
+/// `GET /api/health`: answers at once, whatever the searches are doing.
+async fn health(State(state): Shared) -> Json<Health> {
+    Json(Health {
+        status: "ok",
+        searches: state.pool.admitted(),
+    })
+}
+
+async fn not_found() -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "no such page or API endpoint")
+}

@@ -1,0 +1,96 @@
+//! Errors as HTTP answers: a status and an `error` record whose message is
+//! the one the command line prints for the same input.
+
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+
+use npuzzle::record::{ErrorRecord, Record};
+
+/// A request the server will not answer with a result.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    message: String,
+    /// The board text the message is about, if any.
+    input: String,
+}
+
+impl ApiError {
+    /// 400: the request is wrong; `message` says how.
+    pub fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::BAD_REQUEST,
+            message: message.into(),
+            input: String::new(),
+        }
+    }
+
+    /// Any status with a message.
+    pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            message: message.into(),
+            input: String::new(),
+        }
+    }
+
+    /// This error, about the board written `input`.
+    pub fn about(mut self, input: &str) -> ApiError {
+        self.input = input.to_string();
+        self
+    }
+
+    /// 503: every worker busy and the queue full.
+    pub fn busy() -> ApiError {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is busy: every search worker is taken and the queue is full; try again in a second",
+        )
+    }
+
+    /// The message.
+    #[cfg(test)]
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+/// Bad input named by the library (tile twice, wrong count, shapes differ…)
+/// is the client's mistake; a broken database file is the server's.
+impl From<npuzzle::Error> for ApiError {
+    fn from(e: npuzzle::Error) -> ApiError {
+        let status = match e {
+            npuzzle::Error::ReplayMismatch { .. }
+            | npuzzle::Error::PdbIo { .. }
+            | npuzzle::Error::PdbMissing { .. }
+            | npuzzle::Error::PdbMagic { .. }
+            | npuzzle::Error::PdbVersion { .. }
+            | npuzzle::Error::PdbMismatch { .. }
+            | npuzzle::Error::PdbTruncated { .. }
+            | npuzzle::Error::PdbChecksum { .. }
+            | npuzzle::Error::PdbCorrupt { .. } => StatusCode::INTERNAL_SERVER_ERROR,
+            _ => StatusCode::BAD_REQUEST,
+        };
+        ApiError::new(status, e.to_string())
+    }
+}
+
+impl From<crate::pool::Busy> for ApiError {
+    fn from(_: crate::pool::Busy) -> ApiError {
+        ApiError::busy()
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        // One request carries one board: it is "line" 1 of its input.
+        let record = Record::Error(ErrorRecord::new(1, self.input, self.message));
+        let mut response = (self.status, axum::Json(record)).into_response();
+        if self.status == StatusCode::SERVICE_UNAVAILABLE {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        }
+        response
+    }
+}

@@ -1,0 +1,53 @@
+//! The library's [`Solvers`] for each algorithm and heuristic a request
+//! names, built on first use and kept: tables and pattern databases are
+//! built or opened once and then serve every request (each request brings
+//! its own budget to [`Solver::solve_with`](npuzzle::Solver::solve_with)).
+//! `heuristic: auto` is the library's rule: the strongest pattern databases
+//! in the directory for the board's goal, else walking distance on 4×4, else
+//! linear conflict.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use npuzzle::{Algorithm, Goal, HeuristicChoice, Solver, SolverOptions, Solvers};
+
+/// The server's solvers, one [`Solvers`] per algorithm and heuristic choice.
+#[derive(Debug)]
+pub struct SolverCache {
+    pdb_dir: Option<PathBuf>,
+    by_choice: Mutex<HashMap<(Algorithm, HeuristicChoice), Arc<Solvers>>>,
+}
+
+impl SolverCache {
+    /// Solvers reading databases from `pdb_dir`.
+    pub fn new(pdb_dir: Option<PathBuf>) -> SolverCache {
+        SolverCache {
+            pdb_dir,
+            by_choice: Mutex::default(),
+        }
+    }
+
+    /// The shared solver for `goal` with this algorithm and heuristic.
+    pub fn get(
+        &self,
+        goal: &Goal,
+        algorithm: Algorithm,
+        choice: HeuristicChoice,
+    ) -> Result<Arc<Solver>, npuzzle::Error> {
+        let solvers = {
+            // Each insert is one call, so a panic elsewhere leaves the map whole.
+            let mut map = self.by_choice.lock().unwrap_or_else(PoisonError::into_inner);
+            let entry = map.entry((algorithm, choice)).or_insert_with(|| {
+                let solvers = Solvers::new(SolverOptions::default().with_algorithm(algorithm), choice);
+                Arc::new(match &self.pdb_dir {
+                    Some(dir) => solvers.with_pdb_dir(dir),
+                    None => solvers,
+                })
+            });
+            Arc::clone(entry)
+        };
+        // Opening databases happens outside the map's lock.
+        solvers.get(goal)
+    }
+}

@@ -1,0 +1,614 @@
+//! The API against the real server on an ephemeral loopback port, with a
+//! real HTTP client.
+
+use std::collections::{HashMap, VecDeque};
+use std::time::{Duration, Instant};
+
+use npuzzle_server::{Config, Server};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+/// Korf's first 15-puzzle (57 moves to the blank-first goal): long enough
+/// for weak heuristics to run into any budget we give them.
+const KORF_1: &str = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+
+struct App {
+    base: String,
+    client: reqwest::Client,
+}
+
+impl App {
+    async fn start(config: Config) -> App {
+        let server = Server::bind(config).await.expect("bind a loopback port");
+        let base = format!("http://{}", server.local_addr().unwrap());
+        tokio::spawn(server.serve_until(std::future::pending()));
+        App {
+            base,
+            client: reqwest::Client::new(),
+        }
+    }
+
+    async fn default() -> App {
+        App::start(loopback()).await
+    }
+
+    async fn post(&self, path: &str, body: impl Into<reqwest::Body>) -> (StatusCode, Value) {
+        let response = self
+            .client
+            .post(format!("{}{path}", self.base))
+            .header("content-type", "application/json")
+            .body(body)
+            .send()
+            .await
+            .expect("the server answers");
+        let status = response.status();
+        (status, response.json().await.expect("a JSON record"))
+    }
+
+    async fn post_json(&self, path: &str, body: Value) -> (StatusCode, Value) {
+        self.post(path, body.to_string()).await
+    }
+
+    async fn get(&self, path: &str) -> (StatusCode, Value) {
+        let response = self.client.get(format!("{}{path}", self.base)).send().await.unwrap();
+        let status = response.status();
+        (status, response.json().await.expect("a JSON record"))
+    }
+}
+
+fn loopback() -> Config {
+    let mut config = Config::default();
+    config.addr = "127.0.0.1:0".parse().unwrap();
+    config
+}
+
+/// The `data` of a record of type `kind`.
+fn data<'a>(record: &'a Value, kind: &str) -> &'a Value {
+    assert_eq!(record["type"], kind, "{record}");
+    &record["data"]
+}
+
+fn error_message(record: &Value) -> &str {
+    data(record, "error")["message"].as_str().unwrap()
+}
+
+/// The board after one blank move, or `None` off the edge (0 = blank).
+fn step(tiles: &[u8], width: usize, m: char) -> Option<Vec<u8>> {
+    let height = tiles.len() / width;
+    let b = tiles.iter().position(|&x| x == 0)?;
+    let (x, y) = (b % width, b / width);
+    let to = match m {
+        'u' if y > 0 => b - width,
+        'd' if y + 1 < height => b + width,
+        'l' if x > 0 => b - 1,
+        'r' if x + 1 < width => b + 1,
+        _ => return None,
+    };
+    let mut t = tiles.to_vec();
+    t.swap(b, to);
+    Some(t)
+}
+
+/// Replays blank moves on a board given as numbers (0 = blank).
+fn replay(tiles: &[u8], width: usize, moves: &str) -> Vec<u8> {
+    moves.chars().fold(tiles.to_vec(), |t, m| {
+        step(&t, width, m).unwrap_or_else(|| panic!("illegal move {m} in {moves}"))
+    })
+}
+
+fn tiles(text: &str) -> Vec<u8> {
+    text.split_whitespace()
+        .map(|t| if t == "x" { 0 } else { t.parse().unwrap() })
+        .collect()
+}
+
+/// Distances from the standard goal of every board of a small shape, by a
+/// breadth-first search written here (an oracle independent of the library).
+fn bfs_distances(width: usize, height: usize) -> HashMap<Vec<u8>, u32> {
+    let n = width * height;
+    let goal: Vec<u8> = (1..n as u8).chain([0]).collect();
+    let mut seen = HashMap::from([(goal.clone(), 0)]);
+    let mut queue = VecDeque::from([goal]);
+    while let Some(b) = queue.pop_front() {
+        let d = seen[&b];
+        for m in ['u', 'd', 'l', 'r'] {
+            if let Some(next) = step(&b, width, m) {
+                if !seen.contains_key(&next) {
+                    seen.insert(next.clone(), d + 1);
+                    queue.push_back(next);
+                }
+            }
+        }
+    }
+    seen
+}
+
+#[tokio::test]
+async fn solve_answers_the_solution_record_of_the_cli() {
+    let app = App::default().await;
+    let (status, record) = app.post_json("/api/solve", json!({"board": "8 6 7 2 5 4 3 x 1"})).await;
+    assert_eq!(status, StatusCode::OK);
+    let d = data(&record, "solution");
+    assert_eq!(d["outcome"], "solved");
+    assert_eq!(d["length"], 31);
+    assert_eq!(d["goal"], "1 2 3 4 5 6 7 8 x");
+    assert_eq!(d["algorithm"], "table");
+    let moves = d["moves"].as_str().unwrap();
+    assert_eq!(moves.len(), 31);
+    assert_eq!(
+        replay(&tiles("8 6 7 2 5 4 3 x 1"), 3, moves),
+        tiles("1 2 3 4 5 6 7 8 x")
+    );
+    assert!(d["stats"]["expanded"].as_u64().is_some());
+}
+
+#[tokio::test]
+async fn solve_lengths_equal_an_independent_bfs_on_2x3() {
+    let app = App::default().await;
+    let distances = bfs_distances(3, 2);
+    assert_eq!(distances.len(), 360);
+    for (board, &d) in distances.iter().step_by(7) {
+        let text: Vec<String> = board.iter().map(u8::to_string).collect();
+        for algorithm in ["auto", "idastar", "bibfs"] {
+            let body = json!({"board": text.join(" "), "size": "3x2", "algorithm": algorithm});
+            let (status, record) = app.post_json("/api/solve", body).await;
+            assert_eq!(status, StatusCode::OK, "{record}");
+            assert_eq!(data(&record, "solution")["length"], d, "{algorithm} on {text:?}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_4x4_board_is_solved_with_the_options_given() {
+    let app = App::default().await;
+    let body =
+        json!({"board": "1 2 3 4 5 6 7 8 9 10 11 12 13 x 14 15", "algorithm": "astar", "heuristic": "manhattan"});
+    let (status, record) = app.post_json("/api/solve", body).await;
+    assert_eq!(status, StatusCode::OK);
+    let d = data(&record, "solution");
+    assert_eq!((d["length"].as_u64(), d["moves"].as_str()), (Some(2), Some("rr")));
+    assert_eq!(
+        (d["algorithm"].as_str(), d["heuristic"].as_str()),
+        (Some("astar"), Some("manhattan"))
+    );
+}
+
+#[tokio::test]
+async fn bad_boards_get_the_cli_message_and_400() {
+    let app = App::default().await;
+    let cases = [
+        (
+            json!({"board": "8 6 7 2 5 4 3 x 8"}),
+            "tile 8 appears twice, at positions 1 and 9",
+        ),
+        (
+            json!({"board": "1 2 3 4 5 6 7 8"}),
+            "cannot tell the board's size from 8 tiles without rows: it could be 4x2 (4 wide, 2 high) or 2x4",
+        ),
+        (
+            json!({"board": "1 2 3 4 5 6 7 x", "size": "3x3"}),
+            "wrong tile count: a 3x3 board needs 9 tiles, got 8",
+        ),
+        (json!({"board": "1 2 3 4 5 6 7 y x"}), "bad token \"y\" at position 8"),
+        (
+            json!({"board": "1 2 3 x", "goal": "1 2 3 4 5 6 7 8 x"}),
+            "the board is 2x2 but the goal is 3x3",
+        ),
+        (
+            json!({"board": "1 2 3 x", "algorithm": "dfs"}),
+            "unknown algorithm \"dfs\"",
+        ),
+        (json!({"board": "1 2 3 x", "heuristic": "psychic"}), "choose auto, "),
+        (json!({"board": "1 2 3 x", "size": "3by3"}), "bad size \"3by3\""),
+        // Not read as a request at all: no board to name.
+        (json!({"board": "1 2 3 x", "colour": "red"}), "unknown field `colour`"),
+        (json!({"size": "3x3"}), "missing field `board`"),
+    ];
+    for (body, wanted) in cases {
+        let (status, record) = app.post_json("/api/solve", body.clone()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        let message = error_message(&record);
+        assert_eq!(record["data"]["line"], 1);
+        let input = if message.starts_with("malformed JSON") {
+            None
+        } else {
+            body.get("board")
+        };
+        assert_eq!(
+            record["data"]["input"],
+            input.and_then(Value::as_str).unwrap_or(""),
+            "{record}"
+        );
+        assert!(message.contains(wanted), "{body}: {message:?} lacks {wanted:?}");
+        assert!(!message.contains('\n'), "one line: {message:?}");
+    }
+}
+
+#[tokio::test]
+async fn malformed_json_is_400_and_an_oversize_body_413() {
+    let app = App::default().await;
+    for body in ["{\"board\": ", "not json", "", "[1,2]"] {
+        let (status, record) = app.post("/api/solve", body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body:?}");
+        assert!(error_message(&record).starts_with("malformed JSON body: "), "{record}");
+    }
+    let big = format!("{{\"board\": \"{}\"}}", "1 ".repeat(40_000));
+    let (status, record) = app.post("/api/solve", big).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(error_message(&record).contains("64 KiB"), "{record}");
+    // Just under the limit is read.
+    let near = format!("{{\"board\": \"1 2 3 x{}\"}}", " ".repeat(60_000));
+    let (status, record) = app.post("/api/solve", near).await;
+    assert_eq!(status, StatusCode::OK, "{record}");
+    assert_eq!(data(&record, "solution")["length"], 0);
+}
+
+#[tokio::test]
+async fn unsolvable_is_an_outcome_not_an_error() {
+    let app = App::default().await;
+    let (status, record) = app.post_json("/api/solve", json!({"board": "2 1 3 4 5 6 7 8 x"})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(data(&record, "solution")["outcome"], "unsolvable");
+}
+
+#[tokio::test]
+async fn budgets_that_run_out_are_reported() {
+    let app = App::default().await;
+    let body = json!({"board": KORF_1, "goal": "blank-first", "heuristic": "manhattan", "timeout_ms": 200});
+    let (status, record) = app.post_json("/api/solve", body).await;
+    assert_eq!(status, StatusCode::OK);
+    let d = data(&record, "solution");
+    assert_eq!(
+        (d["outcome"].as_str(), d["budget"].as_str()),
+        (Some("budget"), Some("time limit"))
+    );
+    let body = json!({"board": KORF_1, "goal": "blank-first", "heuristic": "manhattan", "max_nodes": 5000});
+    let (_, record) = app.post_json("/api/solve", body).await;
+    assert_eq!(data(&record, "solution")["budget"], "node limit");
+}
+
+#[tokio::test]
+async fn board_reads_and_writes_back_canonically() {
+    let app = App::default().await;
+    let (status, record) = app
+        .post_json(
+            "/api/board",
+            json!({"board": "8,6,7\n2 5 4\n3 0 1", "goal": "blank-first"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let d = data(&record, "board");
+    assert_eq!(d["board"], "8 6 7 2 5 4 3 x 1");
+    assert_eq!(d["size"], "3x3");
+    assert_eq!(d["goal"], "x 1 2 3 4 5 6 7 8");
+}
+
+#[tokio::test]
+async fn random_boards_are_reproducible_and_at_the_distance_asked() {
+    let app = App::default().await;
+    let body = json!({"size": "3x3", "distance": 20, "seed": 9});
+    let (status, first) = app.post_json("/api/random", body.clone()).await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, again) = app.post_json("/api/random", body).await;
+    assert_eq!(first, again);
+    let d = data(&first, "board");
+    assert_eq!(d["distance"], 20);
+    let (_, solved) = app.post_json("/api/solve", json!({"board": d["board"]})).await;
+    assert_eq!(data(&solved, "solution")["length"], 20);
+
+    let (status, record) = app
+        .post_json("/api/random", json!({"size": "4x2", "goal": "blank-first"}))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let d = data(&record, "board");
+    assert_eq!(
+        (d["size"].as_str(), d["goal"].as_str()),
+        (Some("4x2"), Some("x 1 2 3 4 5 6 7"))
+    );
+    let (_, solved) = app
+        .post_json(
+            "/api/solve",
+            json!({"board": d["board"], "size": "4x2", "goal": "blank-first"}),
+        )
+        .await;
+    assert_eq!(data(&solved, "solution")["outcome"], "solved");
+
+    let (status, record) = app.post("/api/random", "").await;
+    assert_eq!(status, StatusCode::OK, "an empty body is a 3x3 board");
+    assert_eq!(data(&record, "board")["size"], "3x3");
+
+    let (status, record) = app
+        .post_json("/api/random", json!({"size": "4x4", "distance": 30}))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error_message(&record).contains("at most 12 cells"), "{record}");
+    let (status, record) = app
+        .post_json("/api/random", json!({"size": "3x3", "distance": 32}))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error_message(&record).contains("no 3x3 board is 32 moves"), "{record}");
+}
+
+#[tokio::test]
+async fn stats_equal_an_independent_bfs() {
+    let app = App::default().await;
+    let (status, record) = app.get("/api/stats?size=3x2").await;
+    assert_eq!(status, StatusCode::OK);
+    let d = data(&record, "distribution");
+    let mut expected = vec![0u64; 22];
+    for &dist in bfs_distances(3, 2).values() {
+        expected[dist as usize] += 1;
+    }
+    assert_eq!(d["counts"], json!(expected));
+    assert_eq!((d["total"].as_u64(), d["diameter"].as_u64()), (Some(360), Some(21)));
+
+    let (_, record) = app.get("/api/stats?size=3x3").await;
+    let d = data(&record, "distribution");
+    assert_eq!((d["total"].as_u64(), d["diameter"].as_u64()), (Some(181_440), Some(31)));
+    assert_eq!(d["counts"][31], 2);
+
+    for (query, wanted) in [
+        ("/api/stats", "give the board size"),
+        ("/api/stats?size=5x5", "at most 12 cells"),
+        ("/api/stats?size=3x3&goal=1+2+3", "reading the goal: wrong tile count"),
+        ("/api/stats?size=3x3&colour=red", "unknown field"),
+    ] {
+        let (status, record) = app.get(query).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{query}");
+        assert!(error_message(&record).contains(wanted), "{query}: {record}");
+    }
+}
+
+#[tokio::test]
+async fn compare_runs_every_realm_and_they_agree() {
+    let app = App::default().await;
+    let (status, record) = app
+        .post_json("/api/compare", json!({"board": "8 6 7 2 5 4 3 x 1"}))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let runs = data(&record, "compare")["runs"].as_array().unwrap();
+    let names: Vec<String> = runs
+        .iter()
+        .map(|r| {
+            format!(
+                "{} {}",
+                r["algorithm"].as_str().unwrap(),
+                r["heuristic"].as_str().unwrap_or("-")
+            )
+        })
+        .collect();
+    assert_eq!(names.len(), 10, "{names:?}");
+    assert!(names.contains(&"idastar linear-conflict".to_string()), "{names:?}");
+    for r in runs {
+        assert_eq!(
+            (r["outcome"].as_str(), r["length"].as_u64()),
+            (Some("solved"), Some(31)),
+            "{r}"
+        );
+    }
+    let (status, record) = app.post_json("/api/compare", json!({"board": KORF_1})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error_message(&record).contains("at most 12 cells"));
+}
+
+/// Starts a search on a 15-puzzle that runs until its budget.
+fn long_search(app: &App, timeout_ms: u64) -> tokio::task::JoinHandle<reqwest::Result<reqwest::Response>> {
+    let request = app.client.post(format!("{}/api/solve", app.base)).json(&json!({
+        "board": KORF_1, "goal": "blank-first", "heuristic": "misplaced", "timeout_ms": timeout_ms
+    }));
+    tokio::spawn(request.send())
+}
+
+async fn searches(app: &App) -> u64 {
+    let (_, health) = app.get("/api/health").await;
+    health["searches"].as_u64().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn health_answers_while_every_worker_searches() {
+    let mut config = loopback();
+    config.workers = 2;
+    let app = App::start(config).await;
+    let running = [long_search(&app, 3000), long_search(&app, 3000)];
+    while searches(&app).await < 2 {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    for _ in 0..20 {
+        let started = Instant::now();
+        let (status, health) = app.get("/api/health").await;
+        assert_eq!((status, health["status"].as_str()), (StatusCode::OK, Some("ok")));
+        // Not a benchmark: a generous bound that a stalled server would miss by seconds.
+        assert!(started.elapsed() < Duration::from_secs(1), "{:?}", started.elapsed());
+        // A table lookup is not queued behind the searches either.
+        let (status, _) = app.post_json("/api/solve", json!({"board": "8 6 7 2 5 4 3 x 1"})).await;
+        assert_eq!(status, StatusCode::OK);
+    }
+    for r in running {
+        let record: Value = r.await.unwrap().unwrap().json().await.unwrap();
+        assert_eq!(data(&record, "solution")["budget"], "time limit");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn past_the_queue_the_answer_is_503_with_retry_after() {
+    let mut config = loopback();
+    config.workers = 1;
+    config.queue = 1;
+    let app = App::start(config).await;
+    let running = [long_search(&app, 1500), long_search(&app, 1500)];
+    while searches(&app).await < 2 {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let response = app
+        .client
+        .post(format!("{}/api/solve", app.base))
+        .json(&json!({"board": KORF_1, "goal": "blank-first"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(response.headers()["retry-after"], "1");
+    let record: Value = response.json().await.unwrap();
+    assert!(error_message(&record).contains("busy"));
+    for r in running {
+        assert_eq!(r.await.unwrap().unwrap().status(), StatusCode::OK);
+    }
+    assert_eq!(searches(&app).await, 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_disconnects_stops_its_search() {
+    let mut config = loopback();
+    config.workers = 1;
+    config.queue = 0;
+    let app = App::start(config).await;
+    // The client gives up after 300 ms of a search allowed 60 s.
+    let impatient = reqwest::Client::builder()
+        .timeout(Duration::from_millis(300))
+        .build()
+        .unwrap();
+    let body = json!({"board": KORF_1, "goal": "blank-first", "heuristic": "misplaced", "timeout_ms": 60_000});
+    let sent = impatient
+        .post(format!("{}/api/solve", app.base))
+        .json(&body)
+        .send()
+        .await;
+    assert!(sent.is_err_and(|e| e.is_timeout()));
+    let gave_up = Instant::now();
+    while searches(&app).await > 0 {
+        assert!(
+            gave_up.elapsed() < Duration::from_secs(20),
+            "the search went on after its client left"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // The worker is free again: a new search is taken, not refused.
+    let (status, record) = app
+        .post_json("/api/solve", json!({"board": "1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15"}))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(data(&record, "solution")["length"], 1);
+}
+
+#[tokio::test]
+async fn the_page_is_served_from_the_binary() {
+    let app = App::default().await;
+    let mut total = 0;
+    for (path, kind) in [
+        ("/", "text/html"),
+        ("/main.js", "text/javascript"),
+        ("/puzzle.js", "text/javascript"),
+        ("/api.js", "text/javascript"),
+        ("/charts.js", "text/javascript"),
+        ("/style.css", "text/css"),
+        ("/favicon.svg", "image/svg+xml"),
+    ] {
+        let response = app.client.get(format!("{}{path}", app.base)).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        assert!(
+            response.headers()["content-type"].to_str().unwrap().starts_with(kind),
+            "{path}"
+        );
+        let text = response.text().await.unwrap();
+        if path == "/" {
+            assert!(text.contains(r#"<label for="board-text">Board</label>"#));
+        }
+        total += text.len();
+    }
+    assert!(total < 150 * 1024, "{total} bytes");
+    let (status, record) = app.get("/api/nothing").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(error_message(&record).contains("no such"));
+    let (status, _) = app.get("/nothing.js").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn hints_name_exactly_the_moves_an_independent_bfs_calls_optimal() {
+    let app = App::default().await;
+    let distances = bfs_distances(3, 2);
+    for (board, &d) in distances.iter().step_by(11) {
+        let text: Vec<String> = board.iter().map(u8::to_string).collect();
+        let (status, record) = app
+            .post_json("/api/hint", json!({"board": text.join(" "), "size": "3x2"}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{record}");
+        let h = data(&record, "hint");
+        assert_eq!(h["distance"], d, "{record}");
+        let mut optimal = String::new();
+        for m in h["moves"].as_array().unwrap() {
+            let mv = m["move"].as_str().unwrap();
+            let after = distances[&replay(board, 3, mv)];
+            assert_eq!(m["distance"], after, "{mv} on {text:?}");
+            if after + 1 == d {
+                optimal.push_str(mv);
+            }
+        }
+        assert_eq!(h["optimal"], optimal, "{record}");
+    }
+}
+
+#[tokio::test]
+async fn hints_search_on_4x4_and_say_when_a_budget_ran_out() {
+    let app = App::default().await;
+    let (status, record) = app
+        .post_json("/api/hint", json!({"board": "1 2 3 4 5 6 7 8 9 10 11 12 13 x 14 15"}))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let h = data(&record, "hint");
+    assert_eq!((h["distance"].as_u64(), h["optimal"].as_str()), (Some(2), Some("r")));
+    assert_eq!(h["outcome"], "solved");
+    let body = json!({"board": KORF_1, "goal": "blank-first", "heuristic": "manhattan", "max_nodes": 1000});
+    let (status, record) = app.post_json("/api/hint", body).await;
+    assert_eq!(status, StatusCode::OK);
+    let h = data(&record, "hint");
+    assert_eq!(
+        (h["outcome"].as_str(), h["budget"].as_str()),
+        (Some("budget"), Some("node limit"))
+    );
+    assert_eq!(h["distance"], Value::Null);
+    let (status, record) = app.post_json("/api/hint", json!({"board": "2 1 3 4 5 6 7 8 x"})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(data(&record, "hint")["outcome"], "unsolvable");
+}
+
+/// How many shortest paths lead from each board to the goal, by the BFS's
+/// layers (a path's count is the sum over the neighbours one layer closer).
+fn bfs_path_counts(width: usize, height: usize) -> HashMap<Vec<u8>, u64> {
+    let distances = bfs_distances(width, height);
+    let mut boards: Vec<(&Vec<u8>, u32)> = distances.iter().map(|(b, &d)| (b, d)).collect();
+    boards.sort_by_key(|&(_, d)| d);
+    let mut counts: HashMap<Vec<u8>, u64> = HashMap::new();
+    for (b, d) in boards {
+        let n = if d == 0 {
+            1
+        } else {
+            ['u', 'd', 'l', 'r']
+                .into_iter()
+                .filter_map(|m| step(b, width, m))
+                .filter(|next| distances[next] + 1 == d)
+                .map(|next| counts[&next])
+                .sum()
+        };
+        counts.insert(b.clone(), n);
+    }
+    counts
+}
+
+#[tokio::test]
+async fn solve_counts_optimal_solutions_like_an_independent_bfs() {
+    let app = App::default().await;
+    let counts = bfs_path_counts(3, 2);
+    for (board, &n) in counts.iter().step_by(13) {
+        let text: Vec<String> = board.iter().map(u8::to_string).collect();
+        let body = json!({"board": text.join(" "), "size": "3x2", "count": true});
+        let (status, record) = app.post_json("/api/solve", body).await;
+        assert_eq!(status, StatusCode::OK, "{record}");
+        assert_eq!(data(&record, "solution")["count"], n, "{text:?}");
+    }
+    let (status, record) = app
+        .post_json("/api/solve", json!({"board": KORF_1, "count": true}))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error_message(&record).contains("complete table"), "{record}");
+}

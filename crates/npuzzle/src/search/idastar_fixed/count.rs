@@ -1,0 +1,80 @@
+//! Counting whole iterations, for comparisons with node counts published
+//! for other implementations (the `korf` example's `--whole-iterations`).
+
+use super::*;
+
+/// The size of one whole IDA* iteration.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct IterationCount {
+    /// Nodes expanded.
+    pub expanded: u64,
+    /// Children generated (pruned ones included).
+    pub generated: u64,
+    /// Goal nodes met (paths to the goal within the bound).
+    pub solutions: u64,
+}
+
+/// Searches the whole tree within `bound` from `board` on one thread, going
+/// on past solutions, and counts it. Unlike the count of a search that stops
+/// at its first solution, this does not depend on the order of the moves, so
+/// it can be compared with counts published for other implementations.
+///
+/// ```
+/// use npuzzle::heuristic::fixed::{FixedManhattan, Nibbles};
+/// use npuzzle::search::idastar_fixed::count_iteration;
+/// use npuzzle::{Board, Goal};
+/// let goal = Goal::blank_first("4x4".parse()?);
+/// let board: Board = "4 1 2 3 5 0 6 7 8 9 10 11 12 13 14 15".parse()?;
+/// let h = FixedManhattan::<16>::new(&goal)?;
+/// let count = count_iteration::<16, Nibbles, _>(&board, &goal, &h, 2)?;
+/// assert_eq!((count.expanded, count.solutions), (2, 1)); // "lu" only
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
+pub fn count_iteration<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
+    board: &Board,
+    goal: &Goal,
+    heuristic: &H,
+    bound: u32,
+) -> Result<IterationCount, Error> {
+    let (tiles, goal_tiles) = fixed_tiles::<N>(board, goal)?;
+    let shape = board.shape();
+    let moves = MoveTable::<N>::new(shape, MoveOrder::Library);
+    let filter = DuplicateFilter::shared(2);
+    let clock = BudgetClock::start(Budget::default());
+    let control = Control::new(&clock);
+    let ida = Ida {
+        heuristic,
+        moves: &moves,
+        filter,
+        control: &control,
+        goal: B::from_tiles(&goal_tiles),
+        threads: 1,
+        parallel_min: u64::MAX,
+        parallel_min_time: Duration::MAX,
+    };
+    let (root, state) = (B::from_tiles(&tiles), heuristic.start(&tiles));
+    if root == ida.goal {
+        return Ok(IterationCount {
+            solutions: 1,
+            ..IterationCount::default()
+        });
+    }
+    if heuristic.value(&state) > bound {
+        return Ok(IterationCount::default());
+    }
+    let mut w = ida.worker(bound);
+    w.count_goals = true;
+    w.search(Node {
+        board: root,
+        blank: board.blank(),
+        prev: ROOT,
+        g: 0,
+        state,
+        dup: filter.start(),
+    });
+    Ok(IterationCount {
+        expanded: w.expanded,
+        generated: w.generated,
+        solutions: w.goals,
+    })
+}
