@@ -147,9 +147,11 @@ fn algorithm_help() -> String {
         .iter()
         .map(|&a| match a {
             npuzzle::Algorithm::Auto => format!(
-                "{a} (table up to {} cells, else idastar)",
-                npuzzle::search::AUTO_TABLE_CELLS
+                "{a} (table up to {} cells, idastar up to {}, greedy above)",
+                npuzzle::search::AUTO_TABLE_CELLS,
+                npuzzle::search::AUTO_OPTIMAL_CELLS
             ),
+            npuzzle::Algorithm::Greedy => format!("{a} (any board up to 1000x1000, not optimal)"),
             _ => a.to_string(),
         })
         .collect();

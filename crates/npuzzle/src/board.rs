@@ -1,12 +1,32 @@
-//! Boards of any W×H shape, and the four moves of the blank.
+//! Boards of any W×H shape up to 1000×1000, and the four moves of the blank.
+//!
+//! # Why one `Board` with two tile widths
+//!
+//! Every optimal search, table and pattern database works on boards of at
+//! most [`MAX_NARROW_CELLS`] (256) cells, whose tiles fit in a byte: their hot
+//! loops read `&[u8]` slices, pack 4×4 and 5×5 boards into integers, and index
+//! tables by tile. A wider tile type everywhere would double or quadruple the
+//! memory those loops touch and change every signature in them; a second board
+//! type would split the API in two. So one `Board` keeps the byte form for
+//! every board that fits (everything the optimal searches accept) and `u32`
+//! tiles only for bigger boards (up to [`MAX_CELLS`], a million cells), which
+//! only the constructive solver, parity and the O(cells) lower bounds read
+//! ([`Board::tile`], [`Board::wide_tiles`]). The optimal searches ask for the
+//! byte form ([`Board::tiles`], [`Board::narrow`]) and the [`Solver`](crate::Solver)
+//! refuses a bigger board with [`Error::TooBigToSearch`] before any of them runs,
+//! so their code and speed are exactly what they were.
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::Error;
 
-/// Largest number of cells a board may have; tiles fit in a `u8`.
-pub const MAX_CELLS: usize = 256;
+/// Largest number of cells a board may have (1000×1000).
+pub const MAX_CELLS: usize = 1_000_000;
+
+/// Largest board whose tiles fit in a `u8`: the limit of the optimal searches,
+/// tables and pattern databases (16×16).
+pub const MAX_NARROW_CELLS: usize = 256;
 
 /// The width and height of a board.
 ///
@@ -31,10 +51,11 @@ impl Shape {
         Ok(Shape { width, height })
     }
 
-    /// The square shape with `cells` cells, if `cells` is a square of at least 4.
+    /// The square shape with `cells` cells, if `cells` is a square of at least
+    /// 4 and at most [`MAX_CELLS`].
     pub fn square_with_cells(cells: usize) -> Option<Shape> {
-        let side = (1..=16).find(|s| s * s >= cells)?;
-        (side * side == cells && side >= 2).then_some(Shape {
+        let side = cells.isqrt();
+        (side * side == cells && side >= 2 && cells <= MAX_CELLS).then_some(Shape {
             width: side,
             height: side,
         })
@@ -53,6 +74,12 @@ impl Shape {
     /// Cells (tiles plus the blank).
     pub fn cells(self) -> usize {
         self.width * self.height
+    }
+
+    /// Whether boards of this shape keep their tiles in bytes (at most
+    /// [`MAX_NARROW_CELLS`] cells), the form every optimal search needs.
+    pub fn is_narrow(self) -> bool {
+        self.cells() <= MAX_NARROW_CELLS
     }
 
     /// The position the blank reaches from `pos` with `mv`, if it stays on the board.
@@ -186,42 +213,55 @@ impl fmt::Display for Move {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Board {
     shape: Shape,
-    tiles: Vec<u8>,
+    tiles: Tiles,
     blank: usize,
+}
+
+/// The tiles in row-major order: bytes when the board has at most
+/// [`MAX_NARROW_CELLS`] cells (always, so equal boards compare equal), `u32`
+/// above.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Tiles {
+    Narrow(Vec<u8>),
+    Wide(Vec<u32>),
 }
 
 impl Board {
     /// A board from its tiles in row-major order (0 = blank), checked to hold
-    /// every tile `0..cells` exactly once.
+    /// every tile `0..cells` exactly once. Bytes describe boards of up to
+    /// [`MAX_NARROW_CELLS`] cells; [`Board::from_wide`] takes any size.
     pub fn new(shape: Shape, tiles: Vec<u8>) -> Result<Board, Error> {
-        if tiles.len() != shape.cells() {
-            return Err(Error::WrongTileCount {
-                shape,
-                expected: shape.cells(),
-                got: tiles.len(),
-            });
-        }
-        let mut seen = [0usize; MAX_CELLS];
-        for (i, &t) in tiles.iter().enumerate() {
-            if usize::from(t) >= shape.cells() {
-                return Err(Error::TileOutOfRange {
-                    tile: t.to_string(),
-                    index: i + 1,
-                    shape,
-                    max: shape.cells() - 1,
-                });
-            }
-            if seen[usize::from(t)] != 0 {
-                return Err(Error::DuplicateTile {
-                    tile: t,
-                    first: seen[usize::from(t)],
-                    second: i + 1,
-                });
-            }
-            seen[usize::from(t)] = i + 1;
-        }
+        check_tiles(shape, tiles.iter().map(|&t| usize::from(t)), tiles.len())?;
         // With the right count, no duplicates and all in range, nothing is missing.
         let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0);
+        Ok(Board {
+            shape,
+            tiles: Tiles::Narrow(tiles),
+            blank,
+        })
+    }
+
+    /// A board of any size from `u32` tiles in row-major order (0 = blank),
+    /// checked like [`Board::new`]; kept in bytes when it fits.
+    ///
+    /// ```
+    /// use npuzzle::{Board, Shape};
+    /// let shape = Shape::new(20, 20)?;
+    /// let tiles: Vec<u32> = (1..400).chain([0]).collect();
+    /// let board = Board::from_wide(shape, tiles)?;
+    /// assert!(!board.is_narrow());
+    /// assert_eq!((board.tile(0), board.tile(399), board.blank()), (1, 0, 399));
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn from_wide(shape: Shape, tiles: Vec<u32>) -> Result<Board, Error> {
+        check_tiles(shape, tiles.iter().map(|&t| t as usize), tiles.len())?;
+        let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0);
+        let tiles = if shape.is_narrow() {
+            // Every tile is below the cell count, so it fits in a byte.
+            Tiles::Narrow(tiles.into_iter().map(|t| t as u8).collect())
+        } else {
+            Tiles::Wide(tiles)
+        };
         Ok(Board { shape, tiles, blank })
     }
 
@@ -230,9 +270,59 @@ impl Board {
         self.shape
     }
 
-    /// Tiles in row-major order (0 = blank).
+    /// Tiles in row-major order (0 = blank), in bytes: the form of every
+    /// board the optimal searches take.
+    ///
+    /// # Panics
+    ///
+    /// On a board of more than [`MAX_NARROW_CELLS`] cells; check with
+    /// [`Board::is_narrow`], or use [`Board::narrow`], [`Board::tile`] or
+    /// [`Board::wide_tiles`], which take any size.
+    #[track_caller]
     pub fn tiles(&self) -> &[u8] {
-        &self.tiles
+        match &self.tiles {
+            Tiles::Narrow(t) => t,
+            Tiles::Wide(_) => panic!(
+                "Board::tiles on a {} board: use Board::narrow or Board::tile",
+                self.shape
+            ),
+        }
+    }
+
+    /// The byte form of the tiles, if the board has at most
+    /// [`MAX_NARROW_CELLS`] cells.
+    pub fn narrow(&self) -> Option<&[u8]> {
+        match &self.tiles {
+            Tiles::Narrow(t) => Some(t),
+            Tiles::Wide(_) => None,
+        }
+    }
+
+    /// Whether the tiles are kept in bytes (see [`Board::narrow`]).
+    pub fn is_narrow(&self) -> bool {
+        matches!(self.tiles, Tiles::Narrow(_))
+    }
+
+    /// The tile at `pos` (0 = blank), on a board of any size.
+    #[inline]
+    pub fn tile(&self, pos: usize) -> usize {
+        match &self.tiles {
+            Tiles::Narrow(t) => usize::from(t[pos]),
+            Tiles::Wide(t) => t[pos] as usize,
+        }
+    }
+
+    /// The tiles in row-major order as `u32`, on a board of any size.
+    pub fn wide_tiles(&self) -> Vec<u32> {
+        match &self.tiles {
+            Tiles::Narrow(t) => t.iter().map(|&t| u32::from(t)).collect(),
+            Tiles::Wide(t) => t.clone(),
+        }
+    }
+
+    /// The tiles in row-major order, on a board of any size.
+    pub fn iter_tiles(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.shape.cells()).map(|p| self.tile(p))
     }
 
     /// Position of the blank.
@@ -241,10 +331,26 @@ impl Board {
     }
 
     /// Position of every tile: `positions()[t]` is where tile `t` is.
+    ///
+    /// # Panics
+    ///
+    /// Like [`Board::tiles`], on a board of more than [`MAX_NARROW_CELLS`]
+    /// cells; [`Board::wide_positions`] takes any size.
+    #[track_caller]
     pub fn positions(&self) -> Vec<u8> {
-        let mut pos = vec![0u8; self.tiles.len()];
-        for (p, &t) in self.tiles.iter().enumerate() {
+        let tiles = self.tiles();
+        let mut pos = vec![0u8; tiles.len()];
+        for (p, &t) in tiles.iter().enumerate() {
             pos[usize::from(t)] = p as u8;
+        }
+        pos
+    }
+
+    /// Position of every tile, on a board of any size.
+    pub fn wide_positions(&self) -> Vec<u32> {
+        let mut pos = vec![0u32; self.shape.cells()];
+        for (p, t) in self.iter_tiles().enumerate() {
+            pos[t] = p as u32;
         }
         pos
     }
@@ -258,7 +364,10 @@ impl Board {
     pub fn try_apply(&mut self, mv: Move) -> bool {
         match self.shape.step(self.blank, mv) {
             Some(to) => {
-                self.tiles.swap(self.blank, to);
+                match &mut self.tiles {
+                    Tiles::Narrow(t) => t.swap(self.blank, to),
+                    Tiles::Wide(t) => t.swap(self.blank, to),
+                }
                 self.blank = to;
                 true
             }
@@ -301,21 +410,22 @@ impl Board {
 
     /// The board as rows of right-aligned numbers, blank shown as `x`.
     pub fn to_grid(&self) -> String {
-        let w = (self.tiles.len() - 1).to_string().len();
+        use std::fmt::Write;
+        let w = (self.shape.cells() - 1).to_string().len();
         let mut out = String::new();
-        for row in self.tiles.chunks(self.shape.width) {
-            let cells: Vec<String> = row
-                .iter()
-                .map(|&t| {
-                    if t == 0 {
-                        format!("{:>w$}", "x")
-                    } else {
-                        format!("{t:>w$}")
-                    }
-                })
-                .collect();
-            out.push_str(&cells.join(" "));
-            out.push('\n');
+        for (p, t) in self.iter_tiles().enumerate() {
+            if p % self.shape.width > 0 {
+                out.push(' ');
+            }
+            // Writing to a String cannot fail.
+            let _ = if t == 0 {
+                write!(out, "{:>w$}", "x")
+            } else {
+                write!(out, "{t:>w$}")
+            };
+            if p % self.shape.width + 1 == self.shape.width {
+                out.push('\n');
+            }
         }
         out
     }
@@ -324,7 +434,7 @@ impl Board {
 /// One line, tiles separated by spaces, blank as `x` (the HDU 1043 form).
 impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, &t) in self.tiles.iter().enumerate() {
+        for (i, t) in self.iter_tiles().enumerate() {
             if i > 0 {
                 f.write_str(" ")?;
             }
@@ -336,6 +446,46 @@ impl fmt::Display for Board {
         }
         Ok(())
     }
+}
+
+/// Checks that `tiles` (`count` of them) hold every tile `0..cells` once.
+fn check_tiles(shape: Shape, tiles: impl Iterator<Item = usize>, count: usize) -> Result<(), Error> {
+    if count != shape.cells() {
+        return Err(Error::WrongTileCount {
+            shape,
+            expected: shape.cells(),
+            got: count,
+        });
+    }
+    // 1-based index of each tile's first occurrence, 0 when not seen yet; on
+    // the stack for the boards the searches make, so checking one allocates nothing.
+    let mut narrow = [0u32; MAX_NARROW_CELLS];
+    let mut wide = Vec::new();
+    let seen: &mut [u32] = if shape.is_narrow() {
+        &mut narrow
+    } else {
+        wide.resize(shape.cells(), 0);
+        &mut wide
+    };
+    for (i, t) in tiles.enumerate() {
+        if t >= shape.cells() {
+            return Err(Error::TileOutOfRange {
+                tile: t.to_string(),
+                index: i + 1,
+                shape,
+                max: shape.cells() - 1,
+            });
+        }
+        if seen[t] != 0 {
+            return Err(Error::DuplicateTile {
+                tile: t,
+                first: seen[t] as usize,
+                second: i + 1,
+            });
+        }
+        seen[t] = (i + 1) as u32;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -379,7 +529,15 @@ mod tests {
     fn shape_limits() {
         assert!(Shape::new(1, 5).is_err());
         assert!(Shape::new(16, 16).is_ok());
-        assert!(Shape::new(16, 17).is_err());
+        assert!(Shape::new(16, 17).is_ok_and(|s| !s.is_narrow()));
+        assert!(Shape::new(1000, 1000).is_ok());
+        assert!(Shape::new(1000, 1001).is_err());
+        assert!(Shape::new(2, usize::MAX).is_err());
+        assert_eq!(
+            Shape::square_with_cells(1_000_000),
+            Some(Shape::new(1000, 1000).unwrap())
+        );
+        assert_eq!(Shape::square_with_cells(1002 * 1002), None);
         assert!("3y3".parse::<Shape>().is_err());
         assert_eq!(Shape::square_with_cells(9), Some(Shape::new(3, 3).unwrap()));
         assert_eq!(Shape::square_with_cells(10), None);

@@ -106,7 +106,7 @@ pub enum Error {
     #[error("{} appears twice, at positions {first} and {second}", tile_name(*.tile))]
     DuplicateTile {
         /// The repeated tile (0 = blank).
-        tile: u8,
+        tile: usize,
         /// 1-based position of its first occurrence.
         first: usize,
         /// 1-based position of its second occurrence.
@@ -116,10 +116,10 @@ pub enum Error {
     #[error("{} is missing", tile_name(*.tile))]
     MissingTile {
         /// The absent tile (0 = blank).
-        tile: u8,
+        tile: usize,
     },
-    /// A size outside 2 ≤ W, H and W·H ≤ 256.
-    #[error("invalid board size {width}x{height}: need width and height of at least 2 and at most 256 cells")]
+    /// A size outside 2 ≤ W, H and W·H ≤ 1,000,000.
+    #[error("invalid board size {width}x{height}: need width and height of at least 2 and at most 1000000 cells (1000x1000)")]
     InvalidSize {
         /// Requested width.
         width: usize,
@@ -155,6 +155,19 @@ pub enum Error {
         mv: char,
         /// 1-based step number.
         step: usize,
+    },
+    /// An optimal search was asked to solve a board bigger than any of them
+    /// takes; the constructive solver ([`Algorithm::Greedy`](crate::Algorithm::Greedy)) solves it.
+    #[error("{algorithm} finds optimal solutions on boards of at most {max_cells} cells, and a {shape} board has {cells}; the constructive algorithm `greedy` solves it (not optimally)")]
+    TooBigToSearch {
+        /// Algorithm name.
+        algorithm: &'static str,
+        /// The board shape.
+        shape: Shape,
+        /// Cells on that board.
+        cells: usize,
+        /// The most cells the optimal searches take.
+        max_cells: usize,
     },
     /// The algorithm cannot handle this board at all (not a budget matter).
     #[error("{algorithm} cannot solve a {shape} board: {reason}")]
@@ -417,7 +430,7 @@ fn bracket_fault(found: Option<char>, open: Option<char>, index: usize) -> Strin
     }
 }
 
-fn tile_name(tile: u8) -> String {
+fn tile_name(tile: usize) -> String {
     if tile == 0 {
         "the blank".to_string()
     } else {

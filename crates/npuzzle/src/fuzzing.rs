@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::board::{Board, Move, Shape, MAX_CELLS};
+use crate::board::{Board, Move, Shape, MAX_CELLS, MAX_NARROW_CELLS};
 use crate::error::Error;
 use crate::goal::Goal;
 use crate::heuristic::pdb::{self, AdditivePdb, BuildOptions, PdbSpec, Xxh64};
@@ -426,7 +426,15 @@ impl JudgeFailure {
                     which: w,
                     source,
                 },
-            ) => (case, which) == (*c, *w) && **source == Error::DuplicateTile { tile, first, second },
+            ) => {
+                (case, which) == (*c, *w)
+                    && **source
+                        == Error::DuplicateTile {
+                            tile: usize::from(tile),
+                            first,
+                            second,
+                        }
+            }
             _ => false,
         };
         assert!(ok, "expected {self:?}, got {e:?}: {chain}");
@@ -981,20 +989,15 @@ fn check_board(board: &Board) {
         shape.width() >= 2 && shape.height() >= 2 && n <= MAX_CELLS,
         "shape {shape}"
     );
-    assert_eq!(board.tiles().len(), n);
+    assert_eq!(board.is_narrow(), n <= MAX_NARROW_CELLS, "{shape}");
     let mut seen = vec![false; n];
-    for &t in board.tiles() {
-        let t = usize::from(t);
+    for t in board.iter_tiles() {
         assert!(t < n && !seen[t], "tile {t} of {board}");
         seen[t] = true;
     }
-    assert_eq!(board.tiles()[board.blank()], 0, "blank of {board}");
-    for (t, &p) in board.positions().iter().enumerate() {
-        assert_eq!(
-            usize::from(board.tiles()[usize::from(p)]),
-            t,
-            "position of {t} in {board}"
-        );
+    assert_eq!(board.tile(board.blank()), 0, "blank of {board}");
+    for (t, &p) in board.wide_positions().iter().enumerate() {
+        assert_eq!(board.tile(p as usize), t, "position of {t} in {board}");
     }
     let line = board.to_string();
     assert_eq!(parse_board(&line, Some(shape)).as_ref(), Ok(board), "{line}");

@@ -18,27 +18,35 @@ use crate::Error;
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Goal {
     board: Board,
+    /// Where each tile belongs, in bytes; empty on boards too big for bytes.
     position: Vec<u8>,
+    /// Where each tile belongs, on boards of any size.
+    home: Vec<u32>,
 }
 
 impl Goal {
     /// Any arrangement as the goal.
     pub fn new(board: Board) -> Goal {
-        let position = board.positions();
-        Goal { board, position }
+        let position = if board.is_narrow() {
+            board.positions()
+        } else {
+            Vec::new()
+        };
+        let home = board.wide_positions();
+        Goal { board, position, home }
     }
 
     /// `1 2 … N-1` then the blank (HDU 1043's goal).
     pub fn standard(shape: Shape) -> Goal {
-        let n = shape.cells();
-        let tiles = (1..n).map(|t| t as u8).chain(std::iter::once(0)).collect();
-        Goal::new(Board::new(shape, tiles).expect("the standard goal is a valid board"))
+        let n = shape.cells() as u32;
+        let tiles = (1..n).chain(std::iter::once(0)).collect();
+        Goal::new(Board::from_wide(shape, tiles).expect("the standard goal is a valid board"))
     }
 
     /// `0 1 2 … N-1`: blank first, the convention of the research literature.
     pub fn blank_first(shape: Shape) -> Goal {
-        let tiles = (0..shape.cells()).map(|t| t as u8).collect();
-        Goal::new(Board::new(shape, tiles).expect("the blank-first goal is a valid board"))
+        let tiles = (0..shape.cells() as u32).collect();
+        Goal::new(Board::from_wide(shape, tiles).expect("the blank-first goal is a valid board"))
     }
 
     /// A named goal (`standard`, `default`, `blank-first`) or tiles as text.
@@ -63,15 +71,29 @@ impl Goal {
         self.board.shape()
     }
 
-    /// Where tile `t` (0 = blank) belongs.
+    /// Where tile `t` (0 = blank) belongs, on a goal of at most
+    /// [`MAX_NARROW_CELLS`](crate::board::MAX_NARROW_CELLS) cells (the byte
+    /// form the optimal searches read); [`Goal::home`] takes any size.
     #[inline]
     pub fn position_of(&self, tile: u8) -> usize {
         usize::from(self.position[usize::from(tile)])
     }
 
-    /// Where every tile belongs, indexed by tile.
+    /// Where every tile belongs, indexed by tile, in bytes; empty on a goal
+    /// of more than [`MAX_NARROW_CELLS`](crate::board::MAX_NARROW_CELLS) cells.
     pub fn positions(&self) -> &[u8] {
         &self.position
+    }
+
+    /// Where tile `t` (0 = blank) belongs, on a goal of any size.
+    #[inline]
+    pub fn home(&self, tile: usize) -> usize {
+        self.home[tile] as usize
+    }
+
+    /// Where every tile belongs, indexed by tile, on a goal of any size.
+    pub fn homes(&self) -> &[u32] {
+        &self.home
     }
 
     /// An error unless `board` has this goal's shape.
@@ -88,7 +110,7 @@ impl Goal {
 
     /// Whether `board` is this goal.
     pub fn is_reached_by(&self, board: &Board) -> bool {
-        board.tiles() == self.board.tiles()
+        board == &self.board
     }
 }
 

@@ -22,23 +22,55 @@ use crate::goal::Goal;
 pub fn is_solvable(board: &Board, goal: &Goal) -> bool {
     let shape = board.shape();
     debug_assert_eq!(shape, goal.shape());
-    // order_in_goal[t]: index of tile t in the goal's blank-skipping order.
-    let mut order_in_goal = [0u8; crate::board::MAX_CELLS];
-    for (i, &t) in goal.board().tiles().iter().filter(|&&t| t != 0).enumerate() {
-        order_in_goal[usize::from(t)] = i as u8;
-    }
-    let perm: Vec<u8> = board
-        .tiles()
-        .iter()
-        .filter(|&&t| t != 0)
-        .map(|&t| order_in_goal[usize::from(t)])
-        .collect();
-    let mut odd = crate::rank::is_odd(&perm);
+    let mut odd = match (board.narrow(), goal.board().narrow()) {
+        (Some(tiles), Some(goal_tiles)) => {
+            // order_in_goal[t]: index of tile t in the goal's blank-skipping order.
+            let mut order_in_goal = [0u8; crate::board::MAX_NARROW_CELLS];
+            for (i, &t) in goal_tiles.iter().filter(|&&t| t != 0).enumerate() {
+                order_in_goal[usize::from(t)] = i as u8;
+            }
+            let perm: Vec<u8> = tiles
+                .iter()
+                .filter(|&&t| t != 0)
+                .map(|&t| order_in_goal[usize::from(t)])
+                .collect();
+            crate::rank::is_odd(&perm)
+        }
+        _ => wide_order_is_odd(board, goal),
+    };
     if shape.width() % 2 == 0 {
-        let rows = (board.blank() / shape.width()).abs_diff(goal.position_of(0) / shape.width());
+        let rows = (board.blank() / shape.width()).abs_diff(goal.home(0) / shape.width());
         odd ^= rows % 2 == 1;
     }
     !odd
+}
+
+/// The parity of the board's blank-skipping order relative to the goal's, on
+/// boards of any size: O(cells) by counting cycles.
+fn wide_order_is_odd(board: &Board, goal: &Goal) -> bool {
+    let cells = board.shape().cells();
+    let mut order_in_goal = vec![0u32; cells];
+    for (i, t) in goal.board().iter_tiles().filter(|&t| t != 0).enumerate() {
+        order_in_goal[t] = i as u32;
+    }
+    let perm: Vec<u32> = board
+        .iter_tiles()
+        .filter(|&t| t != 0)
+        .map(|t| order_in_goal[t])
+        .collect();
+    let mut visited = vec![false; perm.len()];
+    let mut transpositions = 0usize;
+    for start in 0..perm.len() {
+        let mut i = start;
+        let mut len = 0usize;
+        while !visited[i] {
+            visited[i] = true;
+            i = perm[i] as usize;
+            len += 1;
+        }
+        transpositions += len.saturating_sub(1);
+    }
+    transpositions % 2 == 1
 }
 
 #[cfg(test)]
@@ -100,6 +132,39 @@ mod tests {
         let shape = Shape::new(3, 3).unwrap();
         check_exhaustively(shape, Goal::standard(shape));
         check_exhaustively(shape, Goal::new("3 x 8 1 2 7 4 6 5".parse().unwrap()));
+    }
+
+    /// Big boards take the `u32` path; it must agree with the byte path, and a
+    /// swap of two tiles must flip it.
+    #[test]
+    fn wide_boards_agree_with_the_byte_path() {
+        use rand::{seq::SliceRandom, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        for (w, h) in [(3, 3), (4, 4), (5, 3), (16, 16)] {
+            let shape = Shape::new(w, h).unwrap();
+            let goal = Goal::standard(shape);
+            for _ in 0..50 {
+                let mut tiles = goal.board().tiles().to_vec();
+                tiles.shuffle(&mut rng);
+                let b = Board::new(shape, tiles).unwrap();
+                assert_eq!(
+                    is_solvable(&b, &goal),
+                    !wide_order_is_odd(&b, &goal) ^ (w % 2 == 0 && (b.blank() / w).abs_diff(h - 1) % 2 == 1)
+                );
+            }
+        }
+        let shape = Shape::new(30, 20).unwrap();
+        let goal = Goal::standard(shape);
+        let mut tiles = goal.board().wide_tiles();
+        assert!(is_solvable(goal.board(), &goal));
+        tiles.swap(0, 1);
+        assert!(!is_solvable(&Board::from_wide(shape, tiles.clone()).unwrap(), &goal));
+        // Moving the blank keeps the parity.
+        let mut b = goal.board().clone();
+        for mv in Move::parse_list("uuulllurdrdlu").unwrap() {
+            b.apply(mv).unwrap();
+        }
+        assert!(is_solvable(&b, &goal));
     }
 
     #[test]

@@ -29,6 +29,9 @@ use crate::Error;
 /// ```
 pub fn random_solvable<R: Rng + ?Sized>(goal: &Goal, rng: &mut R) -> Board {
     let shape = goal.shape();
+    if !shape.is_narrow() {
+        return random_wide(goal, rng);
+    }
     let mut tiles: Vec<u8> = goal.board().tiles().to_vec();
     tiles.shuffle(rng);
     let mut board = Board::new(shape, tiles.clone()).expect("a shuffle of a valid board is valid");
@@ -39,6 +42,21 @@ pub fn random_solvable<R: Rng + ?Sized>(goal: &Goal, rng: &mut R) -> Board {
         board = Board::new(shape, tiles).expect("swapping two tiles keeps a board valid");
     }
     board
+}
+
+/// [`random_solvable`] for boards of more than 256 cells, the same way in `u32`.
+fn random_wide<R: Rng + ?Sized>(goal: &Goal, rng: &mut R) -> Board {
+    let shape = goal.shape();
+    let mut tiles = goal.board().wide_tiles();
+    tiles.shuffle(rng);
+    let board = Board::from_wide(shape, tiles.clone()).expect("a shuffle of a valid board is valid");
+    if is_solvable(&board, goal) {
+        return board;
+    }
+    let a = tiles.iter().position(|&t| t == 1).unwrap_or(0);
+    let b = tiles.iter().position(|&t| t == 2).unwrap_or(0);
+    tiles.swap(a, b);
+    Board::from_wide(shape, tiles).expect("swapping two tiles keeps a board valid")
 }
 
 /// `count` boards drawn independently and uniformly from those at exactly

@@ -195,6 +195,15 @@ pub struct SolutionRecord {
     pub budget: Option<String>,
     /// What the search cost.
     pub stats: StatsRecord,
+    /// For a solution that need not be optimal (the constructive `greedy`
+    /// solver): a lower bound on the optimal length, Manhattan distance plus
+    /// linear conflicts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lower_bound: Option<u64>,
+    /// `length / lower_bound`, with `lower_bound`: at most this many times
+    /// longer than optimal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ratio: Option<f64>,
     /// How many distinct optimal move sequences there are (`solve --count`,
     /// or `solve --all` when every one was listed), when known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -209,6 +218,8 @@ impl SolutionRecord {
     /// The record of `report`, which `solver` made for `board` and `goal`.
     pub fn new(board: &Board, goal: &Goal, solver: &Solver, report: &Report) -> SolutionRecord {
         let (length, moves, budget) = answer(&report.outcome);
+        let lower_bound = (report.algorithm == Algorithm::Greedy && length.is_some())
+            .then(|| crate::heuristic::bound::linear_conflict(board, goal));
         SolutionRecord {
             board: board.to_string(),
             goal: goal.to_string(),
@@ -220,8 +231,20 @@ impl SolutionRecord {
             moves,
             budget: budget.map(|kind| kind.to_string()),
             stats: StatsRecord::from(&report.stats),
+            lower_bound,
+            ratio: lower_bound.zip(length).map(|(lb, len)| ratio(len as u64, lb)),
             count: None,
             solutions: None,
+        }
+    }
+
+    /// `31 moves`, or for a solution that need not be optimal
+    /// `1204 moves, lower bound 486, ratio 2.48`.
+    pub fn human_length(&self) -> String {
+        let length = self.length.unwrap_or(0);
+        match (self.lower_bound, self.ratio) {
+            (Some(lb), Some(r)) => format!("{length} moves, lower bound {lb}, ratio {r:.2}"),
+            _ => format!("{length} moves"),
         }
     }
 
@@ -240,6 +263,14 @@ impl SolutionRecord {
     pub fn human_stats(&self) -> String {
         stats_line(&self.algorithm, &self.heuristic, &self.partition, &self.stats)
     }
+}
+
+/// `length / lower_bound` to three decimals (1 when both are 0: the goal itself).
+pub fn ratio(length: u64, lower_bound: u64) -> f64 {
+    if lower_bound == 0 {
+        return 1.0;
+    }
+    (length as f64 / lower_bound as f64 * 1000.0).round() / 1000.0
 }
 
 /// The length and moves of a solution, or the budget that ran out.

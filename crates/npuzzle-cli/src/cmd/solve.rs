@@ -5,7 +5,8 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use npuzzle::record::{human_duration, ErrorRecord, Record, SolutionRecord};
-use npuzzle::{Board, Completion, Goal, OptimalSolutions, Outcome, Solver};
+use npuzzle::search::greedy::{self, Finish, ReplaySink, WriteSink};
+use npuzzle::{Algorithm, Board, Completion, Goal, OptimalSolutions, Outcome, Solver};
 
 use npuzzle::parse::BoardInput;
 
@@ -92,10 +93,17 @@ pub fn run(args: Args) -> Result<ExitCode> {
             }
         };
         let solver = solvers.get(&goal)?;
+        if !args.json && solver.options().algorithm.resolve(board.shape()) == Algorithm::Greedy {
+            if index > 0 && !args.moves {
+                writeln!(out)?;
+            }
+            failed |= stream_greedy(&mut out, &board, &goal, &solver, args.moves)?;
+            continue;
+        }
         let uses_heuristic = args.search.algorithm.resolve(board.shape()).uses_heuristic();
         out.flush()?;
         crate::held_advice::warn_long_search(&solvers.advice, &board, &goal, uses_heuristic);
-        let report = solver.solve(&board, &goal)?;
+        let report = solver.solve(&board, &goal).map_err(with_advice)?;
         if matches!(report.outcome, Outcome::BudgetReached(_)) {
             failed = true;
         }
@@ -130,7 +138,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             }
             write!(out, "{}", board.to_grid())?;
             match &report.outcome {
-                Outcome::Solved(s) => writeln!(out, "{} moves: {s}", s.len())?,
+                Outcome::Solved(s) => writeln!(out, "{}: {s}", record.human_length())?,
                 Outcome::Unsolvable => writeln!(out, "unsolvable: the parity invariant rules out reaching {goal}")?,
                 Outcome::BudgetReached(kind) => writeln!(out, "no answer: {kind} reached")?,
                 other => writeln!(out, "no answer: {other:?}")?,
@@ -148,6 +156,61 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     out.flush()?;
     Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+/// The library's refusal of a big board, with the option that solves it.
+fn with_advice(err: npuzzle::Error) -> anyhow::Error {
+    match err {
+        npuzzle::Error::TooBigToSearch { .. } => anyhow::anyhow!("{err}: run it with --algorithm greedy (or auto)"),
+        other => other.into(),
+    }
+}
+
+/// Solves with the constructive solver, writing each move as it is made (a
+/// 1000×1000 board takes billions) and replaying it on a copy of the board;
+/// then the length, the lower bound and their ratio. `true` when the board
+/// was not solved (a budget ran out).
+fn stream_greedy(out: &mut impl Write, board: &Board, goal: &Goal, solver: &Solver, moves_only: bool) -> Result<bool> {
+    let started = std::time::Instant::now();
+    if !moves_only {
+        write!(out, "{}", board.to_grid())?;
+    }
+    if !npuzzle::parity::is_solvable(board, goal) {
+        match moves_only {
+            true => writeln!(out, "unsolvable")?,
+            false => writeln!(out, "unsolvable: the parity invariant rules out reaching {goal}")?,
+        }
+        return Ok(false);
+    }
+    if !moves_only {
+        write!(out, "moves: ")?;
+    }
+    let mut sink = ReplaySink::new(board.clone(), WriteSink::new(&mut *out));
+    let budget = solver.options().budget;
+    let end = greedy::solve_into(board, goal, solver.tables(), budget, &mut sink)?;
+    let reached = sink.reached(goal);
+    sink.into_inner().finish().context("writing the moves")?;
+    writeln!(out)?;
+    let elapsed = started.elapsed();
+    match end {
+        Finish::Solved(count) => {
+            if !reached {
+                anyhow::bail!("the greedy moves did not replay to the goal (a bug: please report the board)");
+            }
+            if !moves_only {
+                let lower = npuzzle::heuristic::bound::linear_conflict(board, goal);
+                let ratio = npuzzle::record::ratio(count, lower);
+                writeln!(out, "{count} moves, lower bound {lower}, ratio {ratio:.2}")?;
+                writeln!(out, "greedy: {}", npuzzle::record::human_duration(elapsed))?;
+            }
+            Ok(false)
+        }
+        Finish::BudgetReached(kind) => {
+            writeln!(out, "no answer: {kind} reached (the moves above are the part made)")?;
+            Ok(true)
+        }
+        _ => Ok(false),
+    }
 }
 
 /// The count and list `--count` and `--all` ask for (the list's own count

@@ -83,12 +83,17 @@ fn negative_and_overflowing_numbers() {
 }
 
 #[test]
-fn board_of_300_by_300() {
-    let tiles: Vec<String> = (0..90_000).map(|t| t.to_string()).collect();
-    check_sandwiched(tiles.join(" ").as_bytes(), "invalid board size 300x300");
-    let out = npuzzle(&["solve", "--size", "300x300", "1 2 3"], "");
+fn board_of_1001_by_1001() {
+    // Boards go up to 1000x1000 (a million cells); one more row and column is refused.
+    let tiles: Vec<String> = (0..1001 * 1001).map(|t| t.to_string()).collect();
+    check_sandwiched(tiles.join(" ").as_bytes(), "invalid board size 1001x1001");
+    let out = npuzzle(&["solve", "--size", "1001x1001", "1 2 3"], "");
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("invalid board size 300x300"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("invalid board size 1001x1001"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! Tests that run the real `npuzzle` binary, one module per area.
 
 mod batch;
+mod big;
 mod hint;
 mod hostile;
 mod judge;

@@ -6,6 +6,7 @@
 
 use crate::goal::Goal;
 
+pub mod bound;
 pub mod fixed;
 mod kind;
 pub mod linear_conflict;

@@ -101,6 +101,14 @@ pub fn parse_tokens(toks: &[&str], shape: Option<Shape>) -> Result<Board, Error>
             got: toks.len(),
         });
     }
+    if !shape.is_narrow() {
+        let tiles = toks
+            .iter()
+            .enumerate()
+            .map(|(i, t)| tokens::parse_wide_tile(t, i + 1, shape))
+            .collect::<Result<Vec<u32>, Error>>()?;
+        return Board::from_wide(shape, tiles);
+    }
     let tiles = toks
         .iter()
         .enumerate()

@@ -48,8 +48,21 @@ pub(crate) fn is_unspaced(token: &[u8]) -> bool {
 }
 
 /// Reads one token as a tile: 0 for the blank, else its number.
-/// `index` is the token's 1-based position, used in errors.
+/// `index` is the token's 1-based position, used in errors. For boards of up
+/// to 256 cells; [`parse_wide_tile`] reads tiles of any board.
 pub fn parse_tile(token: &str, index: usize, shape: Shape) -> Result<u8, Error> {
+    let value = parse_wide_tile(token, index, shape)?;
+    u8::try_from(value).map_err(|_| Error::TileOutOfRange {
+        tile: shorten(token),
+        index,
+        shape,
+        max: usize::from(u8::MAX),
+    })
+}
+
+/// Reads one token as a tile of a board of any size: 0 for the blank, else
+/// its number.
+pub fn parse_wide_tile(token: &str, index: usize, shape: Shape) -> Result<u32, Error> {
     if is_blank_token(token) {
         return Ok(0);
     }
@@ -67,7 +80,7 @@ pub fn parse_tile(token: &str, index: usize, shape: Shape) -> Result<u8, Error> 
         max: shape.cells() - 1,
     };
     match token.parse::<u64>() {
-        Ok(value) if value < shape.cells() as u64 => Ok(value as u8),
+        Ok(value) if value < shape.cells() as u64 => Ok(value as u32),
         _ => Err(out_of_range()),
     }
 }

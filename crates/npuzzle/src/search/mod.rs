@@ -19,6 +19,7 @@ mod bibfs;
 mod bounded;
 pub mod count;
 pub mod duplicates;
+pub mod greedy;
 pub mod hint;
 mod idastar;
 pub mod idastar_fixed;
@@ -45,12 +46,21 @@ pub enum Algorithm {
     IdaStar,
     /// The fastest choice for the board: `table` up to [`AUTO_TABLE_CELLS`]
     /// cells (built in milliseconds, then every board is a lookup), `idastar`
-    /// otherwise. Not part of [`Algorithm::ALL`].
+    /// up to [`AUTO_OPTIMAL_CELLS`], `greedy` above (where no optimal search
+    /// finishes). Not part of [`Algorithm::ALL`].
     Auto,
+    /// The constructive solver ([`greedy`]): solves any board up to 1000×1000
+    /// in time linear in its moves, not optimally. Not part of
+    /// [`Algorithm::ALL`] (whose searches are all optimal).
+    Greedy,
 }
 
 /// Largest board `Algorithm::Auto` answers from a complete table (2×5: 1.8 M boards).
 pub const AUTO_TABLE_CELLS: usize = 10;
+
+/// Largest board `Algorithm::Auto` searches optimally (5×5); bigger boards go
+/// to the constructive solver.
+pub const AUTO_OPTIMAL_CELLS: usize = 25;
 
 impl Algorithm {
     /// Every algorithm, in realm order.
@@ -63,8 +73,8 @@ impl Algorithm {
         Algorithm::IdaStar,
     ];
 
-    /// Every name a user can give: `Auto`, then [`Algorithm::ALL`].
-    pub const EVERY: [Algorithm; 7] = [
+    /// Every name a user can give: `Auto`, then [`Algorithm::ALL`], then `Greedy`.
+    pub const EVERY: [Algorithm; 8] = [
         Algorithm::Auto,
         Algorithm::BfsSet,
         Algorithm::Bfs,
@@ -72,6 +82,7 @@ impl Algorithm {
         Algorithm::BiBfs,
         Algorithm::AStar,
         Algorithm::IdaStar,
+        Algorithm::Greedy,
     ];
 
     /// The names of [`Algorithm::EVERY`], for messages that list the choices.
@@ -86,7 +97,8 @@ impl Algorithm {
     /// use npuzzle::Algorithm;
     /// assert_eq!(Algorithm::Bfs.max_cells(), Some(12));
     /// assert_eq!(Algorithm::AStar.max_cells(), Some(25));
-    /// assert_eq!(Algorithm::IdaStar.max_cells(), None);
+    /// assert_eq!(Algorithm::IdaStar.max_cells(), Some(256));
+    /// assert_eq!(Algorithm::Greedy.max_cells(), None);
     /// ```
     pub fn max_cells(self) -> Option<usize> {
         match self {
@@ -95,7 +107,8 @@ impl Algorithm {
             Algorithm::BfsSet | Algorithm::BiBfs | Algorithm::AStar => {
                 Some(<state::Wide as state::PackedState>::MAX_CELLS)
             }
-            Algorithm::IdaStar | Algorithm::Auto => None,
+            Algorithm::IdaStar => Some(crate::board::MAX_NARROW_CELLS),
+            Algorithm::Auto | Algorithm::Greedy => None,
         }
     }
 
@@ -109,6 +122,7 @@ impl Algorithm {
             Algorithm::AStar => "astar",
             Algorithm::IdaStar => "idastar",
             Algorithm::Auto => "auto",
+            Algorithm::Greedy => "greedy",
         }
     }
 
@@ -119,12 +133,14 @@ impl Algorithm {
     /// assert_eq!(Algorithm::Auto.resolve("3x3".parse()?), Algorithm::Table);
     /// assert_eq!(Algorithm::Auto.resolve("4x4".parse()?), Algorithm::IdaStar);
     /// assert_eq!(Algorithm::AStar.resolve("4x4".parse()?), Algorithm::AStar);
+    /// assert_eq!(Algorithm::Auto.resolve("6x6".parse()?), Algorithm::Greedy);
     /// # Ok::<(), npuzzle::Error>(())
     /// ```
     pub fn resolve(self, shape: crate::Shape) -> Algorithm {
         match self {
             Algorithm::Auto if shape.cells() <= AUTO_TABLE_CELLS => Algorithm::Table,
-            Algorithm::Auto => Algorithm::IdaStar,
+            Algorithm::Auto if shape.cells() <= AUTO_OPTIMAL_CELLS => Algorithm::IdaStar,
+            Algorithm::Auto => Algorithm::Greedy,
             other => other,
         }
     }
@@ -155,7 +171,7 @@ impl fmt::Display for Algorithm {
 /// assert_eq!("bibfs".parse::<Algorithm>()?, Algorithm::BiBfs);
 /// let err = "dfs".parse::<Algorithm>().unwrap_err();
 /// assert!(matches!(err, Error::UnknownName { what: "algorithm", .. }));
-/// assert_eq!(err.to_string(), "unknown algorithm \"dfs\"; choose auto, bfs-set, bfs, table, bibfs, astar or idastar");
+/// assert_eq!(err.to_string(), "unknown algorithm \"dfs\"; choose auto, bfs-set, bfs, table, bibfs, astar, idastar or greedy");
 /// # Ok::<(), npuzzle::Error>(())
 /// ```
 impl FromStr for Algorithm {
@@ -318,6 +334,11 @@ impl Solver {
         &self.options
     }
 
+    /// The complete tables this solver built so far (kept for later boards).
+    pub fn tables(&self) -> &table::TableCache {
+        &self.tables
+    }
+
     /// The pattern databases given with [`Solver::with_pdb`], if any.
     pub fn pdb(&self) -> Option<&Arc<AdditivePdb>> {
         self.pdb.as_ref()
@@ -326,6 +347,10 @@ impl Solver {
     /// Solves `board` for `goal`: unsolvable boards are recognised by parity
     /// before any search, and a solution is replayed to the goal before it is
     /// returned.
+    ///
+    /// A board of more than [`MAX_NARROW_CELLS`](crate::board::MAX_NARROW_CELLS)
+    /// cells is solved only by [`Algorithm::Greedy`] (or `Auto`, which picks
+    /// it); the optimal searches refuse it with [`Error::TooBigToSearch`].
     pub fn solve(&self, board: &Board, goal: &Goal) -> Result<Report, Error> {
         self.run(board, goal, self.options.budget, None)
     }
@@ -343,6 +368,14 @@ impl Solver {
     fn run(&self, board: &Board, goal: &Goal, budget: Budget, cancel: Option<&Cancel>) -> Result<Report, Error> {
         goal.check_shape(board)?;
         let algorithm = self.options.algorithm.resolve(board.shape());
+        if algorithm != Algorithm::Greedy && !board.is_narrow() {
+            return Err(Error::TooBigToSearch {
+                algorithm: algorithm.name(),
+                shape: board.shape(),
+                cells: board.shape().cells(),
+                max_cells: crate::board::MAX_NARROW_CELLS,
+            });
+        }
         let pdb = self.pdb.as_deref();
         if algorithm.uses_heuristic() && self.options.heuristic.needs_database() {
             // Checked before parity, so that a missing database is reported for every board.
@@ -364,6 +397,14 @@ impl Solver {
             });
         }
         let (outcome, mut stats) = match algorithm {
+            Algorithm::Greedy => {
+                let mut moves = Vec::new();
+                let outcome = match greedy::solve_into(board, goal, &self.tables, self.options.budget, &mut moves)? {
+                    greedy::Finish::BudgetReached(kind) => Outcome::BudgetReached(kind),
+                    _ => Outcome::Solved(crate::Solution::new(moves)),
+                };
+                (outcome, Stats::default())
+            }
             Algorithm::BfsSet => bfs_set::search(board, goal, &mut clock)?,
             Algorithm::Bfs => bfs::search(board, goal, &mut clock)?,
             Algorithm::Table => table::search(board, goal, &self.tables, &clock)?,

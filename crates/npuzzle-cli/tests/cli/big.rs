@@ -1,0 +1,94 @@
+//! Big boards: the constructive solver from the command line.
+
+use crate::{npuzzle, stderr, stdout};
+
+/// Replays `moves` on `board` (of `size`) and whether they end at the standard goal.
+fn reaches_goal(board: &str, size: &str, moves: &str) -> bool {
+    let shape: npuzzle::Shape = size.parse().unwrap();
+    let b = npuzzle::Board::parse(board, Some(shape)).unwrap();
+    let m = npuzzle::Move::parse_list(moves).unwrap();
+    npuzzle::Goal::standard(shape).is_reached_by(&b.replay(&m).unwrap())
+}
+
+#[test]
+fn random_and_solve_take_a_100x100_board() {
+    let out = npuzzle(&["random", "--size", "100x100", "--seed", "4"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let board = stdout(&out);
+    assert_eq!(board.split_whitespace().count(), 10_000);
+    let out = npuzzle(&["solve", "--size", "100x100", "--moves"], &board);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let moves = stdout(&out);
+    assert!(moves.trim().len() > 1_000_000, "{} moves", moves.len());
+    assert!(reaches_goal(&board, "100x100", moves.trim()));
+}
+
+#[test]
+fn rectangles_say_which_algorithm_ran_with_length_bound_and_ratio() {
+    let board = stdout(&npuzzle(&["random", "--size", "13x7", "--seed", "1"], ""));
+    let out = npuzzle(&["solve", "--size", "13x7"], &board);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let moves = text
+        .lines()
+        .find_map(|l| l.strip_prefix("moves: "))
+        .expect("a moves line");
+    assert!(reaches_goal(&board, "13x7", moves));
+    let summary = format!("{} moves, lower bound ", moves.len());
+    assert!(text.contains(&summary), "{text}");
+    assert!(
+        text.contains("ratio ") && text.lines().any(|l| l.starts_with("greedy: ")),
+        "{text}"
+    );
+}
+
+#[test]
+fn json_has_the_lower_bound_and_ratio() {
+    let board = stdout(&npuzzle(&["random", "--size", "6x6", "--seed", "2"], ""));
+    let out = npuzzle(&["solve", "--json", board.trim()], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    let d = &v["data"];
+    assert_eq!(d["algorithm"], "greedy");
+    let (len, lb) = (d["length"].as_u64().unwrap(), d["lower_bound"].as_u64().unwrap());
+    assert!(len >= lb && lb > 0, "{d}");
+    assert!((d["ratio"].as_f64().unwrap() - len as f64 / lb as f64).abs() < 1e-3);
+    assert!(reaches_goal(board.trim(), "6x6", d["moves"].as_str().unwrap()));
+}
+
+#[test]
+fn optimal_searches_refuse_big_boards_and_name_the_way_out() {
+    let board = stdout(&npuzzle(&["random", "--size", "20x20", "--seed", "3"], ""));
+    let out = npuzzle(&["solve", "--algorithm", "idastar", board.trim()], "");
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(
+        err.contains("at most 256 cells") && err.contains("--algorithm greedy"),
+        "{err}"
+    );
+}
+
+#[test]
+fn unsolvable_big_boards_are_caught_by_parity() {
+    let mut tiles: Vec<String> = (1..400).map(|t| t.to_string()).chain(["x".into()]).collect();
+    tiles.swap(0, 1);
+    let out = npuzzle(&["solve", "--moves", &tiles.join(" ")], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "unsolvable\n");
+}
+
+#[test]
+fn batch_solves_big_boards() {
+    let boards = stdout(&npuzzle(
+        &["random", "--size", "30x30", "--count", "2", "--seed", "5"],
+        "",
+    ));
+    let out = npuzzle(&["batch", "--size", "30x30"], &boards);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let rows: Vec<serde_json::Value> = stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(rows.len(), 2);
+    for (row, board) in rows.iter().zip(boards.lines()) {
+        assert_eq!(row["data"]["outcome"], "solved", "{row}");
+        assert!(reaches_goal(board, "30x30", row["data"]["moves"].as_str().unwrap()));
+    }
+}

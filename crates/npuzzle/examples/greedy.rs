@@ -1,0 +1,103 @@
+//! Move counts and times of the constructive solver on random square boards.
+//!
+//! ```sh
+//! cargo build --release -p npuzzle --example greedy
+//! target/release/examples/greedy --sizes 10,20,50,100 --count 100 --seed 1
+//! target/release/examples/greedy --sizes 200 --count 10
+//! target/release/examples/greedy --sizes 1000 --count 1
+//! ```
+//!
+//! Per size: the mean moves, the mean divided by n³ (Parberry 2015: 8/3 ≈
+//! 2.67), the mean Manhattan lower bound and the mean ratio of moves to it,
+//! and the time per board (solve only; the board is drawn before the clock
+//! starts). Moves are counted, not kept; `--check` also replays each solution
+//! on a copy of the board and checks it ends at the goal.
+
+use std::time::{Duration, Instant};
+
+use npuzzle::heuristic::bound;
+use npuzzle::search::greedy::{solve_into, Finish, MoveCount, MoveSink};
+use npuzzle::search::table::TableCache;
+use npuzzle::{Board, Budget, Goal, Move, Shape};
+use rand::SeedableRng;
+
+/// Plays each move on a board as it arrives.
+struct Replay(Board, u64);
+
+impl MoveSink for Replay {
+    fn push(&mut self, mv: Move) {
+        assert!(self.0.try_apply(mv), "move {} leaves the board", self.1);
+        self.1 += 1;
+    }
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let mut sizes = vec![10, 20, 50, 100];
+    let mut count = 100usize;
+    let mut seed = 1u64;
+    let mut check = false;
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--sizes" => {
+                sizes = args
+                    .next()
+                    .ok_or("--sizes N,N")?
+                    .split(',')
+                    .map(str::parse)
+                    .collect::<Result<_, _>>()?
+            }
+            "--count" => count = args.next().ok_or("--count N")?.parse()?,
+            "--seed" => seed = args.next().ok_or("--seed N")?.parse()?,
+            "--check" => check = true,
+            other => return Err(format!("unknown argument {other}").into()),
+        }
+    }
+    println!(
+        "{:>5} {:>6} {:>14} {:>8} {:>14} {:>9} {:>11} {:>11}",
+        "n", "boards", "mean moves", "/n^3", "mean manhattan", "ratio", "mean time", "max time"
+    );
+    let tables = TableCache::default();
+    for n in sizes {
+        let goal = Goal::standard(Shape::new(n, n)?);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ n as u64);
+        let (mut moves, mut lower, mut ratio) = (0u64, 0u64, 0f64);
+        let (mut total, mut max) = (Duration::ZERO, Duration::ZERO);
+        for _ in 0..count {
+            let board = npuzzle::random::random_solvable(&goal, &mut rng);
+            let lb = bound::manhattan(&board, &goal);
+            let started = Instant::now();
+            let made = if check {
+                let mut replay = Replay(board.clone(), 0);
+                let end = solve_into(&board, &goal, &tables, Budget::default(), &mut replay)?;
+                assert!(
+                    goal.is_reached_by(&replay.0),
+                    "{n}x{n}: the moves do not reach the goal"
+                );
+                assert_eq!(end, Finish::Solved(replay.1));
+                replay.1
+            } else {
+                let mut sink = MoveCount::default();
+                solve_into(&board, &goal, &tables, Budget::default(), &mut sink)?;
+                sink.0
+            };
+            let took = started.elapsed();
+            total += took;
+            max = max.max(took);
+            moves += made;
+            lower += lb;
+            ratio += made as f64 / lb.max(1) as f64;
+        }
+        let c = count as f64;
+        println!(
+            "{n:>5} {count:>6} {:>14.1} {:>8.4} {:>14.1} {:>9.3} {:>9.3}ms {:>9.3}ms",
+            moves as f64 / c,
+            moves as f64 / c / (n as f64).powi(3),
+            lower as f64 / c,
+            ratio / c,
+            total.as_secs_f64() * 1e3 / c,
+            max.as_secs_f64() * 1e3
+        );
+    }
+    Ok(())
+}

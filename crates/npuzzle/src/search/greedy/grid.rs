@@ -1,0 +1,269 @@
+//! The board the constructive solver works on: tiles and their positions in
+//! `u32`, the cells already solved, and the blank's routes around them.
+
+use super::sink::MoveSink;
+use crate::board::Move;
+
+/// A cell value meaning "no cell".
+pub(super) const NONE: usize = usize::MAX;
+
+/// Tiles, positions and locked cells, with every move sent to a sink.
+pub(super) struct Grid<'s, S: MoveSink> {
+    pub(super) w: usize,
+    pub(super) h: usize,
+    /// `tiles[cell]`: the tile there (0 = blank).
+    pub(super) tiles: Vec<u32>,
+    /// `pos[tile]`: the cell it is on.
+    pub(super) pos: Vec<u32>,
+    pub(super) blank: usize,
+    /// Cells the blank must not enter: solved lines and tiles parked for a
+    /// two-tile finish.
+    pub(super) locked: Vec<bool>,
+    pub(super) moves: u64,
+    sink: &'s mut S,
+    /// Breadth-first search scratch: `seen[c] == stamp` marks visited cells,
+    /// so a search costs only the cells it visits, not a clearing pass.
+    seen: Vec<u32>,
+    parent: Vec<u32>,
+    stamp: u32,
+    queue: Vec<u32>,
+}
+
+impl<'s, S: MoveSink> Grid<'s, S> {
+    pub(super) fn new(w: usize, h: usize, tiles: Vec<u32>, sink: &'s mut S) -> Self {
+        let cells = w * h;
+        let mut pos = vec![0u32; cells];
+        for (c, &t) in tiles.iter().enumerate() {
+            pos[t as usize] = c as u32;
+        }
+        let blank = pos[0] as usize;
+        Grid {
+            w,
+            h,
+            tiles,
+            pos,
+            blank,
+            locked: vec![false; cells],
+            moves: 0,
+            sink,
+            seen: vec![0; cells],
+            parent: vec![0; cells],
+            stamp: 0,
+            queue: Vec::new(),
+        }
+    }
+
+    #[inline]
+    pub(super) fn at(&self, c: usize) -> (usize, usize) {
+        (c / self.w, c % self.w)
+    }
+
+    #[inline]
+    pub(super) fn dist(&self, a: usize, b: usize) -> usize {
+        let ((ra, ca), (rb, cb)) = (self.at(a), self.at(b));
+        ra.abs_diff(rb) + ca.abs_diff(cb)
+    }
+
+    #[inline]
+    pub(super) fn tile_pos(&self, tile: u32) -> usize {
+        self.pos[tile as usize] as usize
+    }
+
+    /// The neighbour of `c` one step `mv` away, if on the board.
+    #[inline]
+    pub(super) fn neighbour(&self, c: usize, mv: Move) -> Option<usize> {
+        let (r, col) = self.at(c);
+        match mv {
+            Move::Up => (r > 0).then(|| c - self.w),
+            Move::Down => (r + 1 < self.h).then(|| c + self.w),
+            Move::Left => (col > 0).then(|| c - 1),
+            Move::Right => (col + 1 < self.w).then(|| c + 1),
+        }
+    }
+
+    /// The move taking the blank from `from` to the adjacent cell `to`.
+    #[inline]
+    pub(super) fn direction(&self, from: usize, to: usize) -> Move {
+        if to + self.w == from {
+            Move::Up
+        } else if to == from + self.w {
+            Move::Down
+        } else if to + 1 == from {
+            Move::Left
+        } else {
+            debug_assert_eq!(to, from + 1);
+            Move::Right
+        }
+    }
+
+    /// Moves the blank into the adjacent cell `to`, sliding its tile back.
+    #[inline]
+    pub(super) fn slide(&mut self, to: usize) {
+        let mv = self.direction(self.blank, to);
+        let tile = self.tiles[to];
+        self.tiles[self.blank] = tile;
+        self.pos[tile as usize] = self.blank as u32;
+        self.tiles[to] = 0;
+        self.pos[0] = to as u32;
+        self.blank = to;
+        self.moves += 1;
+        self.sink.push(mv);
+    }
+
+    /// Plays moves given as directions (a core solved elsewhere).
+    pub(super) fn play(&mut self, mv: Move) -> bool {
+        match self.neighbour(self.blank, mv) {
+            Some(to) => {
+                self.slide(to);
+                true
+            }
+            None => false,
+        }
+    }
+
+    #[inline]
+    fn free(&self, c: usize, avoid: usize) -> bool {
+        c != avoid && !self.locked[c]
+    }
+
+    /// Takes the blank to `target` without entering a locked cell or `avoid`
+    /// (the tile being moved). Steps straight toward the target while a
+    /// free step shortens the way, the longer axis first; when none does (an
+    /// obstacle in the way), the rest of the way is a shortest path from a
+    /// breadth-first search, first inside the rectangle around both ends
+    /// widened by two cells, then over the whole board. `false` if the
+    /// target cannot be reached at all.
+    pub(super) fn blank_to(&mut self, target: usize, avoid: usize) -> bool {
+        // Sidesteps round an obstacle straight ahead; a few at most, then the search.
+        let mut sidesteps = 0;
+        while self.blank != target {
+            let (br, bc) = self.at(self.blank);
+            let (tr, tc) = self.at(target);
+            let vertical = if tr > br {
+                Some(self.blank + self.w)
+            } else if tr < br {
+                Some(self.blank - self.w)
+            } else {
+                None
+            };
+            let horizontal = if tc > bc {
+                Some(self.blank + 1)
+            } else if tc < bc {
+                Some(self.blank - 1)
+            } else {
+                None
+            };
+            let (first, second) = if tr.abs_diff(br) >= tc.abs_diff(bc) {
+                (vertical, horizontal)
+            } else {
+                (horizontal, vertical)
+            };
+            if let Some(next) = [first, second].into_iter().flatten().find(|&c| self.free(c, avoid)) {
+                self.slide(next);
+                continue;
+            }
+            // Blocked. Straight ahead (one axis left): step aside, pass the
+            // obstacle along the axis, and let the loop step back in.
+            let ahead = first.or(second);
+            if sidesteps < 2 && (vertical.is_none() || horizontal.is_none()) {
+                if let Some(ahead) = ahead {
+                    let along = ahead as isize - self.blank as isize;
+                    let sides = if vertical.is_none() {
+                        [Move::Up, Move::Down]
+                    } else {
+                        [Move::Left, Move::Right]
+                    };
+                    let side = sides.into_iter().find_map(|mv| {
+                        let s = self.neighbour(self.blank, mv)?;
+                        let past = self.neighbour(s, self.direction(self.blank, ahead))?;
+                        (self.free(s, avoid) && self.free(past, avoid)).then_some((s, past))
+                    });
+                    if let Some((s, past)) = side {
+                        sidesteps += 1;
+                        self.slide(s);
+                        self.slide(past);
+                        // Carry on past the obstacle while the way along stays free.
+                        let mut at = past;
+                        while self.dist(at, target) > 1 {
+                            let next = (at as isize + along) as usize;
+                            let (nr, nc) = self.at(next);
+                            let on_axis = if vertical.is_none() {
+                                nc.abs_diff(tc) < self.at(at).1.abs_diff(tc)
+                            } else {
+                                nr.abs_diff(tr) < self.at(at).0.abs_diff(tr)
+                            };
+                            if !on_axis || !self.free(next, avoid) {
+                                break;
+                            }
+                            self.slide(next);
+                            at = next;
+                        }
+                        continue;
+                    }
+                }
+            }
+            return self.search_to(target, avoid);
+        }
+        true
+    }
+
+    /// The breadth-first part of [`Grid::blank_to`].
+    fn search_to(&mut self, target: usize, avoid: usize) -> bool {
+        let (br, bc) = self.at(self.blank);
+        let (tr, tc) = self.at(target);
+        let window = (
+            br.min(tr).saturating_sub(2),
+            (br.max(tr) + 2).min(self.h - 1),
+            bc.min(tc).saturating_sub(2),
+            (bc.max(tc) + 2).min(self.w - 1),
+        );
+        if self.bfs(target, avoid, window) || self.bfs(target, avoid, (0, self.h - 1, 0, self.w - 1)) {
+            // Walk the parents back from the target, then play the path forward.
+            let mut path = Vec::new();
+            let mut c = target;
+            while c != self.blank {
+                path.push(c);
+                c = self.parent[c] as usize;
+            }
+            for &c in path.iter().rev() {
+                self.slide(c);
+            }
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Breadth-first search from the blank to `target` inside rows
+    /// `r0..=r1`, columns `c0..=c1`; fills `parent`.
+    fn bfs(&mut self, target: usize, avoid: usize, (r0, r1, c0, c1): (usize, usize, usize, usize)) -> bool {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        self.queue.clear();
+        self.queue.push(self.blank as u32);
+        self.seen[self.blank] = stamp;
+        let mut head = 0;
+        while head < self.queue.len() {
+            let c = self.queue[head] as usize;
+            head += 1;
+            if c == target {
+                return true;
+            }
+            for mv in Move::ALL {
+                let Some(n) = self.neighbour(c, mv) else { continue };
+                let (r, col) = self.at(n);
+                if self.seen[n] == stamp || !self.free(n, avoid) || r < r0 || r > r1 || col < c0 || col > c1 {
+                    continue;
+                }
+                self.seen[n] = stamp;
+                self.parent[n] = c as u32;
+                self.queue.push(n as u32);
+            }
+        }
+        false
+    }
+}

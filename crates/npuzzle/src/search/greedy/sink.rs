@@ -1,0 +1,160 @@
+//! Where the constructive solver's moves go, one at a time.
+//!
+//! A 1000×1000 board takes billions of moves: they are handed to a sink as
+//! they are made instead of being collected, so a caller can write them to a
+//! file, count them or check them without holding them all.
+
+use crate::board::Move;
+
+/// Receives moves one at a time, in order.
+///
+/// ```
+/// use npuzzle::search::greedy::{MoveSink, MoveCount};
+/// use npuzzle::Move;
+/// let mut count = MoveCount::default();
+/// count.push(Move::Up);
+/// let mut all: Vec<Move> = Vec::new();
+/// all.push(Move::Left);
+/// MoveSink::push(&mut all, Move::Right);
+/// assert_eq!((count.0, all.len()), (1, 2));
+/// ```
+pub trait MoveSink {
+    /// The next move.
+    fn push(&mut self, mv: Move);
+}
+
+/// Collects the moves.
+impl MoveSink for Vec<Move> {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        Vec::push(self, mv);
+    }
+}
+
+/// Only counts the moves.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MoveCount(pub u64);
+
+impl MoveSink for MoveCount {
+    #[inline]
+    fn push(&mut self, _mv: Move) {
+        self.0 += 1;
+    }
+}
+
+/// Writes the moves as `u d l r` letters to any writer; the first write
+/// error is kept (and later moves dropped) so the solver's loop stays simple.
+#[derive(Debug)]
+pub struct WriteSink<W: std::io::Write> {
+    out: W,
+    buf: Vec<u8>,
+    error: Option<std::io::Error>,
+}
+
+impl<W: std::io::Write> WriteSink<W> {
+    const CHUNK: usize = 1 << 16;
+
+    /// Writes to `out` in 64 KiB chunks.
+    pub fn new(out: W) -> WriteSink<W> {
+        WriteSink {
+            out,
+            buf: Vec::with_capacity(Self::CHUNK),
+            error: None,
+        }
+    }
+
+    /// Writes what is buffered and returns the writer, or the first error.
+    pub fn finish(mut self) -> std::io::Result<W> {
+        self.flush_buf();
+        match self.error {
+            Some(e) => Err(e),
+            None => Ok(self.out),
+        }
+    }
+
+    fn flush_buf(&mut self) {
+        if self.error.is_none() {
+            if let Err(e) = self.out.write_all(&self.buf) {
+                self.error = Some(e);
+            }
+        }
+        self.buf.clear();
+    }
+}
+
+impl<W: std::io::Write> MoveSink for WriteSink<W> {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        self.buf.push(mv.as_char() as u8);
+        if self.buf.len() == Self::CHUNK {
+            self.flush_buf();
+        }
+    }
+}
+
+/// Plays every move on a copy of the board before passing it on, so that a
+/// streamed solution is checked like a collected one: [`ReplaySink::reached`]
+/// says whether the moves, all of them legal, ended at the goal.
+///
+/// ```
+/// use npuzzle::search::greedy::{MoveCount, MoveSink, ReplaySink};
+/// use npuzzle::{Board, Goal, Move};
+/// let board: Board = "1 2 3 4 5 6 x 7 8".parse()?;
+/// let mut sink = ReplaySink::new(board.clone(), MoveCount::default());
+/// sink.push(Move::Right);
+/// sink.push(Move::Right);
+/// assert!(sink.reached(&Goal::standard(board.shape())));
+/// assert_eq!(sink.into_inner().0, 2);
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct ReplaySink<S> {
+    board: crate::Board,
+    inner: S,
+    legal: bool,
+}
+
+impl<S: MoveSink> ReplaySink<S> {
+    /// Replays on `board`, passing moves on to `inner`.
+    pub fn new(board: crate::Board, inner: S) -> ReplaySink<S> {
+        ReplaySink {
+            board,
+            inner,
+            legal: true,
+        }
+    }
+
+    /// Whether every move was legal and the last one left the board at `goal`.
+    pub fn reached(&self, goal: &crate::Goal) -> bool {
+        self.legal && goal.is_reached_by(&self.board)
+    }
+
+    /// The sink the moves were passed on to.
+    pub fn into_inner(self) -> S {
+        self.inner
+    }
+}
+
+impl<S: MoveSink> MoveSink for ReplaySink<S> {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        self.legal &= self.board.try_apply(mv);
+        self.inner.push(mv);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn write_sink_writes_every_move_in_order() {
+        let mut sink = WriteSink::new(Vec::new());
+        let moves = Move::parse_list(&"urdl".repeat(50_000)).unwrap();
+        for &m in &moves {
+            sink.push(m);
+        }
+        let out = sink.finish().unwrap();
+        assert_eq!(out, Move::format_list(&moves).into_bytes());
+    }
+}
