@@ -4,7 +4,6 @@
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use std::time::Instant;
 
 use npuzzle::parse::{read_boards, BoardInput};
 use npuzzle::record::{Record, ResultRecord};
@@ -68,32 +67,15 @@ fn row(
     goal: Option<&GoalArg>,
     solvers: &HashMap<Shape, Option<Arc<GoalSolver>>>,
 ) -> ResultRecord {
-    let started = Instant::now();
-    let invalid = |message: String| {
-        ResultRecord::invalid(
-            input.line,
-            input.text.as_deref().unwrap_or(""),
-            message,
-            started.elapsed(),
-        )
-    };
-    let text = match &input.text {
-        Ok(text) => text,
-        Err(message) => return invalid(message.clone()),
-    };
-    let board = match Board::parse(text, shape) {
-        Ok(board) => board,
-        Err(e) => return invalid(e.to_string()),
-    };
-    let Some(Some(solver)) = solvers.get(&board.shape()) else {
-        let message = match input::goal(goal, board.shape()) {
-            Err(e) => e.to_string(),
-            Ok(_) => "no solver for this board".to_string(),
+    ResultRecord::for_input(input, |text| {
+        let board = Board::parse(text, shape).map_err(|e| e.to_string())?;
+        let Some(Some(solver)) = solvers.get(&board.shape()) else {
+            return Err(match input::goal(goal, board.shape()) {
+                Err(e) => e.to_string(),
+                Ok(_) => "no solver for this board".to_string(),
+            });
         };
-        return invalid(message);
-    };
-    match solver.solver.solve(&board, &solver.goal) {
-        Ok(report) => ResultRecord::solved(input.line, &board, &report, started.elapsed()),
-        Err(e) => invalid(e.to_string()),
-    }
+        let report = solver.solver.solve(&board, &solver.goal).map_err(|e| e.to_string())?;
+        Ok((board, report))
+    })
 }

@@ -32,13 +32,14 @@
 //! # Ok::<(), npuzzle::Error>(())
 //! ```
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
 use crate::goal::Goal;
 use crate::heuristic::HeuristicKind;
+use crate::parse::BoardInput;
 use crate::search::count::OptimalSolutions;
 use crate::search::{Algorithm, Solver};
 use crate::solution::{BudgetKind, Outcome, Report, Stats};
@@ -376,6 +377,24 @@ impl ResultRecord {
             generated: report.stats.generated,
             millis: millis(elapsed),
             message: budget.map(|kind| format!("{kind} reached")),
+        }
+    }
+
+    /// The row of one batch input: `solve` reads and searches its text, and
+    /// whatever message it fails with (or the input's own, for an unreadable
+    /// line) makes an `invalid` row. The time includes the reading.
+    pub fn for_input(input: &BoardInput, solve: impl FnOnce(&str) -> Result<(Board, Report), String>) -> ResultRecord {
+        let started = Instant::now();
+        let searched = match &input.text {
+            Ok(text) => solve(text),
+            Err(message) => Err(message.clone()),
+        };
+        match searched {
+            Ok((board, report)) => ResultRecord::solved(input.line, &board, &report, started.elapsed()),
+            Err(message) => {
+                let text = input.text.as_deref().unwrap_or("");
+                ResultRecord::invalid(input.line, text, message, started.elapsed())
+            }
         }
     }
 

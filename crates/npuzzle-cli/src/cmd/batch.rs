@@ -107,30 +107,16 @@ fn line_of(text: &str, format: Format) -> Option<usize> {
 
 /// Solves one input into a row.
 fn solve_one(input: &BoardInput, options: &BoardOptions, solvers: &Solvers) -> Row {
-    let started = Instant::now();
-    let invalid = |message: String| {
-        Row::invalid(
-            input.line,
-            input.text.as_deref().unwrap_or(""),
-            message,
-            started.elapsed(),
-        )
-    };
-    let text = match &input.text {
-        Ok(text) => text,
-        Err(message) => return invalid(message.clone()),
-    };
-    let (board, goal) = match options.parse(text) {
-        Ok(pair) => pair,
-        Err(e) => return invalid(format!("{e:#}")),
-    };
-    match solvers.get(&goal).and_then(|solver| solver.solve(&board, &goal)) {
-        Ok(report) => {
-            solvers.advice.note(&goal, &report);
-            Row::solved(input.line, &board, &report, started.elapsed())
+    Row::for_input(input, |text| {
+        let (board, goal) = options.parse(text).map_err(|e| format!("{e:#}"))?;
+        match solvers.get(&goal).and_then(|solver| solver.solve(&board, &goal)) {
+            Ok(report) => {
+                solvers.advice.note(&goal, &report);
+                Ok((board, report))
+            }
+            Err(e) => Err(crate::advice::explain(&e)),
         }
-        Err(e) => invalid(crate::advice::explain(&e)),
-    }
+    })
 }
 
 /// Reads an existing output file for `--resume`: the input lines already
