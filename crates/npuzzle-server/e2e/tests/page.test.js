@@ -33,7 +33,7 @@ async function distance(page) {
 
 async function load(page, board) {
   await page.getByLabel('Board', { exact: true }).fill(board);
-  await page.getByRole('button', { name: 'Load' }).click();
+  await page.getByRole('button', { name: 'Load', exact: true }).click();
   // The URL follows the board once the server has read it.
   const tiles = board.trim().split(/\s+/).join(',');
   await page.waitForFunction((t) => location.hash.split('/')[1] === t, tiles);
@@ -60,7 +60,7 @@ test('Solve plays the optimal solution to the goal, stepping back and forward', 
   const { page, errors } = await openPage(browser.context, server.url);
   await load(page, '8 6 7 2 5 4 3 x 1');
   await waitDistance(page, 31);
-  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
   await page.getByLabel('Speed, moves per second').fill('20');
   await page.waitForFunction(() => document.querySelector('#step-count').textContent === 'step 31 of 31', null, {
     timeout: 20000,
@@ -69,10 +69,10 @@ test('Solve plays the optimal solution to the goal, stepping back and forward', 
   assert.deepEqual(await drawnTiles(page), [1, 2, 3, 4, 5, 6, 7, 8, 0]);
   await waitDistance(page, 0);
   assert.equal(await page.locator('#solved-note').isVisible(), true);
-  await page.getByRole('button', { name: 'Step back' }).click();
+  await page.getByRole('button', { name: 'Step back', exact: true }).click();
   await waitDistance(page, 1);
   assert.equal(await page.locator('#step-count').textContent(), 'step 30 of 31');
-  await page.getByRole('button', { name: 'Step forward' }).click();
+  await page.getByRole('button', { name: 'Step forward', exact: true }).click();
   await waitDistance(page, 0);
   assert.deepEqual(await drawnTiles(page), [1, 2, 3, 4, 5, 6, 7, 8, 0]);
   assert.match(await page.locator('#solution-stats').textContent(), /31 moves · table/);
@@ -121,16 +121,18 @@ test('Hint highlights exactly the tiles an independent BFS calls optimal', async
   const { page, errors } = await openPage(browser.context, server.url);
   const boards = ['8 6 7 2 5 4 3 x 1', '1 2 3 4 x 6 7 5 8', '2 3 6 1 5 x 4 7 8'];
   for (let i = 0; i < 4; i++) {
-    await page.getByRole('button', { name: 'Random board' }).click();
+    await page.getByRole('button', { name: 'Random board', exact: true }).click();
     await page.waitForFunction(() => /^\d+$/.test(document.querySelector('#distance').textContent.trim()));
     boards.push(await page.getByLabel('Board', { exact: true }).inputValue());
   }
-  for (const board of boards) {
+  // Each board differs from the one before it, so waiting for the URL to change
+  // waits for the new board (a random board may repeat one already listed).
+  for (const board of new Set(boards)) {
     await load(page, board);
     const tiles = board.split(' ').map((t) => (t === 'x' ? 0 : Number(t)));
     const d = dist.get(tiles.join(','));
     await waitDistance(page, d);
-    await page.getByRole('button', { name: 'Hint' }).click();
+    await page.getByRole('button', { name: 'Hint', exact: true }).click();
     await page.waitForFunction(() => document.querySelector('#hint-text').textContent !== '');
     const hinted = await page.$$eval('#board .tile.hint', (nodes) => nodes.map((n) => Number(n.dataset.tile)).sort());
     const expected = neighbours(tiles)
@@ -157,14 +159,14 @@ test('playing by clicks and keys changes the distance; undo and redo', async () 
   await waitDistance(page, 0);
   assert.deepEqual(await drawnTiles(page), [1, 2, 3, 4, 5, 6, 7, 8, 0]);
   assert.equal(await page.locator('#solved-note').isVisible(), true);
-  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
   await waitDistance(page, 1);
   await page.keyboard.press('ArrowRight'); // moves 7 back right: farther again
   await waitDistance(page, 2);
   assert.equal(await page.locator('#move-count').textContent(), '2');
-  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
   await waitDistance(page, 1);
-  await page.getByRole('button', { name: 'Redo' }).click();
+  await page.getByRole('button', { name: 'Redo', exact: true }).click();
   await waitDistance(page, 2);
   assert.deepEqual(errors, []);
   await page.close();
@@ -211,7 +213,7 @@ test('a link to a bad board shows its message, not a blank page', async () => {
 test('pasting a bad board names the problem', async () => {
   const { page, errors } = await openPage(browser.context, server.url);
   await page.getByLabel('Board', { exact: true }).fill('1 2 3 4 5 6 7 8 9');
-  await page.getByRole('button', { name: 'Load' }).click();
+  await page.getByRole('button', { name: 'Load', exact: true }).click();
   await page.getByRole('alert').waitFor();
   assert.match(await page.getByRole('alert').textContent(), /tile 9 at position 9 is out of range/);
   assert.deepEqual(
@@ -244,7 +246,7 @@ test('random boards at a chosen difficulty', async () => {
   const { page, errors } = await openPage(browser.context, server.url);
   await page.locator('#dist-out svg').waitFor();
   await page.getByLabel('Difficulty').selectOption('25');
-  await page.getByRole('button', { name: 'Random board' }).click();
+  await page.getByRole('button', { name: 'Random board', exact: true }).click();
   await waitDistance(page, 25);
   await page.getByLabel('Width').selectOption('4');
   await page.getByLabel('Height').selectOption('2');
