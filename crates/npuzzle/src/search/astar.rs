@@ -27,8 +27,9 @@
 
 use std::mem::size_of;
 
-use super::state::{move_from_code, neighbors, path_to, Held, PackedState, StateMap, Wide, Width, NONE};
-use crate::board::{Board, Move};
+use super::state::{move_from_code, path_to, Held, PackedState, StateMap, Wide, Width};
+use crate::board::Board;
+use crate::geometry::Neighbours;
 use crate::goal::Goal;
 use crate::heuristic::{Heuristic, WithHeuristic};
 use crate::solution::{BudgetClock, Outcome, Solution, Stats};
@@ -175,7 +176,7 @@ fn run<S: PackedState, H: Heuristic>(
     let start = S::pack(board.tiles());
     let target = S::pack(goal.board().tiles());
     let mut stats = Stats::default();
-    let next_cell = neighbors(shape);
+    let neighbours = Neighbours::new(shape);
     let mut nodes: StateMap<S, Node> = StateMap::default();
     nodes.insert(
         start,
@@ -217,13 +218,11 @@ fn run<S: PackedState, H: Heuristic>(
         let child_g = g + 1;
         s.unpack(&mut tiles);
         let blank = s.blank(cells);
-        for mv in Move::ALL {
-            let to = next_cell[blank][mv.index()];
+        for (mv, to) in neighbours.moves_from(blank) {
             // Going straight back costs 2 more than the parent's g: never an improvement.
-            if to == NONE || move_from_code(came) == Some(mv.opposite()) {
+            if move_from_code(came) == Some(mv.opposite()) {
                 continue;
             }
-            let to = usize::from(to);
             let child = s.slide(blank, to);
             stats.generated += 1;
             let known = nodes.get(&child).map(|n| n.g as usize);

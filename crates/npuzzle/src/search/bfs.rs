@@ -23,8 +23,9 @@
 //! # Ok::<(), npuzzle::Error>(())
 //! ```
 
-use super::state::{move_from_code, neighbors, path_to, Held, PackedState, NONE};
-use crate::board::{Board, Move};
+use super::state::{move_from_code, path_to, Held, PackedState};
+use crate::board::Board;
+use crate::geometry::Neighbours;
 use crate::goal::Goal;
 use crate::rank::BoardIndexer;
 use crate::solution::{BudgetClock, BudgetKind, Outcome, Solution, Stats};
@@ -113,7 +114,7 @@ pub(crate) fn search(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> Res
     stats.peak_bytes = array_bytes + layer.held();
 
     let goal_index = indexer.index(goal.board().tiles());
-    let next_cell = neighbors(shape);
+    let neighbours = Neighbours::new(shape);
     let mut tiles = board.tiles().to_vec();
     slots.set(indexer.index(&tiles), START);
     let mut seen = 1u64;
@@ -132,12 +133,7 @@ pub(crate) fn search(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> Res
             stats.peak_bytes = stats.peak_bytes.max(held);
             s.unpack(&mut tiles);
             let blank = s.blank(cells);
-            for mv in Move::ALL {
-                let to = next_cell[blank][mv.index()];
-                if to == NONE {
-                    continue;
-                }
-                let to = usize::from(to);
+            for (mv, to) in neighbours.moves_from(blank) {
                 tiles.swap(blank, to);
                 let child = indexer.index(&tiles);
                 tiles.swap(blank, to);

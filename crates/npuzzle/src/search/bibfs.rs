@@ -17,8 +17,9 @@
 //! # Ok::<(), npuzzle::Error>(())
 //! ```
 
-use super::state::{move_from_code, neighbors, path_to, undo, Held, PackedState, StateMap, Wide, Width, NONE};
+use super::state::{move_from_code, path_to, undo, Held, PackedState, StateMap, Wide, Width};
 use crate::board::{Board, Move, Shape};
+use crate::geometry::Neighbours;
 use crate::goal::Goal;
 use crate::solution::{BudgetClock, Outcome, Solution, Stats};
 use crate::Error;
@@ -92,7 +93,7 @@ fn run<S: PackedState>(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> (
     let start = S::pack(board.tiles());
     let target = S::pack(goal.board().tiles());
     let mut stats = Stats::default();
-    let next_cell = neighbors(shape);
+    let neighbours = Neighbours::new(shape);
     let mut sides = [Side::new(start), Side::new(target)];
     let outcome = 'search: loop {
         if sides.iter().any(|s| s.layer.is_empty()) {
@@ -132,12 +133,8 @@ fn run<S: PackedState>(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> (
             }
             stats.peak_bytes = stats.peak_bytes.max(held);
             let blank = s.blank(cells);
-            for mv in Move::ALL {
-                let to = next_cell[blank][mv.index()];
-                if to == NONE {
-                    continue;
-                }
-                let child = s.slide(blank, usize::from(to));
+            for (mv, to) in neighbours.moves_from(blank) {
+                let child = s.slide(blank, to);
                 stats.generated += 1;
                 if this.seen.contains_key(&child) {
                     continue;

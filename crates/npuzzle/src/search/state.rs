@@ -250,16 +250,6 @@ fn table_bytes(capacity: usize, entry: usize) -> u64 {
     (buckets * (entry + 1)) as u64
 }
 
-/// No neighbour in that direction.
-pub(crate) const NONE: u8 = u8::MAX;
-
-/// `table[cell][move]`: where the blank goes from `cell`, or [`NONE`].
-pub(crate) fn neighbors(shape: Shape) -> Vec<[u8; 4]> {
-    (0..shape.cells())
-        .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).map_or(NONE, |p| p as u8)))
-        .collect()
-}
-
 /// The moves from the root of a search tree to `end`, found by walking back:
 /// `move_into(s)` is the move that reached `s`, `None` at the root.
 pub(crate) fn path_to<S: PackedState>(end: S, shape: Shape, mut move_into: impl FnMut(S) -> Option<Move>) -> Vec<Move> {
