@@ -17,7 +17,7 @@
 //! # Ok::<(), npuzzle::Error>(())
 //! ```
 
-use super::state::{move_from_code, path_to, undo, Held, PackedState, StateMap, Wide, Width};
+use super::state::{charge, children, move_from_code, path_to, undo, Child, Held, PackedState, StateMap, Wide, Width};
 use crate::board::{Board, Move, Shape};
 use crate::geometry::Neighbours;
 use crate::goal::Goal;
@@ -128,14 +128,10 @@ fn run<S: PackedState>(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> (
         for &s in &this.layer {
             stats.expanded += 1;
             let held = this.held() + other.held();
-            if let Some(kind) = clock.check(stats.expanded, held) {
+            if let Some(kind) = charge(clock, stats.expanded, held, &mut stats.peak_bytes) {
                 break 'search Outcome::BudgetReached(kind);
             }
-            stats.peak_bytes = stats.peak_bytes.max(held);
-            let blank = s.blank(cells);
-            for (mv, to) in neighbours.moves_from(blank) {
-                let child = s.slide(blank, to);
-                stats.generated += 1;
+            for Child { mv, state: child, .. } in children(s, cells, &neighbours, None, &mut stats.generated) {
                 if this.seen.contains_key(&child) {
                     continue;
                 }
@@ -157,10 +153,9 @@ fn run<S: PackedState>(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> (
                     continue;
                 }
                 let held = this.held_after_push() + other.held();
-                if let Some(kind) = clock.check(stats.expanded, held) {
+                if let Some(kind) = charge(clock, stats.expanded, held, &mut stats.peak_bytes) {
                     break 'search Outcome::BudgetReached(kind);
                 }
-                stats.peak_bytes = stats.peak_bytes.max(held);
                 this.seen.insert(child, mv.index() as u8);
                 this.next.push(child);
             }
