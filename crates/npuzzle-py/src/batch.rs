@@ -75,7 +75,10 @@ fn row(
                 Ok(_) => "no solver for this board".to_string(),
             });
         };
-        let report = solver.solver.solve(&board, &solver.goal).map_err(|e| e.to_string())?;
+        let report = solver
+            .solver
+            .solve(&board, &solver.goal)
+            .map_err(|e| e.full_message())?;
         Ok((board, report))
     })
 }

@@ -140,7 +140,7 @@ pub fn build(
     let path = py
         .detach(|| {
             std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-            built.save(&dir).map_err(|e| e.to_string())
+            built.save(&dir).map_err(|e| e.full_message())
         })
         .map_err(|message| raise(Class::Pdb, message))?;
     // Solvers resolved before this file existed would not read it.
@@ -179,7 +179,7 @@ pub fn list(py: Python<'_>, pdb_dir: Option<PathBuf>) -> PyResult<Listing> {
     for f in files {
         match &f.info {
             Ok(info) => good.push(PdbInfo::new(&f.path, info)),
-            Err(e) => bad.push((f.path.display().to_string(), e.to_string())),
+            Err(e) => bad.push((f.path.display().to_string(), e.full_message())),
         }
     }
     Ok((good, bad))

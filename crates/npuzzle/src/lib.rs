@@ -43,7 +43,7 @@ pub mod solution;
 pub mod solvers;
 
 pub use board::{Board, Move, Shape};
-pub use error::Error;
+pub use error::{Error, IoSource};
 pub use goal::Goal;
 pub use heuristic::{Heuristic, HeuristicKind};
 pub use search::count::OptimalSolutions;
