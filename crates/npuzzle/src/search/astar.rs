@@ -27,7 +27,9 @@
 
 use std::mem::size_of;
 
-use super::state::{charge, children, move_from_code, path_to, Child, Held, PackedState, StateMap, Wide, Width};
+use super::state::{
+    charge, children, move_from_code, path_to, run_storing, Child, Held, PackedState, StateMap, Storing,
+};
 use crate::board::{Board, Move};
 use crate::geometry::{slide, Neighbours};
 use crate::goal::Goal;
@@ -156,13 +158,20 @@ pub(crate) fn search<H: Heuristic>(
     heuristic: &H,
     clock: &mut BudgetClock,
 ) -> Result<(Outcome, Stats), Error> {
-    if goal.is_reached_by(board) {
-        return Ok((Outcome::Solved(Solution::default()), Stats::default()));
+    run_storing(board, goal, AStar { heuristic, clock })
+}
+
+struct AStar<'a, H> {
+    heuristic: &'a H,
+    clock: &'a mut BudgetClock,
+}
+
+impl<H: Heuristic> Storing for AStar<'_, H> {
+    const NAME: &'static str = "astar";
+
+    fn run<S: PackedState>(self, board: &Board, goal: &Goal) -> (Outcome, Stats) {
+        run::<S, H>(board, goal, self.heuristic, self.clock)
     }
-    Ok(match Width::for_shape(board.shape(), "astar")? {
-        Width::Narrow => run::<u64, H>(board, goal, heuristic, clock),
-        Width::Wide => run::<Wide, H>(board, goal, heuristic, clock),
-    })
 }
 
 fn run<S: PackedState, H: Heuristic>(
@@ -218,13 +227,8 @@ fn run<S: PackedState, H: Heuristic>(
         s.unpack(&mut tiles);
         // Going straight back costs 2 more than the parent's g: never an improvement.
         let back = move_from_code(came).map(Move::opposite);
-        for Child {
-            mv,
-            blank,
-            to,
-            state: child,
-        } in children(s, cells, &neighbours, back, &mut stats.generated)
-        {
+        for c in children(s, cells, &neighbours, back, &mut stats.generated) {
+            let (Child { mv, blank, to, .. }, child) = (c, c.state());
             let known = nodes.get(&child).map(|n| n.g as usize);
             if known.is_some_and(|known_g| known_g <= child_g) {
                 continue;

@@ -131,7 +131,7 @@ pub(crate) fn search(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> Res
                 break 'search Outcome::BudgetReached(kind);
             }
             s.unpack(&mut tiles);
-            for Child { mv, blank, to, state } in children(s, cells, &neighbours, None, &mut stats.generated) {
+            for c @ Child { mv, blank, to, .. } in children(s, cells, &neighbours, None, &mut stats.generated) {
                 tiles.swap(blank, to);
                 let child = indexer.index(&tiles);
                 tiles.swap(blank, to);
@@ -152,7 +152,7 @@ pub(crate) fn search(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> Res
                 }
                 slots.set(child, mv.index() as u8 + 1);
                 seen += 1;
-                next.push(state);
+                next.push(c.state());
             }
         }
         std::mem::swap(&mut layer, &mut next);

@@ -17,7 +17,9 @@
 //! # Ok::<(), npuzzle::Error>(())
 //! ```
 
-use super::state::{charge, children, move_from_code, path_to, undo, Child, Held, PackedState, StateMap, Wide, Width};
+use super::state::{
+    charge, children, move_from_code, path_to, run_storing, undo, Held, PackedState, StateMap, Storing,
+};
 use crate::board::{Board, Move, Shape};
 use crate::geometry::Neighbours;
 use crate::goal::Goal;
@@ -29,13 +31,17 @@ const ROOT: u8 = u8::MAX;
 
 /// Runs the search; boards over 25 cells are [`Error::Unsupported`] unless already solved.
 pub(crate) fn search(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> Result<(Outcome, Stats), Error> {
-    if goal.is_reached_by(board) {
-        return Ok((Outcome::Solved(Solution::default()), Stats::default()));
+    run_storing(board, goal, BiBfs(clock))
+}
+
+struct BiBfs<'c>(&'c mut BudgetClock);
+
+impl Storing for BiBfs<'_> {
+    const NAME: &'static str = "bibfs";
+
+    fn run<S: PackedState>(self, board: &Board, goal: &Goal) -> (Outcome, Stats) {
+        run::<S>(board, goal, self.0)
     }
-    Ok(match Width::for_shape(board.shape(), "bibfs")? {
-        Width::Narrow => run::<u64>(board, goal, clock),
-        Width::Wide => run::<Wide>(board, goal, clock),
-    })
 }
 
 /// One direction: every state within `depth` moves of its root, with the
@@ -131,7 +137,8 @@ fn run<S: PackedState>(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> (
             if let Some(kind) = charge(clock, stats.expanded, held, &mut stats.peak_bytes) {
                 break 'search Outcome::BudgetReached(kind);
             }
-            for Child { mv, state: child, .. } in children(s, cells, &neighbours, None, &mut stats.generated) {
+            for c in children(s, cells, &neighbours, None, &mut stats.generated) {
+                let (mv, child) = (c.mv, c.state());
                 if this.seen.contains_key(&child) {
                     continue;
                 }
