@@ -27,9 +27,7 @@
 
 use std::mem::size_of;
 
-use super::state::{
-    charge, children, move_from_code, path_to, run_storing, Child, Held, PackedState, StateMap, Storing,
-};
+use super::state::{charge, children, move_from_code, path_to, run_storing, Child, Held, PackedState, StateMap, Wide};
 use crate::board::{Board, Move};
 use crate::geometry::{slide, Neighbours};
 use crate::goal::Goal;
@@ -158,20 +156,9 @@ pub(crate) fn search<H: Heuristic>(
     heuristic: &H,
     clock: &mut BudgetClock,
 ) -> Result<(Outcome, Stats), Error> {
-    run_storing(board, goal, AStar { heuristic, clock })
-}
-
-struct AStar<'a, H> {
-    heuristic: &'a H,
-    clock: &'a mut BudgetClock,
-}
-
-impl<H: Heuristic> Storing for AStar<'_, H> {
-    const NAME: &'static str = "astar";
-
-    fn run<S: PackedState>(self, board: &Board, goal: &Goal) -> (Outcome, Stats) {
-        run::<S, H>(board, goal, self.heuristic, self.clock)
-    }
+    let narrow = |b: &Board, g: &Goal, c: &mut BudgetClock| run::<u64, H>(b, g, heuristic, c);
+    let wide = |b: &Board, g: &Goal, c: &mut BudgetClock| run::<Wide, H>(b, g, heuristic, c);
+    run_storing(board, goal, "astar", clock, narrow, wide)
 }
 
 fn run<S: PackedState, H: Heuristic>(
@@ -265,7 +252,7 @@ fn run<S: PackedState, H: Heuristic>(
 mod tests {
     use super::*;
     use crate::heuristic::{LinearConflict, Manhattan};
-    use crate::search::tests::{exact_distance, ida_len, scrambled, solve_with};
+    use crate::search::tests::{assert_optimal_on_scrambles, exact_distance};
     use crate::solution::Budget;
     use crate::{Algorithm, Shape};
 
@@ -336,18 +323,15 @@ mod tests {
 
     #[test]
     fn near_goal_boards_of_3x4_4x4_and_5x5() {
-        for (w, h, scramble) in [
-            (4, 3, "ulldrulurdllurdr"),
-            (3, 4, "luurdllurd"),
-            (4, 4, "uullddrruuldlurd"),
-            (4, 4, "ulullurddrulldrrurd"),
-            (5, 5, "ullluurrddlulurdruu"),
-        ] {
-            let goal = Goal::standard(Shape::new(w, h).unwrap());
-            let board = scrambled(&goal, scramble);
-            let report = solve_with(Algorithm::AStar, &board, &goal, Budget::default());
-            let len = report.outcome.solution().map(Solution::len);
-            assert_eq!(len, Some(ida_len(&board, &goal)), "{board}");
-        }
+        assert_optimal_on_scrambles(
+            Algorithm::AStar,
+            &[
+                (4, 3, "ulldrulurdllurdr"),
+                (3, 4, "luurdllurd"),
+                (4, 4, "uullddrruuldlurd"),
+                (4, 4, "ulullurddrulldrrurd"),
+                (5, 5, "ullluurrddlulurdruu"),
+            ],
+        );
     }
 }

@@ -15,7 +15,7 @@
 //! # Ok::<(), npuzzle::Error>(())
 //! ```
 
-use super::state::{charge, children, move_from_code, path_to, run_storing, Held, PackedState, StateMap, Storing};
+use super::state::{charge, children, move_from_code, path_to, run_storing, Held, PackedState, StateMap, Wide};
 use crate::board::Board;
 use crate::geometry::Neighbours;
 use crate::goal::Goal;
@@ -27,17 +27,7 @@ const ROOT: u8 = u8::MAX;
 
 /// Runs the search; boards over 25 cells are [`Error::Unsupported`] unless already solved.
 pub(crate) fn search(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> Result<(Outcome, Stats), Error> {
-    run_storing(board, goal, BfsSet(clock))
-}
-
-struct BfsSet<'c>(&'c mut BudgetClock);
-
-impl Storing for BfsSet<'_> {
-    const NAME: &'static str = "bfs-set";
-
-    fn run<S: PackedState>(self, board: &Board, goal: &Goal) -> (Outcome, Stats) {
-        run::<S>(board, goal, self.0)
-    }
+    run_storing(board, goal, "bfs-set", clock, run::<u64>, run::<Wide>)
 }
 
 fn run<S: PackedState>(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> (Outcome, Stats) {
@@ -90,7 +80,7 @@ fn run<S: PackedState>(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> (
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::tests::{ida_len, scrambled, solve_with};
+    use crate::search::tests::{assert_optimal_on_scrambles, scrambled, solve_with};
     use crate::{Algorithm, Budget, BudgetKind, Shape};
 
     #[test]
@@ -105,13 +95,7 @@ mod tests {
 
     #[test]
     fn wide_boards_near_the_goal() {
-        let goal = Goal::standard(Shape::new(5, 5).unwrap());
-        let board = scrambled(&goal, "uullddrulu");
-        let report = solve_with(Algorithm::BfsSet, &board, &goal, Budget::default());
-        assert_eq!(
-            report.outcome.solution().map(Solution::len),
-            Some(ida_len(&board, &goal))
-        );
+        assert_optimal_on_scrambles(Algorithm::BfsSet, &[(5, 5, "uullddrulu")]);
     }
 
     #[test]

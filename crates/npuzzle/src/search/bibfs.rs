@@ -17,9 +17,7 @@
 //! # Ok::<(), npuzzle::Error>(())
 //! ```
 
-use super::state::{
-    charge, children, move_from_code, path_to, run_storing, undo, Held, PackedState, StateMap, Storing,
-};
+use super::state::{charge, children, move_from_code, path_to, run_storing, undo, Held, PackedState, StateMap, Wide};
 use crate::board::{Board, Move, Shape};
 use crate::geometry::Neighbours;
 use crate::goal::Goal;
@@ -31,17 +29,7 @@ const ROOT: u8 = u8::MAX;
 
 /// Runs the search; boards over 25 cells are [`Error::Unsupported`] unless already solved.
 pub(crate) fn search(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> Result<(Outcome, Stats), Error> {
-    run_storing(board, goal, BiBfs(clock))
-}
-
-struct BiBfs<'c>(&'c mut BudgetClock);
-
-impl Storing for BiBfs<'_> {
-    const NAME: &'static str = "bibfs";
-
-    fn run<S: PackedState>(self, board: &Board, goal: &Goal) -> (Outcome, Stats) {
-        run::<S>(board, goal, self.0)
-    }
+    run_storing(board, goal, "bibfs", clock, run::<u64>, run::<Wide>)
 }
 
 /// One direction: every state within `depth` moves of its root, with the
@@ -196,23 +184,20 @@ fn run<S: PackedState>(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> (
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::tests::{ida_len, scrambled, solve_with};
+    use crate::search::tests::{assert_optimal_on_scrambles, solve_with};
     use crate::{Algorithm, Budget};
 
     #[test]
     fn near_goal_boards_of_3x4_4x4_and_5x5() {
-        for (w, h, scramble) in [
-            (4, 3, "ulldrulurd"),
-            (4, 4, "uullddrruuldlurd"),
-            (4, 4, "lluurrdlluurddrd"),
-            (5, 5, "ullluurrddlulurdr"),
-        ] {
-            let goal = Goal::standard(Shape::new(w, h).unwrap());
-            let board = scrambled(&goal, scramble);
-            let report = solve_with(Algorithm::BiBfs, &board, &goal, Budget::default());
-            let len = report.outcome.solution().map(Solution::len);
-            assert_eq!(len, Some(ida_len(&board, &goal)), "{board}");
-        }
+        assert_optimal_on_scrambles(
+            Algorithm::BiBfs,
+            &[
+                (4, 3, "ulldrulurd"),
+                (4, 4, "uullddrruuldlurd"),
+                (4, 4, "lluurrdlluurddrd"),
+                (5, 5, "ullluurrddlulurdr"),
+            ],
+        );
     }
 
     #[test]

@@ -168,26 +168,25 @@ impl Width {
     }
 }
 
-/// A search that stores states, run by [`run_storing`] with the narrowest
-/// [`PackedState`] that holds the board.
-pub(crate) trait Storing {
-    /// The algorithm's name, for [`Error::Unsupported`].
-    const NAME: &'static str;
-
-    /// The search proper, from a board that is not the goal.
-    fn run<S: PackedState>(self, board: &Board, goal: &Goal) -> (Outcome, Stats);
-}
-
-/// Runs `search` from `board` to `goal`: no search at all when the board is
-/// the goal, else with the state that fits; boards over 25 cells are
-/// [`Error::Unsupported`].
-pub(crate) fn run_storing<T: Storing>(board: &Board, goal: &Goal, search: T) -> Result<(Outcome, Stats), Error> {
+/// Runs a storing search from `board` to `goal`: no search at all when the
+/// board is the goal, else the search proper monomorphised for the narrowest
+/// state that holds the board (`narrow` for `u64`, `wide` for [`Wide`]),
+/// given `with` (its clock, its heuristic); boards over 25 cells are
+/// [`Error::Unsupported`] for `algorithm`.
+pub(crate) fn run_storing<W>(
+    board: &Board,
+    goal: &Goal,
+    algorithm: &'static str,
+    with: W,
+    narrow: impl FnOnce(&Board, &Goal, W) -> (Outcome, Stats),
+    wide: impl FnOnce(&Board, &Goal, W) -> (Outcome, Stats),
+) -> Result<(Outcome, Stats), Error> {
     if goal.is_reached_by(board) {
         return Ok((Outcome::Solved(Solution::default()), Stats::default()));
     }
-    Ok(match Width::for_shape(board.shape(), T::NAME)? {
-        Width::Narrow => search.run::<u64>(board, goal),
-        Width::Wide => search.run::<Wide>(board, goal),
+    Ok(match Width::for_shape(board.shape(), algorithm)? {
+        Width::Narrow => narrow(board, goal, with),
+        Width::Wide => wide(board, goal, with),
     })
 }
 
