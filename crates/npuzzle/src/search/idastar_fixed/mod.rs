@@ -31,7 +31,8 @@
 //! ## Parallel search
 //!
 //! With `threads > 1`, each iteration (one bound) is cut into subtrees by
-//! the rule in `split.rs`: the tree is walked to the smallest
+//! the rule in `split.rs` (also what [`subtree`](crate::search::subtree)
+//! hands out as independent tasks): the tree is walked to the smallest
 //! depth that gives enough subtrees — one per 4,096 nodes of the previous
 //! iteration, between 8 and 256 per thread. Workers take the subtrees in
 //! order from an atomic counter and search each with the bound. The
@@ -69,7 +70,8 @@
 //! holds what all threads share and runs an iteration on one thread,
 //! `parallel.rs` searches one bound (`Worker`) and runs an iteration on
 //! several, `split.rs` cuts an iteration into subtrees and adds up their
-//! results, `count.rs` counts whole iterations for benchmarks.
+//! results, `tasks.rs` does both for [`subtree`](crate::search::subtree)'s
+//! independent tasks, `count.rs` counts whole iterations for benchmarks.
 
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering};
@@ -89,6 +91,7 @@ mod count;
 mod parallel;
 mod serial;
 mod split;
+mod tasks;
 #[cfg(test)]
 mod tests;
 
@@ -96,6 +99,7 @@ pub use count::{count_iteration, IterationCount};
 use parallel::*;
 use serial::*;
 use split::*;
+pub(crate) use tasks::{search_subtrees, split_iteration, TaskOptions};
 
 /// Expanded nodes between two looks at the budgets.
 const POLL_EVERY: u64 = 1024;

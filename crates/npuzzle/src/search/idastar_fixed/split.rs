@@ -1,6 +1,8 @@
 //! How an iteration is cut into subtrees, and how their results add up.
 //!
-//! The rule, used by the threads of one process (`parallel.rs`):
+//! The rule, used both by the threads of one process (`parallel.rs`) and
+//! by independent tasks ([`subtree`](crate::search::subtree), through
+//! `tasks.rs`):
 //!
 //! - **The cut.** The tree within the bound is walked depth-first, in the
 //!   library's move order, down to a depth `d`; the nodes met at depth `d`
@@ -45,6 +47,8 @@ pub(super) struct Task<B, S> {
 /// An iteration cut into subtrees.
 pub(super) struct Split<B, S> {
     pub(super) tasks: Vec<Task<B, S>>,
+    /// The depth of the cut.
+    pub(super) depth: u32,
     /// Nodes of the whole walk above the cut.
     pub(super) expanded: u64,
     pub(super) generated: u64,
@@ -144,6 +148,7 @@ impl<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Ida<'_, N, B, H> {
     pub(super) fn split(&self, root: Node<B, H::State>, bound: u32, depth: u32) -> Split<B, H::State> {
         let mut split = Split {
             tasks: Vec::new(),
+            depth,
             expanded: 0,
             generated: 0,
             next_bound: u32::MAX,
