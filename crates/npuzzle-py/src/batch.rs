@@ -2,7 +2,6 @@
 //! `npuzzle.dask.solve_files` writes, one partition at a time.
 
 use std::collections::HashMap;
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use npuzzle::parse::{read_boards, BoardInput};
@@ -49,7 +48,7 @@ pub fn solve_batch<'py>(
         inputs
             .par_iter()
             .with_min_len(64)
-            .map(|input| (!stop.load(Ordering::Relaxed)).then(|| row(input, shape, goal.as_ref(), &by_shape)))
+            .map(|input| (!stop.is_cancelled()).then(|| row(input, shape, goal.as_ref(), &by_shape)))
             .collect::<Vec<Option<ResultRecord>>>()
     })?;
     let mut out = Vec::new();

@@ -122,6 +122,25 @@ pub struct Report {
     pub algorithm: crate::Algorithm,
 }
 
+impl Report {
+    /// A report of `algorithm`, for a front-end that ran a search in pieces
+    /// (such as the subtree tasks of [`subtree`](crate::search::subtree))
+    /// and puts its outcome together.
+    ///
+    /// ```
+    /// use npuzzle::{Algorithm, Outcome, Report, Stats};
+    /// let report = Report::new(Outcome::Unsolvable, Stats::default(), Algorithm::IdaStar);
+    /// assert_eq!(report.outcome, Outcome::Unsolvable);
+    /// ```
+    pub fn new(outcome: Outcome, stats: Stats, algorithm: crate::Algorithm) -> Report {
+        Report {
+            outcome,
+            stats,
+            algorithm,
+        }
+    }
+}
+
 /// Limits on one search. `Budget::default()` has none; the `with_*` setters
 /// add them (more limits may be added, so build it from the default).
 ///

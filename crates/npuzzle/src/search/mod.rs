@@ -24,6 +24,7 @@ pub mod hint;
 mod idastar;
 pub mod idastar_fixed;
 mod state;
+pub mod subtree;
 pub mod table;
 #[cfg(test)]
 mod tests;
