@@ -53,6 +53,8 @@ pub(super) struct Control {
     pub(super) stopped: AtomicU8,
     /// Smallest task index holding a solution in the current iteration.
     pub(super) winner: AtomicUsize,
+    /// Where the bound and the expanded count are published, if anywhere.
+    pub(super) progress: Option<Progress>,
 }
 
 pub(super) const STOP_KINDS: [BudgetKind; 3] = [BudgetKind::Nodes, BudgetKind::Time, BudgetKind::Cancelled];
@@ -68,6 +70,7 @@ impl Control {
             cancel: clock.cancel().cloned(),
             stopped: AtomicU8::new(0),
             winner: AtomicUsize::new(usize::MAX),
+            progress: clock.progress().cloned(),
         }
     }
 
@@ -142,8 +145,14 @@ impl<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Ida<'_, N, B, H> {
         let mut last_nodes = 0u64;
         let mut last_time = Duration::ZERO;
         let mut peak_bytes = 0u64;
+        if let Some(progress) = &self.control.progress {
+            progress.set_estimate(h0);
+        }
         let outcome = loop {
             self.control.winner.store(usize::MAX, Ordering::Relaxed);
+            if let Some(progress) = &self.control.progress {
+                progress.set_bound(bound);
+            }
             let started = Instant::now();
             let parallel = last_nodes >= self.parallel_min || last_time >= self.parallel_min_time;
             let it = if self.threads > 1 && parallel {
