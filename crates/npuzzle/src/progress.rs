@@ -118,15 +118,14 @@ mod tests {
     /// millions of nodes with Manhattan: long enough to watch.
     const KORF_1: &str = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
 
+    /// What the watcher read once: estimate, bound, expanded.
+    type Seen = (Option<u32>, Option<u32>, u64);
+
     /// Watches a search of `board` from another thread until it has seen
     /// the expanded count move twice and the bound move once, then cancels
     /// it; returns what it saw and the search's report. Waits on counts, not
     /// on the clock, so a loaded machine only makes it slower.
-    fn watch(
-        board: &str,
-        algorithm: Algorithm,
-        threads: usize,
-    ) -> (Vec<(Option<u32>, Option<u32>, u64)>, crate::Report) {
+    fn watch(board: &str, algorithm: Algorithm, threads: usize) -> (Vec<Seen>, crate::Report) {
         let board: Board = board.parse().unwrap();
         let goal = Goal::blank_first(board.shape());
         let options = SolverOptions::default()
@@ -139,8 +138,8 @@ mod tests {
             let (progress, cancel) = (progress.clone(), cancel.clone());
             move || {
                 let give_up = Instant::now() + Duration::from_secs(120);
-                let mut seen: Vec<(Option<u32>, Option<u32>, u64)> = Vec::new();
-                let done = |seen: &[(Option<u32>, Option<u32>, u64)]| {
+                let mut seen: Vec<Seen> = Vec::new();
+                let done = |seen: &[Seen]| {
                     let counts: std::collections::BTreeSet<u64> = seen.iter().map(|s| s.2).filter(|&e| e > 0).collect();
                     let bounds: std::collections::BTreeSet<u32> = seen.iter().filter_map(|s| s.1).collect();
                     counts.len() >= 3 && bounds.len() >= 2
