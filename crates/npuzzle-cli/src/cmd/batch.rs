@@ -65,9 +65,13 @@ pub struct Args {
     /// Write results as they finish instead of in input order.
     #[arg(long)]
     pub unordered: bool,
-    /// Keep the results already in --output and solve only the boards missing from it.
+    /// Keep the results already in --output and solve only the boards missing from it (a board
+    /// counts as done when a row made by the same algorithm, heuristic and databases is there).
     #[arg(long, requires = "output")]
     pub resume: bool,
+    /// Solve only these boards, by their place among the file's boards: `1,25,38-40`.
+    #[arg(long, value_name = "LIST", value_parser = parse_instances)]
+    pub instances: Option<Instances>,
     #[command(flatten)]
     pub board: BoardOptions,
     #[command(flatten)]
@@ -76,6 +80,41 @@ pub struct Args {
 
 /// One output row: the library's batch record.
 pub type Row = ResultRecord;
+
+/// Instance numbers chosen with `--instances`, as inclusive ranges.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Instances(Vec<(usize, usize)>);
+
+impl Instances {
+    /// Whether the `n`-th board is chosen.
+    fn contains(&self, n: usize) -> bool {
+        self.0.iter().any(|&(from, to)| (from..=to).contains(&n))
+    }
+}
+
+/// Parses `1,25,38-40` (numbers from 1; ranges inclusive).
+fn parse_instances(text: &str) -> std::result::Result<Instances, String> {
+    let number = |t: &str| match t.trim().parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!(
+            "{t:?} is not an instance number (1, 2, …) in {text:?}; write e.g. 1,25,38-40"
+        )),
+    };
+    let ranges = text
+        .split(',')
+        .map(|part| match part.split_once('-') {
+            Some((from, to)) => {
+                let (from, to) = (number(from)?, number(to)?);
+                if from > to {
+                    return Err(format!("the range {part:?} in {text:?} runs backwards"));
+                }
+                Ok((from, to))
+            }
+            None => number(part).map(|n| (n, n)),
+        })
+        .collect::<std::result::Result<Vec<_>, _>>()?;
+    Ok(Instances(ranges))
+}
 
 /// The serialised form of a row in `format`.
 fn row_bytes(row: &Row, format: Format) -> Result<Vec<u8>> {
@@ -256,11 +295,16 @@ pub fn run(args: Args) -> Result<ExitCode> {
         _ => (Done::new(), 0),
     };
     // Each input with its place among the file's boards (its instance number).
-    let todo: Vec<(usize, &BoardInput)> = (1..)
+    let chosen: Vec<(usize, &BoardInput)> = (1..)
         .zip(&inputs)
+        .filter(|(n, _)| args.instances.as_ref().is_none_or(|list| list.contains(*n)))
+        .collect();
+    let todo: Vec<(usize, &BoardInput)> = chosen
+        .iter()
+        .copied()
         .filter(|(_, b)| !is_done(&done, b, &args.board, &solvers))
         .collect();
-    let skipped = inputs.len() - todo.len();
+    let skipped = chosen.len() - todo.len();
 
     let mut sink: Box<dyn Write + Send> = match &args.output {
         Some(path) => {
@@ -379,6 +423,16 @@ mod tests {
             let text = std::str::from_utf8(&bytes).unwrap();
             assert_eq!(text.matches('\n').count(), 1, "{text}");
             assert_eq!(row_of(text.trim_end(), format).map(|r| r.line), Some(7), "{text}");
+        }
+    }
+
+    #[test]
+    fn instance_lists_take_numbers_and_ranges() {
+        let list = parse_instances("1,25,38-40").unwrap();
+        let chosen: Vec<usize> = (1..=50).filter(|&n| list.contains(n)).collect();
+        assert_eq!(chosen, [1, 25, 38, 39, 40]);
+        for bad in ["0", "3-1", "x", "1,,2", ""] {
+            assert!(parse_instances(bad).is_err(), "{bad:?}");
         }
     }
 

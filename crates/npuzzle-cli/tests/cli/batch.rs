@@ -379,3 +379,20 @@ fn rows_name_the_databases_read() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn instances_picks_boards_by_their_place_in_the_file() {
+    let dir = temp_dir("instances");
+    let out = dir.join("results.jsonl");
+    assert!(campaign(&out, "manhattan", &["--instances", "2"]).status.success());
+    let rows = rows_in(&out);
+    let picked: Vec<(u64, u64)> = rows
+        .iter()
+        .map(|r| (r["instance"].as_u64().unwrap(), r["line"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(picked, [(2, 5)]);
+    let bad = campaign(&out, "manhattan", &["--instances", "0"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("not an instance number"), "{}", stderr(&bad));
+    let _ = std::fs::remove_dir_all(&dir);
+}
