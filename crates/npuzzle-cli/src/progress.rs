@@ -108,6 +108,15 @@ pub fn search_line(estimate: Option<u32>, bound: Option<u32>, expanded: u64, ela
     )
 }
 
+/// The bar's note on the searches running in a batch: `1.23 G expanded in
+/// running searches` (nothing before they have expanded anything).
+pub fn running_nodes(expanded: u64) -> String {
+    match expanded {
+        0 => String::new(),
+        n => format!("{} expanded in running searches", human_count(n as f64)),
+    }
+}
+
 /// `950`, `12.3 k`, `1.23 G`: three significant digits.
 fn human_count(n: f64) -> String {
     const UNITS: [&str; 5] = ["", " k", " M", " G", " T"];
@@ -150,5 +159,7 @@ mod tests {
         assert_eq!(line, "npuzzle: searching, 950 expanded, 633/s, 1s");
         assert_eq!(clock_time(Duration::from_secs(7509)), "2h 05m 09s");
         assert_eq!(human_count(12_345.0), "12.3 k");
+        assert_eq!(running_nodes(0), "");
+        assert_eq!(running_nodes(4_560_000), "4.56 M expanded in running searches");
     }
 }

@@ -28,9 +28,13 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result};
 
 use npuzzle::parse::BoardInput;
+use npuzzle::{Cancel, Progress};
 
 use crate::input::{all_cores, BoardOptions, SearchOptions, Solvers};
 use npuzzle::record::{human_duration, OutcomeName, Record, ResultRecord, SearchNames};
+
+/// How often the bar's count of the running searches' nodes is updated.
+const BAR_EVERY: Duration = Duration::from_millis(250);
 
 /// Exit code after an interruption.
 const INTERRUPTED_EXIT: u8 = 130;
@@ -150,13 +154,22 @@ fn row_of(text: &str, format: Format) -> Option<Row> {
     }
 }
 
-/// Solves one input, the `instance`-th board of the file, into a row.
-fn solve_one(input: &BoardInput, instance: usize, options: &BoardOptions, solvers: &Solvers) -> Row {
+/// Solves one input, the `instance`-th board of the file, into a row,
+/// publishing the search's node count to `progress` for the bar.
+fn solve_one(
+    input: &BoardInput,
+    instance: usize,
+    options: &BoardOptions,
+    solvers: &Solvers,
+    progress: &Progress,
+) -> Row {
     Row::for_input(input, instance, |text| {
         let (board, goal) = options.parse(text).map_err(|e| format!("{e:#}"))?;
-        let solved = solvers
-            .get(&goal)
-            .and_then(|solver| solver.solve(&board, &goal).map(|report| (solver, report)));
+        let solved = solvers.get(&goal).and_then(|solver| {
+            let budget = solver.options().budget;
+            let report = solver.solve_with_progress(&board, &goal, budget, &Cancel::new(), progress)?;
+            Ok((solver, report))
+        });
         match solved {
             Ok((solver, report)) => {
                 solvers.advice.note(&goal, &report);
@@ -334,7 +347,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
     });
 
-    let bar = crate::progress::bar(todo.len() as u64, "{bar:40} {pos}/{len} boards  {per_sec}  ETA {eta}");
+    let bar = crate::progress::bar(
+        todo.len() as u64,
+        "{bar:40} {pos}/{len} boards  {per_sec}  ETA {eta}  {msg}",
+    );
+    // One per worker: what its current search has expanded, for the bar
+    // while long searches (a campaign's instances) run.
+    let progresses: Vec<Progress> = (0..threads).map(|_| Progress::new()).collect();
     let mut summary = Summary::default();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -344,9 +363,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let (tx, rx) = mpsc::channel::<(usize, Row)>();
     let write_result: Result<()> = std::thread::scope(|scope| {
         let (todo, next, solvers, board_options) = (&todo, &next, &solvers, &args.board);
+        let progresses = &progresses;
         scope.spawn(move || {
             pool.scope(|s| {
-                for _ in 0..threads {
+                for progress in progresses {
                     let tx = tx.clone();
                     // Workers take boards in input order, so ordered output never waits long.
                     s.spawn(move |_| loop {
@@ -356,7 +376,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                         let i = next.fetch_add(1, Ordering::SeqCst);
                         let Some(&(instance, input)) = todo.get(i) else { break };
                         if tx
-                            .send((i, solve_one(input, instance, board_options, solvers)))
+                            .send((i, solve_one(input, instance, board_options, solvers, progress)))
                             .is_err()
                         {
                             break;
@@ -372,8 +392,20 @@ pub fn run(args: Args) -> Result<ExitCode> {
             sink.write_all(&row_bytes(row, args.format)?)?;
             Ok(())
         };
-        // Block for one result, then take whatever else is ready before flushing.
-        while let Ok(first) = rx.recv() {
+        // Wait for one result (showing the running searches' nodes on the
+        // bar meanwhile), then take whatever else is ready before flushing.
+        loop {
+            let first = match rx.recv_timeout(BAR_EVERY) {
+                Ok(first) => first,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if !bar.is_hidden() {
+                        let running: u64 = progresses.iter().map(Progress::expanded).sum();
+                        bar.set_message(crate::progress::running_nodes(running));
+                    }
+                    continue;
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            };
             let mut batch = vec![first];
             batch.extend(rx.try_iter());
             for (i, row) in batch {
