@@ -37,11 +37,15 @@ if [ "${1:-}" = "--table" ]; then
     table
     exit 0
 fi
-pdb_dir=${1:?usage: bench/campaign.sh PDB_DIR [INSTANCES] [TIMEOUT_SECONDS] [-- batch arguments]}
-instances=${2:-1,25,38,40,44}
-timeout=${3:-1800}
-shift $(($# < 3 ? $# : 3))
+positional=()
+while [ $# -gt 0 ] && [ "$1" != "--" ]; do
+    positional+=("$1")
+    shift
+done
 [ "${1:-}" = "--" ] && shift
+pdb_dir=${positional[0]:?usage: bench/campaign.sh PDB_DIR [INSTANCES] [TIMEOUT_SECONDS] [-- batch arguments]}
+instances=${positional[1]:-1,25,38,40,44}
+timeout=${positional[2]:-1800}
 if [ -z "${NPUZZLE:-}" ]; then
     cargo build --release -q -p npuzzle-cli
     NPUZZLE=target/release/npuzzle
