@@ -83,6 +83,7 @@ use crate::heuristic::fixed::{FixedBoard, FixedHeuristic, Nibbles};
 use crate::heuristic::pdb::AdditivePdb;
 use crate::heuristic::{HeuristicKind, WithFixedHeuristic};
 use crate::parity::is_solvable;
+use crate::progress::Progress;
 use crate::search::duplicates::{DuplicateFilter, CUT};
 use crate::solution::{Budget, BudgetClock, BudgetKind, Cancel, Outcome, Solution, Stats};
 use crate::Error;

@@ -114,6 +114,9 @@ impl<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Worker<'_, N, B, H>
     #[inline(never)]
     pub(super) fn poll(&mut self) -> bool {
         let total = self.flush();
+        if let Some(progress) = &self.control.progress {
+            progress.set_expanded(total);
+        }
         let mut step = POLL_EVERY;
         if let Some(max) = self.control.max_nodes {
             if total >= max {

@@ -55,6 +55,8 @@ pub(super) struct Control {
     pub(super) stopped: AtomicU8,
     /// Smallest task index holding a solution in the current iteration.
     pub(super) winner: AtomicUsize,
+    /// Where the bound and the expanded count are published, if anywhere.
+    pub(super) progress: Option<Progress>,
 }
 
 pub(super) const STOP_KINDS: [BudgetKind; 3] = [BudgetKind::Nodes, BudgetKind::Time, BudgetKind::Cancelled];
@@ -70,6 +72,7 @@ impl Control {
             cancel: clock.cancel().cloned(),
             stopped: AtomicU8::new(0),
             winner: AtomicUsize::new(usize::MAX),
+            progress: clock.progress().cloned(),
         }
     }
 
@@ -140,8 +143,14 @@ impl<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Ida<'_, N, B, H> {
         let mut bound = h0;
         let mut last_nodes = 0u64;
         let mut peak_bytes = 0u64;
+        if let Some(progress) = &self.control.progress {
+            progress.set_estimate(h0);
+        }
         let outcome = loop {
             self.control.winner.store(usize::MAX, Ordering::Relaxed);
+            if let Some(progress) = &self.control.progress {
+                progress.set_bound(bound);
+            }
             // Decided by node counts alone, so that every run splits alike.
             let it = if self.threads > 1 && last_nodes >= self.parallel_min {
                 self.parallel_iteration(root, bound, last_nodes)
