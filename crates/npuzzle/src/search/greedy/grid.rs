@@ -15,6 +15,8 @@ pub(super) struct Grid<'s, S: MoveSink> {
     pub(super) tiles: Vec<u32>,
     /// `pos[tile]`: the cell it is on.
     pub(super) pos: Vec<u32>,
+    /// `home[tile]`: the goal cell of a tile.
+    home: &'s [u32],
     pub(super) blank: usize,
     /// Cells the blank must not enter: solved lines and tiles parked for a
     /// two-tile finish.
@@ -30,7 +32,7 @@ pub(super) struct Grid<'s, S: MoveSink> {
 }
 
 impl<'s, S: MoveSink> Grid<'s, S> {
-    pub(super) fn new(w: usize, h: usize, tiles: Vec<u32>, sink: &'s mut S) -> Self {
+    pub(super) fn new(w: usize, h: usize, tiles: Vec<u32>, home: &'s [u32], sink: &'s mut S) -> Self {
         let cells = w * h;
         let mut pos = vec![0u32; cells];
         for (c, &t) in tiles.iter().enumerate() {
@@ -42,6 +44,7 @@ impl<'s, S: MoveSink> Grid<'s, S> {
             h,
             tiles,
             pos,
+            home,
             blank,
             locked: vec![false; cells],
             moves: 0,
@@ -121,6 +124,14 @@ impl<'s, S: MoveSink> Grid<'s, S> {
         }
     }
 
+    /// Whether the blank stepping into `c` (next to it) slides the tile
+    /// there nearer its home.
+    #[inline]
+    pub(super) fn helps(&self, c: usize) -> bool {
+        let home = self.home[self.tiles[c] as usize] as usize;
+        self.dist(self.blank, home) < self.dist(c, home)
+    }
+
     #[inline]
     fn free(&self, c: usize, avoid: usize) -> bool {
         c != avoid && !self.locked[c]
@@ -153,11 +164,18 @@ impl<'s, S: MoveSink> Grid<'s, S> {
             } else {
                 None
             };
-            let (first, second) = if tr.abs_diff(br) >= tc.abs_diff(bc) {
+            let (mut first, mut second) = if tr.abs_diff(br) >= tc.abs_diff(bc) {
                 (vertical, horizontal)
             } else {
                 (horizontal, vertical)
             };
+            // Both ways shorten the walk: the one sliding its tile nearer home,
+            // so the walk does some of the later work for free.
+            if let (Some(a), Some(b)) = (first, second) {
+                if self.free(a, avoid) && self.free(b, avoid) && !self.helps(a) && self.helps(b) {
+                    (first, second) = (second, first);
+                }
+            }
             if let Some(next) = [first, second].into_iter().flatten().find(|&c| self.free(c, avoid)) {
                 self.slide(next);
                 continue;

@@ -116,8 +116,8 @@ pub fn solve_into<S: MoveSink>(
         ),
     };
     let (w, h) = (shape.width(), shape.height());
-    let mut grid = Grid::new(w, h, board.wide_tiles(), sink);
     let home = goal.homes();
+    let mut grid = Grid::new(w, h, board.wide_tiles(), home, sink);
     let blank_home = (home[0] as usize / w, home[0] as usize % w);
     let goal_tile = |c: usize| goal.board().tile(c) as u32;
     let (mut top, mut bottom, mut left, mut right) = (0, h, 0, w);
