@@ -124,12 +124,12 @@ impl<'s, S: MoveSink> Grid<'s, S> {
         }
     }
 
-    /// Whether the blank stepping into `c` (next to it) slides the tile
-    /// there nearer its home.
+    /// Whether the blank stepping from `from` into `c` (next to it) slides
+    /// the tile there nearer its home.
     #[inline]
-    pub(super) fn helps(&self, c: usize) -> bool {
+    pub(super) fn helps(&self, from: usize, c: usize) -> bool {
         let home = self.home[self.tiles[c] as usize] as usize;
-        self.dist(self.blank, home) < self.dist(c, home)
+        self.dist(from, home) < self.dist(c, home)
     }
 
     #[inline]
@@ -172,7 +172,7 @@ impl<'s, S: MoveSink> Grid<'s, S> {
             // Both ways shorten the walk: the one sliding its tile nearer home,
             // so the walk does some of the later work for free.
             if let (Some(a), Some(b)) = (first, second) {
-                if self.free(a, avoid) && self.free(b, avoid) && !self.helps(a) && self.helps(b) {
+                if self.free(a, avoid) && self.free(b, avoid) && !self.helps(self.blank, a) && self.helps(self.blank, b) {
                     (first, second) = (second, first);
                 }
             }
@@ -191,11 +191,17 @@ impl<'s, S: MoveSink> Grid<'s, S> {
                     } else {
                         [Move::Left, Move::Right]
                     };
-                    let side = sides.into_iter().find_map(|mv| {
-                        let s = self.neighbour(self.blank, mv)?;
-                        let past = self.neighbour(s, self.direction(self.blank, ahead))?;
-                        (self.free(s, avoid) && self.free(past, avoid)).then_some((s, past))
-                    });
+                    // Of the two sides, the one sliding more tiles nearer home.
+                    let side = sides
+                        .into_iter()
+                        .filter_map(|mv| {
+                            let s = self.neighbour(self.blank, mv)?;
+                            let past = self.neighbour(s, self.direction(self.blank, ahead))?;
+                            (self.free(s, avoid) && self.free(past, avoid)).then_some((s, past))
+                        })
+                        .max_by_key(|&(s, past)| {
+                            usize::from(self.helps(self.blank, s)) + usize::from(self.helps(s, past))
+                        });
                     if let Some((s, past)) = side {
                         sidesteps += 1;
                         self.slide(s);
