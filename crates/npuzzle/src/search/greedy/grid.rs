@@ -132,6 +132,16 @@ impl<'s, S: MoveSink> Grid<'s, S> {
         self.dist(from, home) < self.dist(c, home)
     }
 
+    /// 1 if from `c` a free step toward `target` slides its tile nearer home.
+    fn best_step(&self, c: usize, target: usize, avoid: usize) -> usize {
+        let here = self.dist(c, target);
+        Move::ALL
+            .into_iter()
+            .filter_map(|mv| self.neighbour(c, mv))
+            .any(|n| self.dist(n, target) < here && self.free(n, avoid) && self.helps(c, n))
+            .into()
+    }
+
     #[inline]
     fn free(&self, c: usize, avoid: usize) -> bool {
         c != avoid && !self.locked[c]
@@ -172,8 +182,11 @@ impl<'s, S: MoveSink> Grid<'s, S> {
             // Both ways shorten the walk: the one sliding its tile nearer home,
             // so the walk does some of the later work for free.
             if let (Some(a), Some(b)) = (first, second) {
-                if self.free(a, avoid) && self.free(b, avoid) && !self.helps(self.blank, a) && self.helps(self.blank, b) {
-                    (first, second) = (second, first);
+                if self.free(a, avoid) && self.free(b, avoid) {
+                    let score = |c: usize| 2 * usize::from(self.helps(self.blank, c)) + self.best_step(c, target, avoid);
+                    if score(b) > score(a) {
+                        (first, second) = (second, first);
+                    }
                 }
             }
             if let Some(next) = [first, second].into_iter().flatten().find(|&c| self.free(c, avoid)) {
