@@ -126,42 +126,43 @@ pub fn solve_into<S: MoveSink>(
         if budget.timeout.is_some_and(|t| started.elapsed() >= t) {
             return Ok(Finish::BudgetReached(BudgetKind::Time));
         }
-        let rows = bottom - top >= right - left;
-        // The two edges across the longer side: (line cells, inward offset, which).
-        let edges = if rows {
-            [(top, w as isize, 0), (bottom - 1, -(w as isize), 1)].map(|(r, inward, which)| {
-                (
-                    (left..right).map(|c| r * w + c).collect::<Vec<_>>(),
-                    inward,
-                    which,
-                    r != blank_home.0,
-                )
-            })
-        } else {
-            [(left, 1, 2), (right - 1, -1, 3)].map(|(c, inward, which)| {
-                (
-                    (top..bottom).map(|r| r * w + c).collect::<Vec<_>>(),
-                    inward,
-                    which,
-                    c != blank_home.1,
-                )
-            })
+        let (tall, wide) = (bottom - top, right - left);
+        // Rows while the rectangle is at least as tall as wide, columns while
+        // wider; both when square, so the cheaper edge of the four goes next.
+        let edges = [
+            (tall >= wide, top, 0),
+            (tall >= wide, bottom - 1, 1),
+            (wide >= tall, left, 2),
+            (wide >= tall, right - 1, 3),
+        ];
+        let line_of = |which: usize, at: usize| -> Vec<usize> {
+            if which < 2 {
+                (left..right).map(|c| at * w + c).collect()
+            } else {
+                (top..bottom).map(|r| r * w + at).collect()
+            }
         };
         let cost = |line: &[usize]| -> usize {
             let far: usize = line.iter().map(|&c| grid.dist(grid.tile_pos(goal_tile(c)), c)).sum();
             far + grid.dist(grid.blank, line[line.len() / 2])
         };
-        let pick = match (edges[0].3, edges[1].3) {
-            (true, true) if cost(&edges[1].0) < cost(&edges[0].0) => 1,
-            (true, _) => 0,
-            _ => 1,
+        let (line, which) = edges
+            .into_iter()
+            .filter(|&(ok, at, which)| ok && at != if which < 2 { blank_home.0 } else { blank_home.1 })
+            .map(|(_, at, which)| (line_of(which, at), which))
+            .min_by_key(|(line, _)| cost(line))
+            .ok_or(stuck(Stuck("no edge to solve")))?;
+        let inward = match which {
+            0 => w as isize,
+            1 => -(w as isize),
+            2 => 1,
+            _ => -1,
         };
-        let (line, inward, which, _) = &edges[pick];
         cells.clear();
-        cells.extend_from_slice(line);
+        cells.extend_from_slice(&line);
         want.clear();
         want.extend(cells.iter().map(|&c| goal_tile(c)));
-        grid.solve_line(&cells, &want, *inward).map_err(stuck)?;
+        grid.solve_line(&cells, &want, inward).map_err(stuck)?;
         match which {
             0 => top += 1,
             1 => bottom -= 1,
