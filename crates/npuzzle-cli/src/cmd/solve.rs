@@ -93,7 +93,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
             }
         };
         let solver = solvers.get(&goal)?;
-        if !args.json && solver.options().algorithm.resolve(board.shape()) == Algorithm::Greedy {
+        let greedy = solver.options().algorithm.resolve(board.shape()) == Algorithm::Greedy;
+        if !args.json && greedy && solver.options().improve.is_none() {
             if index > 0 && !args.moves {
                 writeln!(out)?;
             }

@@ -23,6 +23,7 @@ pub mod greedy;
 pub mod hint;
 mod idastar;
 pub mod idastar_fixed;
+pub mod improve;
 mod state;
 pub mod table;
 #[cfg(test)]
@@ -221,6 +222,9 @@ pub struct SolverOptions {
     /// [`DEFAULT_LEN`](duplicates::DEFAULT_LEN); at most
     /// [`MAX_LEN`](duplicates::MAX_LEN).
     pub duplicate_len: usize,
+    /// For the constructive solver: spend up to this long shortening its
+    /// solution ([`improve`]). None (the default): keep it as made.
+    pub improve: Option<std::time::Duration>,
 }
 
 impl Default for SolverOptions {
@@ -231,6 +235,7 @@ impl Default for SolverOptions {
             budget: Budget::default(),
             threads: 1,
             duplicate_len: duplicates::DEFAULT_LEN,
+            improve: None,
         }
     }
 }
@@ -263,6 +268,27 @@ impl SolverOptions {
     /// These options with duplicate move sequences of up to `duplicate_len` moves cut.
     pub fn with_duplicate_len(mut self, duplicate_len: usize) -> SolverOptions {
         self.duplicate_len = duplicate_len;
+        self
+    }
+
+    /// These options with up to `improve` spent shortening a constructive
+    /// solution (see [`improve`](mod@improve)).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use npuzzle::{Algorithm, Goal, Solver, SolverOptions};
+    /// let options = SolverOptions::default()
+    ///     .with_algorithm(Algorithm::Greedy)
+    ///     .with_improve(Some(Duration::from_millis(200)));
+    /// let goal = Goal::standard("6x6".parse()?);
+    /// let board = npuzzle::random::random_solvable(&goal, &mut rand::rng());
+    /// let report = Solver::new(options).solve(&board, &goal)?;
+    /// let moves = report.outcome.solution().unwrap().moves();
+    /// assert!(goal.is_reached_by(&board.replay(moves)?));
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn with_improve(mut self, improve: Option<std::time::Duration>) -> SolverOptions {
+        self.improve = improve;
         self
     }
 }
@@ -401,7 +427,15 @@ impl Solver {
                 let mut moves = Vec::new();
                 let outcome = match greedy::solve_into(board, goal, &self.tables, self.options.budget, &mut moves)? {
                     greedy::Finish::BudgetReached(kind) => Outcome::BudgetReached(kind),
-                    _ => Outcome::Solved(crate::Solution::new(moves)),
+                    _ => match self.options.improve {
+                        Some(time) => {
+                            let time = budget
+                                .timeout
+                                .map_or(time, |t| t.saturating_sub(clock.elapsed()).min(time));
+                            Outcome::Solved(crate::Solution::new(improve::improve(board, &moves, time)?.moves))
+                        }
+                        None => Outcome::Solved(crate::Solution::new(moves)),
+                    },
                 };
                 (outcome, Stats::default())
             }

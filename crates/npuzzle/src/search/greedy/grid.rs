@@ -183,7 +183,8 @@ impl<'s, S: MoveSink> Grid<'s, S> {
             // so the walk does some of the later work for free.
             if let (Some(a), Some(b)) = (first, second) {
                 if self.free(a, avoid) && self.free(b, avoid) {
-                    let score = |c: usize| 2 * usize::from(self.helps(self.blank, c)) + self.best_step(c, target, avoid);
+                    let score =
+                        |c: usize| 2 * usize::from(self.helps(self.blank, c)) + self.best_step(c, target, avoid);
                     if score(b) > score(a) {
                         (first, second) = (second, first);
                     }
