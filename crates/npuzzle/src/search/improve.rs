@@ -13,14 +13,16 @@
 //! replaces it. Every replacement joins the same two boards, so the
 //! solution still reaches the goal, and it is only ever shorter.
 //!
-//! Windows are cut every half their length along the solution, for lengths
-//! growing from [`WINDOW_LENGTHS`]'s first to its last, and the round is
-//! repeated until a whole round shortens nothing or the time is up. Before
-//! the first round, moves undone by the next (`u` then `d`) are cancelled.
-//! A window is skipped when its rectangle has more than
-//! [`MAX_WINDOW_CELLS`] cells, and a search stops after
-//! [`WINDOW_NODES`] nodes (the window is then kept as it is). Memory is the
-//! moves and one copy of the board.
+//! Windows are cut every half their length along the solution, for each of
+//! [`WINDOW_LENGTHS`] in turn, and the round is repeated while it shortens
+//! something. When one shortens nothing, windows half as long again are
+//! tried, with twice the nodes per search (from [`WINDOW_NODES`] up to
+//! [`MAX_WINDOW_NODES`]), and so on until the time is up or the windows
+//! span the whole solution. Before the first round, moves undone by the
+//! next (`u` then `d`) are cancelled. A window is skipped when its
+//! rectangle has more than [`MAX_WINDOW_CELLS`] cells; a search that
+//! reaches its node limit keeps its window as it is. Memory is the moves
+//! and one copy of the board.
 
 use std::time::{Duration, Instant};
 
@@ -37,8 +39,12 @@ pub const WINDOW_LENGTHS: [usize; 6] = [8, 12, 18, 26, 36, 50];
 /// The most cells a window's rectangle may have to be searched.
 pub const MAX_WINDOW_CELLS: usize = 49;
 
-/// The node limit of one window's search.
+/// The node limit of one window's search in the first rounds.
 pub const WINDOW_NODES: u64 = 200_000;
+
+/// The node limit a window's search grows to, doubling each time the
+/// windows grow past [`WINDOW_LENGTHS`].
+pub const MAX_WINDOW_NODES: u64 = 50_000_000;
 
 /// An improved solution and what the improvement did.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -54,8 +60,9 @@ pub struct Improved {
     pub replaced: u64,
     /// Rounds over the whole solution begun.
     pub rounds: u32,
-    /// True when a whole round shortened nothing (more time would not help),
-    /// false when the time ran out first.
+    /// True when no window of any length up to the whole solution's (or
+    /// the largest node limit) shortened it: more time would not help.
+    /// False when the time ran out first.
     pub converged: bool,
 }
 
@@ -91,16 +98,21 @@ pub fn improve(board: &Board, moves: &[Move], time: Duration) -> Result<Improved
         rounds: 0,
         converged: false,
     };
+    // Lengths of the next round; after a round that shortens nothing, only
+    // a new, longer length (with more nodes per search) is tried.
+    let mut lengths: Vec<usize> = WINDOW_LENGTHS.to_vec();
+    let (mut from, mut nodes) = (0, WINDOW_NODES);
     'rounds: loop {
         result.rounds += 1;
         let mut shortened = false;
-        for &length in &WINDOW_LENGTHS {
+        for &length in &lengths[from..] {
             if Instant::now() >= deadline {
                 break 'rounds;
             }
             let mut window = Window {
                 solver: &solver,
                 deadline,
+                nodes,
                 windows: 0,
                 replaced: 0,
             };
@@ -110,10 +122,18 @@ pub fn improve(board: &Board, moves: &[Move], time: Duration) -> Result<Improved
             result.replaced += window.replaced;
             shortened |= result.moves.len() < before;
         }
-        if !shortened {
+        if shortened {
+            from = 0;
+            continue;
+        }
+        let longest = lengths.last().copied().unwrap_or(2);
+        if longest >= result.moves.len() || nodes >= MAX_WINDOW_NODES {
             result.converged = Instant::now() < deadline;
             break;
         }
+        lengths.push(longest * 3 / 2);
+        from = lengths.len() - 1;
+        nodes = (nodes * 2).min(MAX_WINDOW_NODES);
     }
     Ok(result)
 }
@@ -144,6 +164,7 @@ pub fn cancel_inverses(moves: &[Move]) -> Vec<Move> {
 struct Window<'a> {
     solver: &'a Solver,
     deadline: Instant,
+    nodes: u64,
     windows: u64,
     replaced: u64,
 }
@@ -189,7 +210,7 @@ impl Window<'_> {
         self.windows += 1;
         let left = self.deadline.saturating_duration_since(Instant::now());
         let budget = Budget::default()
-            .with_max_nodes(Some(WINDOW_NODES))
+            .with_max_nodes(Some(self.nodes))
             .with_timeout(Some(left));
         let report = self.solver.solve_with(&start, &goal, budget, &Cancel::new())?;
         match report.outcome {
