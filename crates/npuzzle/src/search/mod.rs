@@ -420,23 +420,14 @@ impl Solver {
                 outcome: Outcome::Unsolvable,
                 stats,
                 algorithm,
+                improved_from: None,
             });
         }
+        let mut improved_from = None;
         let (outcome, mut stats) = match algorithm {
             Algorithm::Greedy => {
-                let mut moves = Vec::new();
-                let outcome = match greedy::solve_into(board, goal, &self.tables, self.options.budget, &mut moves)? {
-                    greedy::Finish::BudgetReached(kind) => Outcome::BudgetReached(kind),
-                    _ => match self.options.improve {
-                        Some(time) => {
-                            let time = budget
-                                .timeout
-                                .map_or(time, |t| t.saturating_sub(clock.elapsed()).min(time));
-                            Outcome::Solved(crate::Solution::new(improve::improve(board, &moves, time)?.moves))
-                        }
-                        None => Outcome::Solved(crate::Solution::new(moves)),
-                    },
-                };
+                let (outcome, from) = self.greedy(board, goal, budget, &clock)?;
+                improved_from = from;
                 (outcome, Stats::default())
             }
             Algorithm::BfsSet => bfs_set::search(board, goal, &mut clock)?,
@@ -488,6 +479,34 @@ impl Solver {
             outcome,
             stats,
             algorithm,
+            improved_from,
         })
+    }
+
+    /// The constructive solver's answer, shortened for the options' improve
+    /// time (within what is left of `budget`), and its length before that.
+    fn greedy(
+        &self,
+        board: &Board,
+        goal: &Goal,
+        budget: Budget,
+        clock: &BudgetClock,
+    ) -> Result<(Outcome, Option<usize>), Error> {
+        let mut moves = Vec::new();
+        if let greedy::Finish::BudgetReached(kind) = greedy::solve_into(board, goal, &self.tables, budget, &mut moves)?
+        {
+            return Ok((Outcome::BudgetReached(kind), None));
+        }
+        let Some(time) = self.options.improve else {
+            return Ok((Outcome::Solved(crate::Solution::new(moves)), None));
+        };
+        let time = budget
+            .timeout
+            .map_or(time, |t| t.saturating_sub(clock.elapsed()).min(time));
+        let improved = improve::improve(board, &moves, time)?;
+        Ok((
+            Outcome::Solved(crate::Solution::new(improved.moves)),
+            Some(improved.before),
+        ))
     }
 }
