@@ -17,8 +17,9 @@
 //! [`WINDOW_LENGTHS`] in turn, and the round is repeated while it shortens
 //! something. When one shortens nothing, windows half as long again are
 //! tried, with twice the nodes per search (from [`WINDOW_NODES`] up to
-//! [`MAX_WINDOW_NODES`]), and so on until the time is up or the windows
-//! span the whole solution. Before the first round, moves undone by the
+//! [`MAX_WINDOW_NODES`]), and so on until the time is up, or the windows
+//! span the whole solution and either a search proved it optimal or the
+//! node limit is at its largest. Before the first round, moves undone by the
 //! next (`u` then `d`) are cancelled. A window is skipped when its
 //! rectangle has more than [`MAX_WINDOW_CELLS`] cells; a search that
 //! reaches its node limit keeps its window as it is. Memory is the moves
@@ -60,9 +61,10 @@ pub struct Improved {
     pub replaced: u64,
     /// Rounds over the whole solution begun.
     pub rounds: u32,
-    /// True when no window of any length up to the whole solution's (or
-    /// the largest node limit) shortened it: more time would not help.
-    /// False when the time ran out first.
+    /// True when a window spanning the whole solution was searched to its
+    /// end and shortened nothing: the solution is optimal. False when the
+    /// time ran out first, or the windows grew to the whole solution and
+    /// the largest node limit without a search finishing them all.
     pub converged: bool,
 }
 
@@ -104,7 +106,7 @@ pub fn improve(board: &Board, moves: &[Move], time: Duration) -> Result<Improved
     let (mut from, mut nodes) = (0, WINDOW_NODES);
     'rounds: loop {
         result.rounds += 1;
-        let mut shortened = false;
+        let (mut shortened, mut gave_up) = (false, 0);
         for &length in &lengths[from..] {
             if Instant::now() >= deadline {
                 break 'rounds;
@@ -115,11 +117,13 @@ pub fn improve(board: &Board, moves: &[Move], time: Duration) -> Result<Improved
                 nodes,
                 windows: 0,
                 replaced: 0,
+                gave_up: 0,
             };
             let before = result.moves.len();
             result.moves = window.pass(board, &result.moves, length)?;
             result.windows += window.windows;
             result.replaced += window.replaced;
+            gave_up += window.gave_up;
             shortened |= result.moves.len() < before;
         }
         if shortened {
@@ -127,11 +131,17 @@ pub fn improve(board: &Board, moves: &[Move], time: Duration) -> Result<Improved
             continue;
         }
         let longest = lengths.last().copied().unwrap_or(2);
-        if longest >= result.moves.len() || nodes >= MAX_WINDOW_NODES {
+        if longest >= result.moves.len() && gave_up == 0 {
+            // A window spanning the whole solution was searched to its end.
             result.converged = Instant::now() < deadline;
             break;
         }
-        lengths.push(longest * 3 / 2);
+        if longest >= result.moves.len() && nodes >= MAX_WINDOW_NODES {
+            break;
+        }
+        if longest < result.moves.len() {
+            lengths.push((longest * 3 / 2).min(result.moves.len()));
+        }
         from = lengths.len() - 1;
         nodes = (nodes * 2).min(MAX_WINDOW_NODES);
     }
@@ -167,6 +177,8 @@ struct Window<'a> {
     nodes: u64,
     windows: u64,
     replaced: u64,
+    /// Windows skipped (too wide) or whose search reached its node limit.
+    gave_up: u64,
 }
 
 impl Window<'_> {
@@ -203,6 +215,7 @@ impl Window<'_> {
     /// An optimal path doing what `segment` does on `board`, when shorter.
     fn shorten(&mut self, board: &Board, segment: &[Move]) -> Result<Option<Vec<Move>>, Error> {
         let Some(area) = Area::around(board, segment) else {
+            self.gave_up += 1;
             return Ok(None);
         };
         let start = area.cut(board)?;
@@ -218,7 +231,11 @@ impl Window<'_> {
                 self.replaced += 1;
                 Ok(Some(path.moves().to_vec()))
             }
-            _ => Ok(None),
+            Outcome::Solved(_) => Ok(None),
+            _ => {
+                self.gave_up += 1;
+                Ok(None)
+            }
         }
     }
 }
