@@ -77,8 +77,9 @@ pub struct Improved {
 /// use npuzzle::{Board, Goal, Move};
 ///
 /// let board: Board = "1 2 3 4 5 6 7 8 x".parse()?;
-/// // A round trip of the blank, then nothing: optimal is no move at all.
-/// let moves = Move::parse_list("uullddrr")?;
+/// // Three turns of the blank round a 2×2 square turn its tiles back
+/// // where they were: the best path is no move at all.
+/// let moves = Move::parse_list(&"uldr".repeat(3))?;
 /// let better = improve(&board, &moves, Duration::from_secs(1))?;
 /// assert!(better.moves.is_empty());
 /// assert_eq!(board.replay(&better.moves)?, board.replay(&moves)?);
