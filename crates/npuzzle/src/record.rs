@@ -205,6 +205,9 @@ pub struct SolutionRecord {
     /// longer than optimal.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ratio: Option<f64>,
+    /// The constructive solution's length before `--improve` shortened it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub improved_from: Option<usize>,
     /// How many distinct optimal move sequences there are (`solve --count`,
     /// or `solve --all` when every one was listed), when known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -234,18 +237,24 @@ impl SolutionRecord {
             stats: StatsRecord::from(&report.stats),
             lower_bound,
             ratio: lower_bound.zip(length).map(|(lb, len)| ratio(len as u64, lb)),
+            improved_from: report.improved_from,
             count: None,
             solutions: None,
         }
     }
 
     /// `31 moves`, or for a solution that need not be optimal
-    /// `1204 moves, lower bound 486, ratio 2.48`.
+    /// `1204 moves, lower bound 486, ratio 2.48`, and `(improved from 1310)`
+    /// when `--improve` shortened it.
     pub fn human_length(&self) -> String {
         let length = self.length.unwrap_or(0);
-        match (self.lower_bound, self.ratio) {
+        let text = match (self.lower_bound, self.ratio) {
             (Some(lb), Some(r)) => format!("{length} moves, lower bound {lb}, ratio {r:.2}"),
             _ => format!("{length} moves"),
+        };
+        match self.improved_from {
+            Some(before) => format!("{text} (improved from {before})"),
+            None => text,
         }
     }
 

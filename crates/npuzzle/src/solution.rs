@@ -121,6 +121,9 @@ pub struct Report {
     pub stats: Stats,
     /// The algorithm that ran (what `Auto` chose, for instance).
     pub algorithm: crate::Algorithm,
+    /// The constructive solution's length before
+    /// [`improve`](crate::search::improve) shortened it, when it ran.
+    pub improved_from: Option<usize>,
 }
 
 impl Report {

@@ -93,7 +93,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
             }
         };
         let solver = solvers.get(&goal)?;
-        if !args.json && solver.options().algorithm.resolve(board.shape()) == Algorithm::Greedy {
+        let greedy = solver.options().algorithm.resolve(board.shape()) == Algorithm::Greedy;
+        if !args.json && greedy && solver.options().improve.is_none() {
             if index > 0 && !args.moves {
                 writeln!(out)?;
             }
@@ -138,6 +139,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
             }
             write!(out, "{}", board.to_grid())?;
             match &report.outcome {
+                // Like the streamed constructive solution: the moves, then the length line.
+                Outcome::Solved(s) if greedy => writeln!(out, "moves: {s}\n{}", record.human_length())?,
                 Outcome::Solved(s) => writeln!(out, "{}: {s}", record.human_length())?,
                 Outcome::Unsolvable => writeln!(out, "unsolvable: the parity invariant rules out reaching {goal}")?,
                 Outcome::BudgetReached(kind) => writeln!(out, "no answer: {kind} reached")?,
@@ -146,7 +149,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
             if let Some(optimal) = &optimal {
                 write!(out, "{}", human_solutions(optimal, &args))?;
             }
-            writeln!(out, "{}", record.human_stats())?;
+            if greedy {
+                writeln!(out, "greedy: {}", human_duration(report.stats.elapsed))?;
+            } else {
+                writeln!(out, "{}", record.human_stats())?;
+            }
         }
         solvers.advice.note(&goal, &report);
         if let Some(advice) = solvers.advice.take_due() {

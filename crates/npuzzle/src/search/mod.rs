@@ -24,6 +24,7 @@ pub mod greedy;
 pub mod hint;
 mod idastar;
 pub mod idastar_fixed;
+pub mod improve;
 mod state;
 pub mod subtree;
 pub mod table;
@@ -223,6 +224,9 @@ pub struct SolverOptions {
     /// [`DEFAULT_LEN`](duplicates::DEFAULT_LEN); at most
     /// [`MAX_LEN`](duplicates::MAX_LEN).
     pub duplicate_len: usize,
+    /// For the constructive solver: spend up to this long shortening its
+    /// solution ([`improve`]). None (the default): keep it as made.
+    pub improve: Option<std::time::Duration>,
 }
 
 impl Default for SolverOptions {
@@ -233,6 +237,7 @@ impl Default for SolverOptions {
             budget: Budget::default(),
             threads: 1,
             duplicate_len: duplicates::DEFAULT_LEN,
+            improve: None,
         }
     }
 }
@@ -265,6 +270,27 @@ impl SolverOptions {
     /// These options with duplicate move sequences of up to `duplicate_len` moves cut.
     pub fn with_duplicate_len(mut self, duplicate_len: usize) -> SolverOptions {
         self.duplicate_len = duplicate_len;
+        self
+    }
+
+    /// These options with up to `improve` spent shortening a constructive
+    /// solution (see [`improve`](mod@improve)).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use npuzzle::{Algorithm, Goal, Solver, SolverOptions};
+    /// let options = SolverOptions::default()
+    ///     .with_algorithm(Algorithm::Greedy)
+    ///     .with_improve(Some(Duration::from_millis(200)));
+    /// let goal = Goal::standard("6x6".parse()?);
+    /// let board = npuzzle::random::random_solvable(&goal, &mut rand::rng());
+    /// let report = Solver::new(options).solve(&board, &goal)?;
+    /// let moves = report.outcome.solution().unwrap().moves();
+    /// assert!(goal.is_reached_by(&board.replay(moves)?));
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn with_improve(mut self, improve: Option<std::time::Duration>) -> SolverOptions {
+        self.improve = improve;
         self
     }
 }
@@ -446,15 +472,14 @@ impl Solver {
                 outcome: Outcome::Unsolvable,
                 stats,
                 algorithm,
+                improved_from: None,
             });
         }
+        let mut improved_from = None;
         let (outcome, mut stats) = match algorithm {
             Algorithm::Greedy => {
-                let mut moves = Vec::new();
-                let outcome = match greedy::solve_into(board, goal, &self.tables, self.options.budget, &mut moves)? {
-                    greedy::Finish::BudgetReached(kind) => Outcome::BudgetReached(kind),
-                    _ => Outcome::Solved(crate::Solution::new(moves)),
-                };
+                let (outcome, from) = self.greedy(board, goal, budget, &clock)?;
+                improved_from = from;
                 (outcome, Stats::default())
             }
             Algorithm::BfsSet => bfs_set::search(board, goal, &mut clock)?,
@@ -506,6 +531,34 @@ impl Solver {
             outcome,
             stats,
             algorithm,
+            improved_from,
         })
+    }
+
+    /// The constructive solver's answer, shortened for the options' improve
+    /// time (within what is left of `budget`), and its length before that.
+    fn greedy(
+        &self,
+        board: &Board,
+        goal: &Goal,
+        budget: Budget,
+        clock: &BudgetClock,
+    ) -> Result<(Outcome, Option<usize>), Error> {
+        let mut moves = Vec::new();
+        if let greedy::Finish::BudgetReached(kind) = greedy::solve_into(board, goal, &self.tables, budget, &mut moves)?
+        {
+            return Ok((Outcome::BudgetReached(kind), None));
+        }
+        let Some(time) = self.options.improve else {
+            return Ok((Outcome::Solved(crate::Solution::new(moves)), None));
+        };
+        let time = budget
+            .timeout
+            .map_or(time, |t| t.saturating_sub(clock.elapsed()).min(time));
+        let improved = improve::improve(board, &moves, time)?;
+        Ok((
+            Outcome::Solved(crate::Solution::new(improved.moves)),
+            Some(improved.before),
+        ))
     }
 }
