@@ -141,6 +141,7 @@ impl Report {
             outcome,
             stats,
             algorithm,
+            improved_from: None,
         }
     }
 }
