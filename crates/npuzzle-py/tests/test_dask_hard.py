@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pathlib
 import random
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -16,24 +16,7 @@ import npuzzle
 import npuzzle.dask
 from npuzzle import _native
 
-distributed = pytest.importorskip("distributed")
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[Any]:
-    cluster = distributed.LocalCluster(
-        n_workers=2,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        dashboard_address=None,
-    )
-    c = distributed.Client(cluster)
-    try:
-        yield c
-    finally:
-        c.close()
-        cluster.close()
+pytest.importorskip("distributed")
 
 
 @pytest.fixture(scope="module")
