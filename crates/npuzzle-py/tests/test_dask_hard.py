@@ -105,3 +105,9 @@ def test_subtrees_are_repeatable_and_add_up_to_an_iteration(pdb_dir: pathlib.Pat
     assert frontier.combine(results) == (None, next_bound, nodes, frontier.combine(results)[3], None)
     with pytest.raises(npuzzle.NpuzzleError, match="results for"):
         frontier.combine(results[:1])
+
+
+def test_a_timeout_is_an_outcome(client: Any, pdb_dir: pathlib.Path) -> None:
+    board = boards(1, 50, seed=10)[0]
+    out = npuzzle.dask.solve_hard(board, client, goal="blank-first", pdb_dir=pdb_dir, timeout=0.0)
+    assert (out.outcome, out.budget, out.moves) == ("budget", "time limit", None)
