@@ -8,7 +8,7 @@ import pathlib
 import subprocess
 import tempfile
 from collections import deque
-from typing import Callable, Optional
+from typing import Any, Callable, Iterator, Optional
 
 import pytest
 
@@ -47,6 +47,25 @@ def cli() -> Callable[..., subprocess.CompletedProcess[str]]:
         return subprocess.run([str(path), *args], input=stdin, capture_output=True, text=True, timeout=120)
 
     return run
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    """A Dask client of a LocalCluster of two worker processes (one thread each) on loopback."""
+    distributed = pytest.importorskip("distributed")
+    cluster = distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address=None,
+    )
+    c = distributed.Client(cluster)
+    try:
+        yield c
+    finally:
+        c.close()
+        cluster.close()
 
 
 def replay(tiles: list[int], width: int, moves: str) -> list[int]:

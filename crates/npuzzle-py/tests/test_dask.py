@@ -11,7 +11,7 @@ import signal
 import subprocess
 import threading
 import time
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 import pytest
 
@@ -21,23 +21,6 @@ import npuzzle.dask
 distributed = pytest.importorskip("distributed")
 
 Cli = Callable[..., "subprocess.CompletedProcess[str]"]
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[Any]:
-    cluster = distributed.LocalCluster(
-        n_workers=2,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        dashboard_address=None,
-    )
-    c = distributed.Client(cluster)
-    try:
-        yield c
-    finally:
-        c.close()
-        cluster.close()
 
 
 def write_partitions(directory: pathlib.Path, boards: Any, parts: int) -> list[pathlib.Path]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pathlib
 import random
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -16,24 +16,7 @@ import npuzzle
 import npuzzle.dask
 from npuzzle import _native
 
-distributed = pytest.importorskip("distributed")
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[Any]:
-    cluster = distributed.LocalCluster(
-        n_workers=2,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        dashboard_address=None,
-    )
-    c = distributed.Client(cluster)
-    try:
-        yield c
-    finally:
-        c.close()
-        cluster.close()
+pytest.importorskip("distributed")
 
 
 @pytest.fixture(scope="module")
@@ -122,3 +105,9 @@ def test_subtrees_are_repeatable_and_add_up_to_an_iteration(pdb_dir: pathlib.Pat
     assert frontier.combine(results) == (None, next_bound, nodes, frontier.combine(results)[3], None)
     with pytest.raises(npuzzle.NpuzzleError, match="results for"):
         frontier.combine(results[:1])
+
+
+def test_a_timeout_is_an_outcome(client: Any, pdb_dir: pathlib.Path) -> None:
+    board = boards(1, 50, seed=10)[0]
+    out = npuzzle.dask.solve_hard(board, client, goal="blank-first", pdb_dir=pdb_dir, timeout=0.0)
+    assert (out.outcome, out.budget, out.moves) == ("budget", "time limit", None)

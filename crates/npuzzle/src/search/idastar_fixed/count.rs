@@ -42,35 +42,20 @@ pub fn count_iteration<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
     let filter = DuplicateFilter::shared(2);
     let clock = BudgetClock::start(Budget::default());
     let control = Control::new(&clock);
-    let ida = Ida {
-        heuristic,
-        moves: &moves,
-        filter,
-        control: &control,
-        goal: B::from_tiles(&goal_tiles),
-        threads: 1,
-        parallel_min: u64::MAX,
-    };
-    let (root, state) = (B::from_tiles(&tiles), heuristic.start(&tiles));
-    if root == ida.goal {
+    let ida = Ida::<N, B, H>::one_thread(heuristic, &moves, filter, &control, &goal_tiles);
+    let root = Node::root(board, &tiles, heuristic, filter);
+    if root.board == ida.goal {
         return Ok(IterationCount {
             solutions: 1,
             ..IterationCount::default()
         });
     }
-    if heuristic.value(&state) > bound {
+    if heuristic.value(&root.state) > bound {
         return Ok(IterationCount::default());
     }
     let mut w = ida.worker(bound);
     w.count_goals = true;
-    w.search(Node {
-        board: root,
-        blank: board.blank(),
-        prev: ROOT,
-        g: 0,
-        state,
-        dup: filter.start(),
-    });
+    w.search(root);
     Ok(IterationCount {
         expanded: w.expanded,
         generated: w.generated,

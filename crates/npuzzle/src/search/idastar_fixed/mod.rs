@@ -324,14 +324,7 @@ fn search_with<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
     let moves = MoveTable::<N>::new(shape, options.order);
     let filter = DuplicateFilter::shared(options.duplicate_len);
     let control = Control::new(clock);
-    let root = Node {
-        board: B::from_tiles(&tiles),
-        blank: board.blank(),
-        prev: ROOT,
-        g: 0,
-        state: heuristic.start(&tiles),
-        dup: filter.start(),
-    };
+    let root = Node::root(board, &tiles, heuristic, filter);
     let ida = Ida {
         heuristic,
         moves: &moves,

@@ -109,6 +109,29 @@ pub(super) struct Node<B, S> {
     pub(super) dup: u32,
 }
 
+impl<B, S> Node<B, S> {
+    /// The root: `board`, whose tiles are `tiles`, before any move.
+    pub(super) fn root<const N: usize, H>(
+        board: &Board,
+        tiles: &[u8; N],
+        heuristic: &H,
+        filter: &DuplicateFilter,
+    ) -> Self
+    where
+        B: FixedBoard<N>,
+        H: FixedHeuristic<N, State = S>,
+    {
+        Node {
+            board: B::from_tiles(tiles),
+            blank: board.blank(),
+            prev: ROOT,
+            g: 0,
+            state: heuristic.start(tiles),
+            dup: filter.start(),
+        }
+    }
+}
+
 /// Everything one search shares across iterations and threads.
 pub(super) struct Ida<'a, const N: usize, B, H> {
     pub(super) heuristic: &'a H,
@@ -132,7 +155,26 @@ pub(super) struct Iteration {
     pub(super) bytes: u64,
 }
 
-impl<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Ida<'_, N, B, H> {
+impl<'a, const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Ida<'a, N, B, H> {
+    /// A search of single iterations on the calling thread, reaching `goal`.
+    pub(super) fn one_thread(
+        heuristic: &'a H,
+        moves: &'a MoveTable<N>,
+        filter: &'a DuplicateFilter,
+        control: &'a Control,
+        goal: &[u8; N],
+    ) -> Self {
+        Ida {
+            heuristic,
+            moves,
+            filter,
+            control,
+            goal: B::from_tiles(goal),
+            threads: 1,
+            parallel_min: u64::MAX,
+        }
+    }
+
     pub(super) fn run(&self, root: Node<B, H::State>) -> (Outcome, Stats) {
         let h0 = self.heuristic.value(&root.state);
         let mut stats = Stats::default();

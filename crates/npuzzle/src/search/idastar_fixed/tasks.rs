@@ -116,23 +116,8 @@ impl<const N: usize, B: FixedBoard<N>, W: TaskWork> WithFixedHeuristic<N> for Ty
         let filter = DuplicateFilter::shared(duplicate_len);
         let unlimited = BudgetClock::start(Budget::default());
         let control = Control::new(what.clock().unwrap_or(&unlimited));
-        let ida = Ida {
-            heuristic,
-            moves: &moves,
-            filter,
-            control: &control,
-            goal: B::from_tiles(&goal_tiles),
-            threads: 1,
-            parallel_min: u64::MAX,
-        };
-        let root = Node {
-            board: B::from_tiles(&tiles),
-            blank: board.blank(),
-            prev: ROOT,
-            g: 0,
-            state: heuristic.start(&tiles),
-            dup: filter.start(),
-        };
+        let ida = Ida::<N, B, H>::one_thread(heuristic, &moves, filter, &control, &goal_tiles);
+        let root = Node::root(board, &tiles, heuristic, filter);
         Ok(what.run(&ida, root, board))
     }
 }
