@@ -10,6 +10,13 @@ fn reaches_goal(board: &str, size: &str, moves: &str) -> bool {
     npuzzle::Goal::standard(shape).is_reached_by(&b.replay(&m).unwrap())
 }
 
+/// The `moves: ` line of `solve`'s human output.
+fn moves_line(text: &str) -> &str {
+    text.lines()
+        .find_map(|l| l.strip_prefix("moves: "))
+        .expect("a moves line")
+}
+
 #[test]
 fn random_and_solve_take_a_100x100_board() {
     let out = npuzzle(&["random", "--size", "100x100", "--seed", "4"], "");
@@ -29,10 +36,7 @@ fn rectangles_say_which_algorithm_ran_with_length_bound_and_ratio() {
     let out = npuzzle(&["solve", "--size", "13x7"], &board);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    let moves = text
-        .lines()
-        .find_map(|l| l.strip_prefix("moves: "))
-        .expect("a moves line");
+    let moves = moves_line(&text);
     assert!(reaches_goal(&board, "13x7", moves));
     let summary = format!("{} moves, lower bound ", moves.len());
     assert!(text.contains(&summary), "{text}");
@@ -118,10 +122,7 @@ fn improve_prints_the_length_bound_and_ratio() {
     let out = npuzzle(&["solve", "--size", "7x5", "--improve", "0.2"], &board);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    let moves = text
-        .lines()
-        .find_map(|l| l.strip_prefix("moves: "))
-        .expect("a moves line");
+    let moves = moves_line(&text);
     let summary = text
         .lines()
         .find(|l| l.contains(" moves, lower bound "))
