@@ -77,9 +77,10 @@ fn command_for(goal: &Goal, partition: &Partition) -> String {
 
 /// A library error with the command line's advice.
 pub fn explain(e: &Error) -> String {
+    let message = e.full_message();
     match advice(e) {
-        Some(advice) => format!("{e}; {advice}"),
-        None => e.to_string(),
+        Some(advice) => format!("{message}; {advice}"),
+        None => message,
     }
 }
 

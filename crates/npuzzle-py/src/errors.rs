@@ -106,8 +106,8 @@ pub fn to_py(error: Error) -> PyErr {
         _ => None,
     };
     let message = match advice {
-        Some(advice) => format!("{error}; {advice}"),
-        None => error.to_string(),
+        Some(advice) => format!("{}; {advice}", error.full_message()),
+        None => error.full_message(),
     };
     raise(class_of(&error), message)
 }

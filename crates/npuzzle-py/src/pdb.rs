@@ -3,6 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use npuzzle::heuristic::pdb::{self, AdditivePdb, BuildOptions, PdbSpec};
+use npuzzle::Cancel;
 use pyo3::prelude::*;
 
 use crate::errors::{raise, to_py, Class, OrRaise};
@@ -106,12 +107,14 @@ pub fn build(
         threads: threads.unwrap_or(0),
         max_memory,
     };
-    // The callback's first exception (or a Ctrl-C) stops reporting; the
-    // library's build cannot be stopped midway, so it is raised when the
-    // build returns, and nothing is saved.
+    // The callback's first exception (or a Ctrl-C, which Python's handler
+    // turns into KeyboardInterrupt when the callback, on this thread, looks
+    // at the signals) cancels the build: its threads stop within a chunk of
+    // entries, the exception is raised, and nothing is saved.
     let mut failure: Option<PyErr> = None;
+    let cancel = Cancel::new();
     let built = py.detach(|| {
-        AdditivePdb::build(&spec, &options, &mut |p| {
+        AdditivePdb::build_with(&spec, &options, &cancel, &mut |p| {
             if failure.is_some() {
                 return;
             }
@@ -131,6 +134,9 @@ pub fn build(
                 };
                 failure = report().err();
             });
+            if failure.is_some() {
+                cancel.cancel();
+            }
         })
     });
     if let Some(e) = failure {
@@ -140,7 +146,7 @@ pub fn build(
     let path = py
         .detach(|| {
             std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-            built.save(&dir).map_err(|e| e.to_string())
+            built.save(&dir).map_err(|e| e.full_message())
         })
         .map_err(|message| raise(Class::Pdb, message))?;
     // Solvers resolved before this file existed would not read it.
@@ -179,7 +185,7 @@ pub fn list(py: Python<'_>, pdb_dir: Option<PathBuf>) -> PyResult<Listing> {
     for f in files {
         match &f.info {
             Ok(info) => good.push(PdbInfo::new(&f.path, info)),
-            Err(e) => bad.push((f.path.display().to_string(), e.to_string())),
+            Err(e) => bad.push((f.path.display().to_string(), e.full_message())),
         }
     }
     Ok((good, bad))

@@ -71,7 +71,7 @@ impl From<npuzzle::Error> for ApiError {
             | npuzzle::Error::PdbCorrupt { .. } => StatusCode::INTERNAL_SERVER_ERROR,
             _ => StatusCode::BAD_REQUEST,
         };
-        ApiError::new(status, e.to_string())
+        ApiError::new(status, e.full_message())
     }
 }
 

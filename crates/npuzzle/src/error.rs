@@ -3,7 +3,9 @@
 //! "No solution" is not an error: unsolvable boards and exhausted budgets are
 //! [`Outcome`](crate::Outcome) variants.
 
+use std::fmt;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use crate::board::Shape;
 use crate::goal::Goal;
@@ -169,6 +171,16 @@ pub enum Error {
         /// The most cells the optimal searches take.
         max_cells: usize,
     },
+    /// The results given for an iteration's subtrees do not match them:
+    /// fewer than all without a solution among them, or more than the subtrees
+    /// ([`Frontier::combine`](crate::search::subtree::Frontier::combine)).
+    #[error("{results} results for {subtrees} subtrees: give one per subtree, in order, up to the first solution")]
+    SubtreeResults {
+        /// Subtrees of the iteration.
+        subtrees: usize,
+        /// Results given.
+        results: usize,
+    },
     /// The algorithm cannot handle this board at all (not a budget matter).
     #[error("{algorithm} cannot solve a {shape} board: {reason}")]
     Unsupported {
@@ -247,8 +259,10 @@ pub enum Error {
         /// Why.
         reason: String,
     },
-    /// A database file or its directory could not be read or written.
-    #[error("cannot {action} {}: {message}", path.display())]
+    /// A database file or its directory could not be read or written. The
+    /// operating system's error is the `source()` (its message follows this
+    /// one in [`Error::full_message`] and in `anyhow`'s `{:#}`).
+    #[error("cannot {action} {}", path.display())]
     PdbIo {
         /// What was being done: "read", "write", "create", "rename", "list".
         action: &'static str,
@@ -256,8 +270,9 @@ pub enum Error {
         path: PathBuf,
         /// The kind of I/O error (`NotFound` when there is no such file).
         kind: std::io::ErrorKind,
-        /// The operating system's message.
-        message: String,
+        /// The I/O error itself.
+        #[source]
+        source: IoSource,
     },
     /// The `pdb` heuristic was asked for, but no databases for the board and
     /// goal were given to the solver.
@@ -363,6 +378,28 @@ pub enum Error {
 }
 
 impl Error {
+    /// The message followed by those of its sources, each after `": "` (what
+    /// `anyhow` prints with `{:#}`): the whole story on one line, for
+    /// front-ends that show a single message.
+    ///
+    /// ```
+    /// use npuzzle::heuristic::pdb::AdditivePdb;
+    /// let err = AdditivePdb::open_any("/no/such/dir/x.pdb".as_ref()).unwrap_err();
+    /// assert_eq!(err.to_string(), "cannot read /no/such/dir/x.pdb");
+    /// let io = std::error::Error::source(&err).unwrap().to_string();
+    /// assert_eq!(err.full_message(), format!("cannot read /no/such/dir/x.pdb: {io}"));
+    /// ```
+    pub fn full_message(&self) -> String {
+        let mut text = self.to_string();
+        let mut source = std::error::Error::source(self);
+        while let Some(s) = source {
+            text.push_str(": ");
+            text.push_str(&s.to_string());
+            source = s.source();
+        }
+        text
+    }
+
     /// An [`Error::UnknownName`] for `given`, shortened to a readable length.
     pub(crate) fn unknown_name(what: &'static str, given: &str, choices: Vec<&'static str>) -> Error {
         const LONGEST: usize = 40;
@@ -373,6 +410,53 @@ impl Error {
         Error::UnknownName { what, given, choices }
     }
 }
+
+/// An I/O error kept as an [`Error`]'s `source()`: shared, so `Error` stays
+/// `Clone`, and compared by kind and message, so it stays `PartialEq`.
+///
+/// ```
+/// use npuzzle::IoSource;
+/// let source = IoSource::from(std::io::Error::other("disk full"));
+/// assert_eq!(source.io().kind(), std::io::ErrorKind::Other);
+/// assert_eq!(source.to_string(), "disk full");
+/// assert_eq!(source.clone(), source);
+/// ```
+#[derive(Debug, Clone)]
+pub struct IoSource(Arc<std::io::Error>);
+
+impl IoSource {
+    /// The I/O error.
+    pub fn io(&self) -> &std::io::Error {
+        &self.0
+    }
+}
+
+impl From<std::io::Error> for IoSource {
+    fn from(err: std::io::Error) -> IoSource {
+        IoSource(Arc::new(err))
+    }
+}
+
+impl fmt::Display for IoSource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// Transparent: the chain goes on with the I/O error's own source.
+impl std::error::Error for IoSource {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0.source()
+    }
+}
+
+impl PartialEq for IoSource {
+    fn eq(&self, other: &IoSource) -> bool {
+        self.0.kind() == other.0.kind() && self.0.to_string() == other.0.to_string()
+    }
+}
+
+impl Eq for IoSource {}
 
 /// `a, b or c`.
 fn list_choices(choices: &[&str]) -> String {

@@ -11,16 +11,14 @@
 
 use crate::board::{Move, Shape};
 
-/// No cell that way: the move would leave the board.
-const NO_CELL: u16 = u16::MAX;
-
-/// `to[cell][move]`: the cell the blank reaches from `cell` with each move of
-/// [`Move::ALL`], for boards the optimal searches take (at most
+/// For every cell, the cell the blank reaches with each move of
+/// [`Move::ALL`] and the set of moves that stay on the board, for boards the
+/// optimal searches take (at most
 /// [`MAX_NARROW_CELLS`](crate::board::MAX_NARROW_CELLS) cells, so a cell fits
-/// in a `u16` with room for the "no cell" mark).
+/// in a `u16`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Neighbours {
-    to: Box<[[u16; 4]]>,
+    cells: Box<[MovesFrom]>,
 }
 
 impl Neighbours {
@@ -28,36 +26,82 @@ impl Neighbours {
     /// [`MAX_NARROW_CELLS`](crate::board::MAX_NARROW_CELLS) cells.
     pub(crate) fn new(shape: Shape) -> Neighbours {
         debug_assert!(shape.is_narrow(), "{shape} has too many cells for a neighbour table");
-        let to = (0..shape.cells())
-            .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).map_or(NO_CELL, |p| p as u16)))
+        let cells = (0..shape.cells())
+            .map(|cell| {
+                let mut moves = MovesFrom { to: [0; 4], left: 0 };
+                for mv in Move::ALL {
+                    if let Some(to) = shape.step(cell, mv) {
+                        moves.to[mv.index()] = to as u16;
+                        moves.left |= 1 << mv.index();
+                    }
+                }
+                moves
+            })
             .collect();
-        Neighbours { to }
+        Neighbours { cells }
     }
 
     /// The cell the blank reaches from `cell` with `mv`, if it stays on the board.
     #[inline(always)]
     pub(crate) fn get(&self, cell: usize, mv: Move) -> Option<usize> {
-        match self.to[cell][mv.index()] {
-            NO_CELL => None,
-            to => Some(usize::from(to)),
-        }
+        let moves = &self.cells[cell];
+        (moves.left & 1 << mv.index() != 0).then(|| usize::from(moves.to[mv.index()]))
     }
 
     /// The moves the blank has from `cell`, in [`Move::ALL`] order, each with
-    /// the cell it reaches. The iterator holds a copy of the cell's row, not
-    /// a borrow of the table, so a search may change itself while it runs.
+    /// the cell it reaches. The iterator is a copy of the cell's entry, not a
+    /// borrow of the table, so a search may change itself while it runs.
     #[inline(always)]
-    pub(crate) fn moves_from(&self, cell: usize) -> impl Iterator<Item = (Move, usize)> + use<> {
-        Move::ALL
-            .into_iter()
-            .zip(self.to[cell])
-            .filter(|&(_, to)| to != NO_CELL)
-            .map(|(mv, to)| (mv, usize::from(to)))
+    pub(crate) fn moves_from(&self, cell: usize) -> MovesFrom {
+        self.cells[cell]
     }
 
     /// Bytes the table holds (for memory accounting).
     pub(crate) fn bytes(&self) -> usize {
-        std::mem::size_of_val(&*self.to)
+        std::mem::size_of_val(&*self.cells)
+    }
+}
+
+/// The moves from one cell still to be visited: a bit set over
+/// [`Move::ALL`] (taken lowest first, a count of trailing zeros each) and
+/// where each move goes. Ten bytes; iterating compiles to a few bit operations
+/// a move, which the searches' inner loops need.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct MovesFrom {
+    to: [u16; 4],
+    /// Bit `i` set: move `Move::ALL[i]` is still to come.
+    left: u8,
+}
+
+impl MovesFrom {
+    /// These moves without `mv` (the move back to a parent, say).
+    #[inline(always)]
+    pub(crate) fn without(mut self, mv: Option<Move>) -> MovesFrom {
+        if let Some(mv) = mv {
+            self.left &= !(1 << mv.index());
+        }
+        self
+    }
+}
+
+impl Iterator for MovesFrom {
+    type Item = (Move, usize);
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<(Move, usize)> {
+        if self.left == 0 {
+            return None;
+        }
+        // Only bits 0-3 are ever set, so `& 3` changes nothing but lets the
+        // compiler drop the bounds checks.
+        let i = self.left.trailing_zeros() as usize & 3;
+        self.left &= self.left - 1;
+        Some((Move::ALL[i], usize::from(self.to[i])))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.left.count_ones() as usize;
+        (n, Some(n))
     }
 }
 
@@ -92,17 +136,23 @@ mod tests {
                     .filter_map(|mv| shape.step(cell, mv).map(|to| (mv, to)))
                     .collect();
                 assert_eq!(listed, stepped, "{shape} cell {cell}");
+                for back in Move::ALL {
+                    let without: Vec<(Move, usize)> = table.moves_from(cell).without(Some(back)).collect();
+                    let want: Vec<(Move, usize)> = stepped.iter().copied().filter(|&(mv, _)| mv != back).collect();
+                    assert_eq!(without, want, "{shape} cell {cell} without {back}");
+                }
+                assert_eq!(table.moves_from(cell).without(None).count(), stepped.len());
             }
         }
     }
 
     #[test]
-    fn the_last_cell_of_a_16x16_board_is_not_mistaken_for_no_cell() {
+    fn the_last_cells_of_a_16x16_board_are_reached() {
         let shape = Shape::new(16, 16).unwrap();
         let table = Neighbours::new(shape);
         assert_eq!(table.get(254, Move::Right), Some(255));
         assert_eq!(table.get(255, Move::Right), None);
-        assert_eq!(table.bytes(), 256 * 8);
+        assert_eq!(table.bytes(), 256 * 10);
     }
 
     #[test]

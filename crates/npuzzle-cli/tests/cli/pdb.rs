@@ -173,3 +173,18 @@ fn pdb_flag_picks_one_partition_among_several() {
     assert!(stdout(&out).contains("\"length\":31"), "{}", stdout(&out));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The library keeps the operating system's error as the `source()` of its
+/// I/O error rather than in its own message; the user still reads both.
+#[test]
+fn an_unreadable_database_names_the_path_and_the_system_error() {
+    let path = std::env::temp_dir().join(format!("npuzzle-cli-no-such-dir-{}/x.pdb", std::process::id()));
+    let p = path.to_str().unwrap();
+    let out = npuzzle(&["pdb", "verify", p], "");
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    let (_, reason) = text
+        .split_once(&format!("cannot read {p}: "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(!reason.trim().is_empty(), "{text}");
+}

@@ -27,7 +27,7 @@
 
 use std::mem::size_of;
 
-use super::state::{charge, children, move_from_code, path_to, Child, Held, PackedState, StateMap, Wide, Width};
+use super::state::{charge, children, move_from_code, path_to, run_storing, Child, Held, PackedState, StateMap, Wide};
 use crate::board::{Board, Move};
 use crate::geometry::{slide, Neighbours};
 use crate::goal::Goal;
@@ -156,13 +156,9 @@ pub(crate) fn search<H: Heuristic>(
     heuristic: &H,
     clock: &mut BudgetClock,
 ) -> Result<(Outcome, Stats), Error> {
-    if goal.is_reached_by(board) {
-        return Ok((Outcome::Solved(Solution::default()), Stats::default()));
-    }
-    Ok(match Width::for_shape(board.shape(), "astar")? {
-        Width::Narrow => run::<u64, H>(board, goal, heuristic, clock),
-        Width::Wide => run::<Wide, H>(board, goal, heuristic, clock),
-    })
+    let narrow = |b: &Board, g: &Goal, c: &mut BudgetClock| run::<u64, H>(b, g, heuristic, c);
+    let wide = |b: &Board, g: &Goal, c: &mut BudgetClock| run::<Wide, H>(b, g, heuristic, c);
+    run_storing(board, goal, "astar", clock, narrow, wide)
 }
 
 fn run<S: PackedState, H: Heuristic>(
@@ -218,13 +214,8 @@ fn run<S: PackedState, H: Heuristic>(
         s.unpack(&mut tiles);
         // Going straight back costs 2 more than the parent's g: never an improvement.
         let back = move_from_code(came).map(Move::opposite);
-        for Child {
-            mv,
-            blank,
-            to,
-            state: child,
-        } in children(s, cells, &neighbours, back, &mut stats.generated)
-        {
+        for c in children(s, cells, &neighbours, back, &mut stats.generated) {
+            let (Child { mv, blank, to, .. }, child) = (c, c.state());
             let known = nodes.get(&child).map(|n| n.g as usize);
             if known.is_some_and(|known_g| known_g <= child_g) {
                 continue;
@@ -261,7 +252,7 @@ fn run<S: PackedState, H: Heuristic>(
 mod tests {
     use super::*;
     use crate::heuristic::{LinearConflict, Manhattan};
-    use crate::search::tests::{exact_distance, ida_len, scrambled, solve_with};
+    use crate::search::tests::{assert_optimal_on_scrambles, exact_distance};
     use crate::solution::Budget;
     use crate::{Algorithm, Shape};
 
@@ -332,18 +323,15 @@ mod tests {
 
     #[test]
     fn near_goal_boards_of_3x4_4x4_and_5x5() {
-        for (w, h, scramble) in [
-            (4, 3, "ulldrulurdllurdr"),
-            (3, 4, "luurdllurd"),
-            (4, 4, "uullddrruuldlurd"),
-            (4, 4, "ulullurddrulldrrurd"),
-            (5, 5, "ullluurrddlulurdruu"),
-        ] {
-            let goal = Goal::standard(Shape::new(w, h).unwrap());
-            let board = scrambled(&goal, scramble);
-            let report = solve_with(Algorithm::AStar, &board, &goal, Budget::default());
-            let len = report.outcome.solution().map(Solution::len);
-            assert_eq!(len, Some(ida_len(&board, &goal)), "{board}");
-        }
+        assert_optimal_on_scrambles(
+            Algorithm::AStar,
+            &[
+                (4, 3, "ulldrulurdllurdr"),
+                (3, 4, "luurdllurd"),
+                (4, 4, "uullddrruuldlurd"),
+                (4, 4, "ulullurddrulldrrurd"),
+                (5, 5, "ullluurrddlulurdruu"),
+            ],
+        );
     }
 }

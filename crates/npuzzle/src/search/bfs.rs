@@ -131,7 +131,7 @@ pub(crate) fn search(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> Res
                 break 'search Outcome::BudgetReached(kind);
             }
             s.unpack(&mut tiles);
-            for Child { mv, blank, to, state } in children(s, cells, &neighbours, None, &mut stats.generated) {
+            for c @ Child { mv, blank, to, .. } in children(s, cells, &neighbours, None, &mut stats.generated) {
                 tiles.swap(blank, to);
                 let child = indexer.index(&tiles);
                 tiles.swap(blank, to);
@@ -152,7 +152,7 @@ pub(crate) fn search(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> Res
                 }
                 slots.set(child, mv.index() as u8 + 1);
                 seen += 1;
-                next.push(state);
+                next.push(c.state());
             }
         }
         std::mem::swap(&mut layer, &mut next);
@@ -165,7 +165,7 @@ pub(crate) fn search(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> Res
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::tests::{ida_len, scrambled, solve_with};
+    use crate::search::tests::{assert_optimal_on_scrambles, scrambled, solve_with};
     use crate::{Algorithm, Budget, Shape};
 
     #[test]
@@ -180,13 +180,7 @@ mod tests {
 
     #[test]
     fn solves_a_3x4_board_near_the_goal() {
-        let goal = Goal::standard(Shape::new(4, 3).unwrap());
-        let board = scrambled(&goal, "ulldrulurd");
-        let report = solve_with(Algorithm::Bfs, &board, &goal, Budget::default());
-        assert_eq!(
-            report.outcome.solution().map(Solution::len),
-            Some(ida_len(&board, &goal))
-        );
+        assert_optimal_on_scrambles(Algorithm::Bfs, &[(4, 3, "ulldrulurd")]);
     }
 
     #[test]

@@ -15,7 +15,7 @@
 //! # Ok::<(), npuzzle::Error>(())
 //! ```
 
-use super::state::{charge, children, move_from_code, path_to, Child, Held, PackedState, StateMap, Wide, Width};
+use super::state::{charge, children, move_from_code, path_to, run_storing, Held, PackedState, StateMap, Wide};
 use crate::board::Board;
 use crate::geometry::Neighbours;
 use crate::goal::Goal;
@@ -27,13 +27,7 @@ const ROOT: u8 = u8::MAX;
 
 /// Runs the search; boards over 25 cells are [`Error::Unsupported`] unless already solved.
 pub(crate) fn search(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> Result<(Outcome, Stats), Error> {
-    if goal.is_reached_by(board) {
-        return Ok((Outcome::Solved(Solution::default()), Stats::default()));
-    }
-    Ok(match Width::for_shape(board.shape(), "bfs-set")? {
-        Width::Narrow => run::<u64>(board, goal, clock),
-        Width::Wide => run::<Wide>(board, goal, clock),
-    })
+    run_storing(board, goal, "bfs-set", clock, run::<u64>, run::<Wide>)
 }
 
 fn run<S: PackedState>(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> (Outcome, Stats) {
@@ -58,7 +52,8 @@ fn run<S: PackedState>(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> (
             if let Some(kind) = charge(clock, stats.expanded, held, &mut stats.peak_bytes) {
                 break 'search Outcome::BudgetReached(kind);
             }
-            for Child { mv, state: child, .. } in children(s, cells, &neighbours, None, &mut stats.generated) {
+            for c in children(s, cells, &neighbours, None, &mut stats.generated) {
+                let (mv, child) = (c.mv, c.state());
                 if child == target {
                     let mut moves = path_to(s, shape, |p| move_from_code(seen[&p]));
                     moves.push(mv);
@@ -85,7 +80,7 @@ fn run<S: PackedState>(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> (
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::tests::{ida_len, scrambled, solve_with};
+    use crate::search::tests::{assert_optimal_on_scrambles, scrambled, solve_with};
     use crate::{Algorithm, Budget, BudgetKind, Shape};
 
     #[test]
@@ -100,13 +95,7 @@ mod tests {
 
     #[test]
     fn wide_boards_near_the_goal() {
-        let goal = Goal::standard(Shape::new(5, 5).unwrap());
-        let board = scrambled(&goal, "uullddrulu");
-        let report = solve_with(Algorithm::BfsSet, &board, &goal, Budget::default());
-        assert_eq!(
-            report.outcome.solution().map(Solution::len),
-            Some(ida_len(&board, &goal))
-        );
+        assert_optimal_on_scrambles(Algorithm::BfsSet, &[(5, 5, "uullddrulu")]);
     }
 
     #[test]

@@ -17,7 +17,7 @@
 //! # Ok::<(), npuzzle::Error>(())
 //! ```
 
-use super::state::{charge, children, move_from_code, path_to, undo, Child, Held, PackedState, StateMap, Wide, Width};
+use super::state::{charge, children, move_from_code, path_to, run_storing, undo, Held, PackedState, StateMap, Wide};
 use crate::board::{Board, Move, Shape};
 use crate::geometry::Neighbours;
 use crate::goal::Goal;
@@ -29,13 +29,7 @@ const ROOT: u8 = u8::MAX;
 
 /// Runs the search; boards over 25 cells are [`Error::Unsupported`] unless already solved.
 pub(crate) fn search(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> Result<(Outcome, Stats), Error> {
-    if goal.is_reached_by(board) {
-        return Ok((Outcome::Solved(Solution::default()), Stats::default()));
-    }
-    Ok(match Width::for_shape(board.shape(), "bibfs")? {
-        Width::Narrow => run::<u64>(board, goal, clock),
-        Width::Wide => run::<Wide>(board, goal, clock),
-    })
+    run_storing(board, goal, "bibfs", clock, run::<u64>, run::<Wide>)
 }
 
 /// One direction: every state within `depth` moves of its root, with the
@@ -131,7 +125,8 @@ fn run<S: PackedState>(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> (
             if let Some(kind) = charge(clock, stats.expanded, held, &mut stats.peak_bytes) {
                 break 'search Outcome::BudgetReached(kind);
             }
-            for Child { mv, state: child, .. } in children(s, cells, &neighbours, None, &mut stats.generated) {
+            for c in children(s, cells, &neighbours, None, &mut stats.generated) {
+                let (mv, child) = (c.mv, c.state());
                 if this.seen.contains_key(&child) {
                     continue;
                 }
@@ -189,23 +184,20 @@ fn run<S: PackedState>(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> (
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::tests::{ida_len, scrambled, solve_with};
+    use crate::search::tests::{assert_optimal_on_scrambles, solve_with};
     use crate::{Algorithm, Budget};
 
     #[test]
     fn near_goal_boards_of_3x4_4x4_and_5x5() {
-        for (w, h, scramble) in [
-            (4, 3, "ulldrulurd"),
-            (4, 4, "uullddrruuldlurd"),
-            (4, 4, "lluurrdlluurddrd"),
-            (5, 5, "ullluurrddlulurdr"),
-        ] {
-            let goal = Goal::standard(Shape::new(w, h).unwrap());
-            let board = scrambled(&goal, scramble);
-            let report = solve_with(Algorithm::BiBfs, &board, &goal, Budget::default());
-            let len = report.outcome.solution().map(Solution::len);
-            assert_eq!(len, Some(ida_len(&board, &goal)), "{board}");
-        }
+        assert_optimal_on_scrambles(
+            Algorithm::BiBfs,
+            &[
+                (4, 3, "ulldrulurd"),
+                (4, 4, "uullddrruuldlurd"),
+                (4, 4, "lluurrdlluurddrd"),
+                (5, 5, "ullluurrddlulurdr"),
+            ],
+        );
     }
 
     #[test]

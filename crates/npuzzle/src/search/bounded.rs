@@ -135,10 +135,7 @@ impl<H: Heuristic> Iteration<'_, H> {
             self.walked.stopped = Some(kind);
             return ControlFlow::Break(());
         }
-        for (mv, to) in self.neighbours.moves_from(blank) {
-            if Some(mv) == forbidden {
-                continue;
-            }
+        for (mv, to) in self.neighbours.moves_from(blank).without(forbidden) {
             let tile = slide(&mut self.tiles, blank, to);
             self.walked.generated += 1;
             let nh = self.heuristic.update(&self.tiles, h, tile, to, blank);

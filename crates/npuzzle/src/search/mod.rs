@@ -9,6 +9,7 @@ use crate::goal::Goal;
 use crate::heuristic::pdb::AdditivePdb;
 use crate::heuristic::HeuristicKind;
 use crate::parity::is_solvable;
+use crate::progress::Progress;
 use crate::solution::{Budget, BudgetClock, Cancel, Outcome, Report, Stats};
 use crate::Error;
 
@@ -25,6 +26,7 @@ mod idastar;
 pub mod idastar_fixed;
 pub mod improve;
 mod state;
+pub mod subtree;
 pub mod table;
 #[cfg(test)]
 mod tests;
@@ -378,7 +380,7 @@ impl Solver {
     /// cells is solved only by [`Algorithm::Greedy`] (or `Auto`, which picks
     /// it); the optimal searches refuse it with [`Error::TooBigToSearch`].
     pub fn solve(&self, board: &Board, goal: &Goal) -> Result<Report, Error> {
-        self.run(board, goal, self.options.budget, None)
+        self.run(board, goal, self.options.budget, None, None)
     }
 
     /// Like [`solve`](Solver::solve), under `budget` instead of the options'
@@ -388,10 +390,57 @@ impl Solver {
     /// interrupted). A server shares one solver between requests this way,
     /// each with its own limits.
     pub fn solve_with(&self, board: &Board, goal: &Goal, budget: Budget, cancel: &Cancel) -> Result<Report, Error> {
-        self.run(board, goal, budget, Some(cancel))
+        self.run(board, goal, budget, Some(cancel), None)
     }
 
-    fn run(&self, board: &Board, goal: &Goal, budget: Budget, cancel: Option<&Cancel>) -> Result<Report, Error> {
+    /// Like [`solve_with`](Solver::solve_with), publishing what the search is
+    /// doing to `progress` as it runs (see [`Progress`]): IDA* its starting
+    /// estimate and current bound, every search its expanded nodes, where it
+    /// looks at the budgets anyway. Read it from another thread.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use npuzzle::{Board, Budget, Cancel, Goal, HeuristicKind, Progress, Solver, SolverOptions};
+    ///
+    /// // Korf's 15-puzzle #1: Manhattan estimate 41, 57 moves.
+    /// let board: Board = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3".parse()?;
+    /// let goal = Goal::blank_first(board.shape());
+    /// let solver = Solver::new(SolverOptions::default().with_heuristic(HeuristicKind::Manhattan));
+    /// let progress = Progress::new();
+    /// let budget = Budget::default().with_max_nodes(Some(100_000));
+    /// // A display thread reads the counters while the search runs.
+    /// let watcher = std::thread::spawn({
+    ///     let progress = progress.clone();
+    ///     move || {
+    ///         std::thread::sleep(Duration::from_millis(1));
+    ///         progress.expanded()
+    ///     }
+    /// });
+    /// let report = solver.solve_with_progress(&board, &goal, budget, &Cancel::new(), &progress)?;
+    /// assert!(watcher.join().unwrap() <= report.stats.expanded);
+    /// assert_eq!(progress.estimate(), Some(41));
+    /// assert!(progress.bound() > Some(41) && progress.bound() < Some(57));
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn solve_with_progress(
+        &self,
+        board: &Board,
+        goal: &Goal,
+        budget: Budget,
+        cancel: &Cancel,
+        progress: &Progress,
+    ) -> Result<Report, Error> {
+        self.run(board, goal, budget, Some(cancel), Some(progress))
+    }
+
+    fn run(
+        &self,
+        board: &Board,
+        goal: &Goal,
+        budget: Budget,
+        cancel: Option<&Cancel>,
+        progress: Option<&Progress>,
+    ) -> Result<Report, Error> {
         goal.check_shape(board)?;
         let algorithm = self.options.algorithm.resolve(board.shape());
         if algorithm != Algorithm::Greedy && !board.is_narrow() {
@@ -410,6 +459,9 @@ impl Solver {
         let mut clock = BudgetClock::start(budget);
         if let Some(cancel) = cancel {
             clock = clock.with_cancel(cancel.clone());
+        }
+        if let Some(progress) = progress {
+            clock = clock.with_progress(progress.clone());
         }
         if !is_solvable(board, goal) {
             let stats = Stats {

@@ -9,10 +9,11 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::mem::size_of;
 
-use crate::board::{Move, Shape};
+use crate::board::{Board, Move, Shape};
 use crate::geometry::Neighbours;
+use crate::goal::Goal;
 use crate::packed;
-use crate::solution::{BudgetClock, BudgetKind};
+use crate::solution::{BudgetClock, BudgetKind, Outcome, Solution, Stats};
 use crate::Error;
 
 /// A whole board in one `Copy` value: compared, hashed and moved without
@@ -167,6 +168,28 @@ impl Width {
     }
 }
 
+/// Runs a storing search from `board` to `goal`: no search at all when the
+/// board is the goal, else the search proper monomorphised for the narrowest
+/// state that holds the board (`narrow` for `u64`, `wide` for [`Wide`]),
+/// given `with` (its clock, its heuristic); boards over 25 cells are
+/// [`Error::Unsupported`] for `algorithm`.
+pub(crate) fn run_storing<W>(
+    board: &Board,
+    goal: &Goal,
+    algorithm: &'static str,
+    with: W,
+    narrow: impl FnOnce(&Board, &Goal, W) -> (Outcome, Stats),
+    wide: impl FnOnce(&Board, &Goal, W) -> (Outcome, Stats),
+) -> Result<(Outcome, Stats), Error> {
+    if goal.is_reached_by(board) {
+        return Ok((Outcome::Solved(Solution::default()), Stats::default()));
+    }
+    Ok(match Width::for_shape(board.shape(), algorithm)? {
+        Width::Narrow => narrow(board, goal, with),
+        Width::Wide => wide(board, goal, with),
+    })
+}
+
 /// Hashes packed states: a multiply per word, then the splitmix64 finaliser,
 /// because hashbrown takes the bucket from the low bits, and the low bits of
 /// a packed board (the first cells) vary little between neighbours. SipHash
@@ -260,7 +283,16 @@ pub(crate) struct Child<S> {
     pub blank: usize,
     /// The child's blank.
     pub to: usize,
-    pub state: S,
+    parent: S,
+}
+
+impl<S: PackedState> Child<S> {
+    /// The child's state, made when asked (a search that indexes children
+    /// another way makes only the ones it keeps).
+    #[inline(always)]
+    pub(crate) fn state(&self) -> S {
+        self.parent.slide(self.blank, self.to)
+    }
 }
 
 /// The expand step of every search that stores states (bfs-set, bfs, bibfs,
@@ -281,18 +313,10 @@ pub(crate) fn children<'g, S: PackedState>(
     generated: &'g mut u64,
 ) -> impl Iterator<Item = Child<S>> + use<'g, S> {
     let blank = parent.blank(cells);
-    neighbours
-        .moves_from(blank)
-        .filter(move |&(mv, _)| Some(mv) != back)
-        .map(move |(mv, to)| {
-            *generated += 1;
-            Child {
-                mv,
-                blank,
-                to,
-                state: parent.slide(blank, to),
-            }
-        })
+    neighbours.moves_from(blank).without(back).map(move |(mv, to)| {
+        *generated += 1;
+        Child { mv, blank, to, parent }
+    })
 }
 
 /// Checks the budgets with `held` bytes about to be held after `expanded`
@@ -396,7 +420,7 @@ mod tests {
                 let mut moved = board.clone();
                 moved.apply(child.mv).unwrap();
                 assert_eq!((child.blank, child.to), (board.blank(), moved.blank()));
-                assert_eq!(child.state, u64::pack(moved.tiles()), "{}", child.mv);
+                assert_eq!(child.state(), u64::pack(moved.tiles()), "{}", child.mv);
             }
         }
         // A corner blank has two moves; a stop after the first counts one.

@@ -12,6 +12,18 @@ use crate::rank::BoardIndexer;
 use crate::{Algorithm, Board, Budget, BudgetKind, Goal, HeuristicKind, Move, Outcome, Report, Shape};
 use crate::{Solver, SolverOptions};
 
+/// `algorithm` finds a path as short as IDA*'s from each scramble of the
+/// standard goal of a `w`×`h` board.
+pub(crate) fn assert_optimal_on_scrambles(algorithm: Algorithm, scrambles: &[(usize, usize, &str)]) {
+    for &(w, h, scramble) in scrambles {
+        let goal = Goal::standard(Shape::new(w, h).unwrap());
+        let board = scrambled(&goal, scramble);
+        let report = solve_with(algorithm, &board, &goal, Budget::default());
+        let len = report.outcome.solution().map(crate::Solution::len);
+        assert_eq!(len, Some(ida_len(&board, &goal)), "{algorithm} on {board}");
+    }
+}
+
 /// Solves with `algorithm` (linear conflict where a heuristic applies).
 pub(crate) fn solve_with(algorithm: Algorithm, board: &Board, goal: &Goal, budget: Budget) -> Report {
     solve_with_heuristic(algorithm, HeuristicKind::LinearConflict, board, goal, budget)

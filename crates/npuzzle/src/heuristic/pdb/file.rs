@@ -49,12 +49,12 @@ const FIXED: usize = 48;
 const MAX_HEADER: usize = 4096;
 
 /// An I/O error as an [`Error`] naming the path.
-pub(crate) fn io_error(action: &'static str, path: &Path, err: &io::Error) -> Error {
+pub(crate) fn io_error(action: &'static str, path: &Path, err: io::Error) -> Error {
     Error::PdbIo {
         action,
         path: path.to_path_buf(),
         kind: err.kind(),
-        message: err.to_string(),
+        source: err.into(),
     }
 }
 
@@ -351,7 +351,7 @@ pub(crate) fn write_atomically(path: &Path, write: impl FnOnce(&mut dyn Write) -
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    fs::create_dir_all(&dir).map_err(|e| io_error("create", &dir, &e))?;
+    fs::create_dir_all(&dir).map_err(|e| io_error("create", &dir, e))?;
     let name = path
         .file_name()
         .map_or_else(|| "pdb".into(), |n| n.to_string_lossy().into_owned());
@@ -360,13 +360,13 @@ pub(crate) fn write_atomically(path: &Path, write: impl FnOnce(&mut dyn Write) -
         .map_or(0, |d| d.subsec_nanos());
     let tmp = dir.join(format!(".{name}.{}.{nanos}.tmp", std::process::id()));
     let result = (|| {
-        let file = File::create_new(&tmp).map_err(|e| io_error("create", &tmp, &e))?;
+        let file = File::create_new(&tmp).map_err(|e| io_error("create", &tmp, e))?;
         let mut out = BufWriter::with_capacity(1 << 20, file);
-        write(&mut out).map_err(|e| io_error("write", &tmp, &e))?;
-        let file = out.into_inner().map_err(|e| io_error("write", &tmp, e.error()))?;
-        file.sync_all().map_err(|e| io_error("write", &tmp, &e))?;
+        write(&mut out).map_err(|e| io_error("write", &tmp, e))?;
+        let file = out.into_inner().map_err(|e| io_error("write", &tmp, e.into_error()))?;
+        file.sync_all().map_err(|e| io_error("write", &tmp, e))?;
         drop(file);
-        fs::rename(&tmp, path).map_err(|e| io_error("rename", path, &e))
+        fs::rename(&tmp, path).map_err(|e| io_error("rename", path, e))
     })();
     if result.is_err() {
         let _ = fs::remove_file(&tmp);
@@ -419,12 +419,12 @@ impl AdditivePdb {
                 path: path.to_path_buf(),
                 spec: Box::new(spec.clone()),
             },
-            _ => io_error("read", path, &e),
+            _ => io_error("read", path, e),
         })?;
-        let len = file.metadata().map_err(|e| io_error("read", path, &e))?.len();
+        let len = file.metadata().map_err(|e| io_error("read", path, e))?.len();
         if len < 64 {
             // Too short to be anything but broken; read it to say how.
-            let bytes = fs::read(path).map_err(|e| io_error("read", path, &e))?;
+            let bytes = fs::read(path).map_err(|e| io_error("read", path, e))?;
             decode_header(&bytes, bytes.len() as u64, path, expected)?;
             return Err(Error::PdbTruncated {
                 path: path.to_path_buf(),
@@ -440,7 +440,7 @@ impl AdditivePdb {
         // a file cut short by someone else is the documented risk of mmap.
         // Mapping (rather than reading 300 MB) makes opening instant and lets
         // processes share the pages.
-        let map = unsafe { memmap2::Mmap::map(&file) }.map_err(|e| io_error("read", path, &e))?;
+        let map = unsafe { memmap2::Mmap::map(&file) }.map_err(|e| io_error("read", path, e))?;
         let header = decode_header(&map, len, path, expected)?;
         let map = Arc::new(map);
         let shape = header.spec.shape();
@@ -524,11 +524,11 @@ pub fn list(dir: &Path) -> Result<Vec<ListedFile>, Error> {
     let entries = match fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(io_error("list", dir, &e)),
+        Err(e) => return Err(io_error("list", dir, e)),
     };
     let mut out = Vec::new();
     for entry in entries {
-        let path = entry.map_err(|e| io_error("list", dir, &e))?.path();
+        let path = entry.map_err(|e| io_error("list", dir, e))?.path();
         if path.extension().is_some_and(|x| x == EXTENSION) && path.is_file() {
             let info = AdditivePdb::open_any(&path).map(|pdb| pdb.info());
             out.push(ListedFile { path, info });

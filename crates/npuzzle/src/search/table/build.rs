@@ -200,13 +200,10 @@ pub(super) fn expand<const K: usize>(
         for &state in batch {
             let tiles = state & TILE_BITS;
             let blank = ((state >> BLANK_SHIFT) & 0xf) as usize;
-            let back = state >> BACK_SHIFT;
-            for (mv, to) in g.neighbours.moves_from(blank) {
+            // The move back leads to the parent, already visited (none at the goal).
+            let back = Move::ALL.get((state >> BACK_SHIFT) as usize).copied();
+            for (mv, to) in g.neighbours.moves_from(blank).without(back) {
                 let m = mv.index();
-                // The move back leads to the parent, already visited.
-                if m as u64 == back {
-                    continue;
-                }
                 let child = crate::packed::slide(tiles, blank, to);
                 indices[count] = to as u64 * g.per_blank + half_rank::<K>(child, to);
                 children[count] = child | (to as u64) << BLANK_SHIFT | u64::from(OPPOSITE[m]) << BACK_SHIFT;
