@@ -139,6 +139,10 @@ pub struct SearchOptions {
     pub pdb: Option<String>,
     #[command(flatten)]
     pub limits: LimitOptions,
+    /// Greedy: then spend up to this long shortening its solution (e.g. 1, 500ms, 10s), replacing windows
+    /// of moves by optimal paths; the solution is held in memory instead of streamed.
+    #[arg(long, value_name = "TIME", value_parser = parse_duration)]
+    pub improve: Option<std::time::Duration>,
 }
 
 /// `--algorithm`'s help, from the library's table of algorithms.
@@ -198,7 +202,8 @@ impl SearchOptions {
             .with_algorithm(self.algorithm)
             .with_budget(budget)
             .with_threads(threads)
-            .with_duplicate_len(self.limits.dup_len);
+            .with_duplicate_len(self.limits.dup_len)
+            .with_improve(self.improve);
         // The advice is held here and said only after a search it would have helped.
         let advice = std::sync::Arc::new(HeldAdvice::default());
         let held = std::sync::Arc::clone(&advice);

@@ -2,7 +2,6 @@
 //! `npuzzle.dask.solve_files` writes, one partition at a time.
 
 use std::collections::HashMap;
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use npuzzle::parse::{read_boards, BoardInput};
@@ -48,8 +47,9 @@ pub fn solve_batch<'py>(
     let rows = run_interruptible(py, threads, |stop| {
         inputs
             .par_iter()
+            .enumerate()
             .with_min_len(64)
-            .map(|input| (!stop.load(Ordering::Relaxed)).then(|| row(input, shape, goal.as_ref(), &by_shape)))
+            .map(|(i, input)| (!stop.is_cancelled()).then(|| row(input, i + 1, shape, goal.as_ref(), &by_shape)))
             .collect::<Vec<Option<ResultRecord>>>()
     })?;
     let mut out = Vec::new();
@@ -60,14 +60,15 @@ pub fn solve_batch<'py>(
     Ok(PyBytes::new(py, &out))
 }
 
-/// The row of one board, as `npuzzle batch` writes it.
+/// The row of one board, the `instance`-th of the text, as `npuzzle batch` writes it.
 fn row(
     input: &BoardInput,
+    instance: usize,
     shape: Option<Shape>,
     goal: Option<&GoalArg>,
     solvers: &HashMap<Shape, Option<Arc<GoalSolver>>>,
 ) -> ResultRecord {
-    ResultRecord::for_input(input, |text| {
+    ResultRecord::for_input(input, instance, |text| {
         let board = Board::parse(text, shape).map_err(|e| e.to_string())?;
         let Some(Some(solver)) = solvers.get(&board.shape()) else {
             return Err(match input::goal(goal, board.shape()) {
@@ -79,6 +80,6 @@ fn row(
             .solver
             .solve(&board, &solver.goal)
             .map_err(|e| e.full_message())?;
-        Ok((board, report))
+        Ok((board, &*solver.solver, report))
     })
 }

@@ -16,6 +16,7 @@ mod pdb;
 mod record;
 mod solve;
 mod solvers;
+mod subtree;
 
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -39,6 +40,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pdb::build, m)?)?;
     m.add_function(wrap_pyfunction!(pdb::open, m)?)?;
     m.add_function(wrap_pyfunction!(pdb::list, m)?)?;
+    m.add_class::<subtree::Frontier>()?;
+    m.add_function(wrap_pyfunction!(subtree::split_iteration, m)?)?;
+    m.add_function(wrap_pyfunction!(subtree::search_subtrees, m)?)?;
+    m.add_function(wrap_pyfunction!(subtree::hard_solution, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

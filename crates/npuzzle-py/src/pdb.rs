@@ -3,6 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use npuzzle::heuristic::pdb::{self, AdditivePdb, BuildOptions, PdbSpec};
+use npuzzle::Cancel;
 use pyo3::prelude::*;
 
 use crate::errors::{raise, to_py, Class, OrRaise};
@@ -106,12 +107,14 @@ pub fn build(
         threads: threads.unwrap_or(0),
         max_memory,
     };
-    // The callback's first exception (or a Ctrl-C) stops reporting; the
-    // library's build cannot be stopped midway, so it is raised when the
-    // build returns, and nothing is saved.
+    // The callback's first exception (or a Ctrl-C, which Python's handler
+    // turns into KeyboardInterrupt when the callback, on this thread, looks
+    // at the signals) cancels the build: its threads stop within a chunk of
+    // entries, the exception is raised, and nothing is saved.
     let mut failure: Option<PyErr> = None;
+    let cancel = Cancel::new();
     let built = py.detach(|| {
-        AdditivePdb::build(&spec, &options, &mut |p| {
+        AdditivePdb::build_with(&spec, &options, &cancel, &mut |p| {
             if failure.is_some() {
                 return;
             }
@@ -131,6 +134,9 @@ pub fn build(
                 };
                 failure = report().err();
             });
+            if failure.is_some() {
+                cancel.cancel();
+            }
         })
     });
     if let Some(e) = failure {

@@ -1,12 +1,13 @@
-//! `solve` (one board) and `solve_many` (many boards on all cores, the GIL
-//! released, Ctrl-C honoured between boards).
+//! `solve` (one board) and `solve_many` (many boards on all cores), the GIL
+//! released, Ctrl-C honoured: the library's [`Cancel`] flag stops the
+//! searches in progress at their next budget check.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
 use std::time::Duration;
 
-use npuzzle::{Board, Error, Report, Shape};
+use npuzzle::search::AUTO_TABLE_CELLS;
+use npuzzle::{Board, Cancel, Error, Report, Shape};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use rayon::prelude::*;
@@ -30,8 +31,17 @@ pub fn solve(py: Python<'_>, board: BoardArg, size: Option<SizeArg>, options: Se
     let goal = input::goal(options.goal.as_ref(), board.shape()).or_raise()?;
     let key = options.key(options.threads.unwrap_or_else(all_cores), 1)?;
     let solver = SharedSolvers::get_or_create(key).get(&goal)?;
-    let report = py.detach(|| solver.solver.solve(&board, &solver.goal)).or_raise()?;
-    Ok(Solution::new(board, &solver, report))
+    let report = if board.shape().cells() <= AUTO_TABLE_CELLS {
+        // Answered in microseconds (or a table build of milliseconds):
+        // a watcher thread would cost more than the search.
+        py.detach(|| solver.solver.solve(&board, &solver.goal))
+    } else {
+        let budget = solver.solver.options().budget;
+        run_interruptible(py, 1, |cancel| {
+            solver.solver.solve_with(&board, &solver.goal, budget, cancel)
+        })?
+    };
+    Ok(Solution::new(board, &solver, report.or_raise()?))
 }
 
 /// Solves boards given one by one (text or tile lists). See `npuzzle.solve_many`.
@@ -120,10 +130,12 @@ fn solve_boards(py: Python<'_>, boards: Vec<Board>, options: &SearchArgs) -> PyR
         };
         jobs.push((board, solver));
     }
-    let reports = run_interruptible(py, threads, |stop| {
+    let reports = run_interruptible(py, threads, |cancel| {
         jobs.par_iter()
             .with_min_len(64)
-            .map(|(board, s)| (!stop.load(Ordering::Relaxed)).then(|| s.solver.solve(board, &s.goal)))
+            .map(|(board, s)| {
+                (!cancel.is_cancelled()).then(|| s.solver.solve_with(board, &s.goal, s.solver.options().budget, cancel))
+            })
             .collect::<Vec<Option<Result<Report, Error>>>>()
     })?;
     jobs.into_iter()
@@ -137,16 +149,18 @@ fn solve_boards(py: Python<'_>, boards: Vec<Board>, options: &SearchArgs) -> PyR
 }
 
 /// Runs `work` on a pool of `threads` threads with the GIL released, looking
-/// for Ctrl-C (Python's signal handlers) every 50 ms; on a signal, sets the
-/// flag `work` checks between boards, waits for the boards in progress, and
-/// raises what the handler raised (`KeyboardInterrupt`).
+/// for Ctrl-C (Python's signal handlers, which run on the main thread) every
+/// 50 ms from this thread; on a signal, raises the [`Cancel`] flag `work`
+/// hands to its searches (they stop at their next budget check, within
+/// about a millisecond), waits for `work` to return, and raises what the
+/// handler raised (`KeyboardInterrupt`).
 pub fn run_interruptible<T: Send>(
     py: Python<'_>,
     threads: usize,
-    work: impl FnOnce(&AtomicBool) -> T + Send,
+    work: impl FnOnce(&Cancel) -> T + Send,
 ) -> PyResult<T> {
     let pool = pool(threads)?;
-    let stop = AtomicBool::new(false);
+    let stop = Cancel::new();
     let done = (Mutex::new(false), Condvar::new());
     std::thread::scope(|scope| {
         let (stop, done) = (&stop, &done);
@@ -169,7 +183,7 @@ pub fn run_interruptible<T: Send>(
                 break;
             }
             if let Err(interrupt) = py.check_signals() {
-                stop.store(true, Ordering::Relaxed);
+                stop.cancel();
                 let _ = py.detach(|| worker.join());
                 return Err(interrupt);
             }

@@ -5,18 +5,24 @@
 //! target/release/examples/greedy --sizes 10,20,50,100 --count 100 --seed 1
 //! target/release/examples/greedy --sizes 200 --count 10
 //! target/release/examples/greedy --sizes 1000 --count 1
+//! target/release/examples/greedy --sizes 6 --count 100 --improve 1
 //! ```
 //!
 //! Per size: the mean moves, the mean divided by n³ (Parberry 2015: 8/3 ≈
 //! 2.67), the mean Manhattan lower bound and the mean ratio of moves to it,
 //! and the time per board (solve only; the board is drawn before the clock
 //! starts). Moves are counted, not kept; `--check` also replays each solution
-//! on a copy of the board and checks it ends at the goal.
+//! on a copy of the board and checks it ends at the goal. `--improve SECONDS`
+//! keeps the moves, shortens them for that long
+//! ([`improve`](npuzzle::search::improve)), checks they still reach the goal
+//! and prints the length before and after and the ratio to the
+//! linear-conflict bound.
 
 use std::time::{Duration, Instant};
 
 use npuzzle::heuristic::bound;
 use npuzzle::search::greedy::{solve_into, Finish, MoveCount, MoveSink};
+use npuzzle::search::improve::improve;
 use npuzzle::search::table::TableCache;
 use npuzzle::{Board, Budget, Goal, Move, Shape};
 use rand::SeedableRng;
@@ -36,6 +42,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut count = 100usize;
     let mut seed = 1u64;
     let mut check = false;
+    let mut polish: Option<Duration> = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -50,14 +57,22 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "--count" => count = args.next().ok_or("--count N")?.parse()?,
             "--seed" => seed = args.next().ok_or("--seed N")?.parse()?,
             "--check" => check = true,
+            "--improve" => {
+                polish = Some(Duration::from_secs_f64(
+                    args.next().ok_or("--improve SECONDS")?.parse()?,
+                ))
+            }
             other => return Err(format!("unknown argument {other}").into()),
         }
+    }
+    let tables = TableCache::default();
+    if let Some(time) = polish {
+        return improve_table(&sizes, count, seed, time, &tables);
     }
     println!(
         "{:>5} {:>6} {:>14} {:>8} {:>14} {:>9} {:>11} {:>11}",
         "n", "boards", "mean moves", "/n^3", "mean manhattan", "ratio", "mean time", "max time"
     );
-    let tables = TableCache::default();
     for n in sizes {
         let goal = Goal::standard(Shape::new(n, n)?);
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ n as u64);
@@ -97,6 +112,54 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             ratio / c,
             total.as_secs_f64() * 1e3 / c,
             max.as_secs_f64() * 1e3
+        );
+    }
+    Ok(())
+}
+
+/// `--improve`: per size, the greedy length, the improved length, the
+/// linear-conflict bound and the mean ratio of the improved length to it.
+fn improve_table(
+    sizes: &[usize],
+    count: usize,
+    seed: u64,
+    time: Duration,
+    tables: &TableCache,
+) -> Result<(), Box<dyn std::error::Error>> {
+    println!(
+        "{:>5} {:>6} {:>12} {:>14} {:>13} {:>12} {:>14} {:>9}",
+        "n", "boards", "greedy mean", "improved mean", "mean LC bound", "greedy/LC", "improved/LC", "converged"
+    );
+    for &n in sizes {
+        let goal = Goal::standard(Shape::new(n, n)?);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ n as u64);
+        let (mut before, mut after, mut lower, mut r0, mut r1, mut converged) = (0, 0, 0, 0.0, 0.0, 0);
+        for _ in 0..count {
+            let board = npuzzle::random::random_solvable(&goal, &mut rng);
+            let lb = bound::linear_conflict(&board, &goal).max(1);
+            let mut moves: Vec<Move> = Vec::new();
+            solve_into(&board, &goal, tables, Budget::default(), &mut moves)?;
+            let better = improve(&board, &moves, time)?;
+            assert!(
+                goal.is_reached_by(&board.replay(&better.moves)?),
+                "{n}x{n}: improved moves miss the goal"
+            );
+            assert!(better.moves.len() <= moves.len());
+            before += moves.len();
+            after += better.moves.len();
+            lower += lb;
+            r0 += moves.len() as f64 / lb as f64;
+            r1 += better.moves.len() as f64 / lb as f64;
+            converged += usize::from(better.converged);
+        }
+        let c = count as f64;
+        println!(
+            "{n:>5} {count:>6} {:>12.1} {:>14.1} {:>13.1} {:>12.3} {:>14.3} {converged:>9}",
+            before as f64 / c,
+            after as f64 / c,
+            lower as f64 / c,
+            r0 / c,
+            r1 / c
         );
     }
     Ok(())

@@ -8,6 +8,7 @@
 //!     [--heuristic manhattan|linear-conflict|walking-distance|misplaced|pdb] \
 //!     [--pdb FILE | --pdb-dir DIR [--partition 7-8]] [--no-reflection] [--order udlr|ulrd] \
 //!     [--dup-len N] [--threads N] [--timeout SECONDS] [--max-nodes N] [--board nibbles|bytes] [--iterations]
+//!     [--progress]
 //! ```
 //!
 //! Defaults: the 15-puzzle file, all instances, Manhattan (pattern databases
@@ -21,8 +22,10 @@
 //! duplicate move sequences of up to `N` moves (default: the library's,
 //! `npuzzle::search::duplicates::DEFAULT_LEN`; `2` cuts only the move undoing
 //! the previous one, as in Korf's papers); the filter is built before the
-//! first instance and not counted either. Every solution is replayed to the
-//! goal before it is counted.
+//! first instance and not counted either. `--progress` has the search publish
+//! its bound and node count to a [`npuzzle::Progress`], as `npuzzle solve`'s
+//! progress line does, to measure what that costs. Every solution is replayed
+//! to the goal before it is counted.
 
 use std::marker::PhantomData;
 use std::process::ExitCode;
@@ -52,6 +55,7 @@ struct Options {
     bytes: bool,
     iterations: bool,
     whole: bool,
+    progress: bool,
 }
 
 impl Options {
@@ -67,7 +71,7 @@ impl Options {
 fn usage() -> String {
     "usage: korf [--puzzle 15|24] [--file PATH] [--instances 1-10,25] [--heuristic NAME] \
      [--pdb FILE | --pdb-dir DIR [--partition NAME]] [--no-reflection] [--order udlr|ulrd] [--dup-len N] \
-     [--threads N] [--timeout SECONDS] [--max-nodes N] [--board nibbles|bytes] [--iterations] [--whole-iterations]"
+     [--threads N] [--timeout SECONDS] [--max-nodes N] [--board nibbles|bytes] [--iterations] [--whole-iterations] [--progress]"
         .to_string()
 }
 
@@ -110,6 +114,7 @@ fn parse_args() -> Result<Options, String> {
         bytes: false,
         iterations: false,
         whole: false,
+        progress: false,
     };
     let mut file = None;
     let mut args = std::env::args().skip(1);
@@ -159,6 +164,7 @@ fn parse_args() -> Result<Options, String> {
             }
             "--iterations" => o.iterations = true,
             "--whole-iterations" => o.whole = true,
+            "--progress" => o.progress = true,
             "-h" | "--help" => return Err(usage()),
             other => return Err(format!("unknown argument {other:?}\n{}", usage())),
         }
@@ -206,7 +212,10 @@ fn solve_with<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
     h: &H,
     o: &Options,
 ) -> Result<Solved, npuzzle::Error> {
-    let clock = BudgetClock::start(o.budget);
+    let mut clock = BudgetClock::start(o.budget);
+    if o.progress {
+        clock = clock.with_progress(npuzzle::Progress::new());
+    }
     let started = Instant::now();
     let (outcome, stats) = search_with_options::<N, B, H>(board, goal, h, &clock, o.threads, o.fixed_options())?;
     let elapsed = started.elapsed();

@@ -171,6 +171,16 @@ pub enum Error {
         /// The most cells the optimal searches take.
         max_cells: usize,
     },
+    /// The results given for an iteration's subtrees do not match them:
+    /// fewer than all without a solution among them, or more than the subtrees
+    /// ([`Frontier::combine`](crate::search::subtree::Frontier::combine)).
+    #[error("{results} results for {subtrees} subtrees: give one per subtree, in order, up to the first solution")]
+    SubtreeResults {
+        /// Subtrees of the iteration.
+        subtrees: usize,
+        /// Results given.
+        results: usize,
+    },
     /// The algorithm cannot handle this board at all (not a budget matter).
     #[error("{algorithm} cannot solve a {shape} board: {reason}")]
     Unsupported {

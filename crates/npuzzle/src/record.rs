@@ -205,6 +205,9 @@ pub struct SolutionRecord {
     /// longer than optimal.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ratio: Option<f64>,
+    /// The constructive solution's length before `--improve` shortened it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub improved_from: Option<usize>,
     /// How many distinct optimal move sequences there are (`solve --count`,
     /// or `solve --all` when every one was listed), when known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -234,18 +237,24 @@ impl SolutionRecord {
             stats: StatsRecord::from(&report.stats),
             lower_bound,
             ratio: lower_bound.zip(length).map(|(lb, len)| ratio(len as u64, lb)),
+            improved_from: report.improved_from,
             count: None,
             solutions: None,
         }
     }
 
     /// `31 moves`, or for a solution that need not be optimal
-    /// `1204 moves, lower bound 486, ratio 2.48`.
+    /// `1204 moves, lower bound 486, ratio 2.48`, and `(improved from 1310)`
+    /// when `--improve` shortened it.
     pub fn human_length(&self) -> String {
         let length = self.length.unwrap_or(0);
-        match (self.lower_bound, self.ratio) {
+        let text = match (self.lower_bound, self.ratio) {
             (Some(lb), Some(r)) => format!("{length} moves, lower bound {lb}, ratio {r:.2}"),
             _ => format!("{length} moves"),
+        };
+        match self.improved_from {
+            Some(before) => format!("{text} (improved from {before})"),
+            None => text,
         }
     }
 
@@ -337,6 +346,10 @@ impl ErrorRecord {
 
 /// One row of a batch (`npuzzle batch`, Python's `npuzzle.dask.solve_files`):
 /// flat, so that the same fields make the CSV columns.
+///
+/// The fields after `message` came later: they are at the end so that the
+/// older columns keep their places, and rows written without them read back
+/// with `instance` 0 and the names null.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[non_exhaustive]
 pub struct ResultRecord {
@@ -358,15 +371,73 @@ pub struct ResultRecord {
     pub millis: f64,
     /// Why the board is invalid, or which budget ran out.
     pub message: Option<String>,
+    /// The board's place among the input's boards, from 1 (Korf & Felner's
+    /// instance #25 is the 25th board of their file, whatever the comments
+    /// above it).
+    #[serde(default)]
+    pub instance: usize,
+    /// The algorithm that ran (what `auto` chose), or null for an invalid input.
+    #[serde(default)]
+    pub algorithm: Option<String>,
+    /// The heuristic it used, or null.
+    #[serde(default)]
+    pub heuristic: Option<String>,
+    /// The partition of the pattern databases it read, or null.
+    #[serde(default)]
+    pub partition: Option<String>,
+}
+
+/// What searches a board, as a batch row names it: the algorithm, heuristic
+/// and databases that `solver` uses on boards of `board`'s shape. Two rows
+/// with the same names were searched the same way, which is what a resumed
+/// batch compares.
+///
+/// ```
+/// use npuzzle::record::SearchNames;
+/// use npuzzle::{Board, Solver, SolverOptions};
+/// let board: Board = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15".parse()?;
+/// let names = SearchNames::new(&Solver::new(SolverOptions::default()), &board);
+/// assert_eq!(names.algorithm, "idastar");
+/// assert_eq!(names.heuristic.as_deref(), Some("linear-conflict"));
+/// assert_eq!(names.partition, None);
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct SearchNames {
+    /// The algorithm's name.
+    pub algorithm: String,
+    /// The heuristic's name, if the algorithm uses one.
+    pub heuristic: Option<String>,
+    /// The partition of the databases read, if any.
+    pub partition: Option<String>,
+}
+
+impl SearchNames {
+    /// The names of the search `solver` runs on `board`.
+    pub fn new(solver: &Solver, board: &Board) -> SearchNames {
+        SearchNames::of(solver, solver.options().algorithm.resolve(board.shape()))
+    }
+
+    /// The names of `algorithm` run by `solver`.
+    fn of(solver: &Solver, algorithm: Algorithm) -> SearchNames {
+        SearchNames {
+            algorithm: algorithm.name().to_string(),
+            heuristic: heuristic_used(solver, algorithm).map(|h| h.name().to_string()),
+            partition: partition_read(solver, algorithm),
+        }
+    }
 }
 
 impl ResultRecord {
     /// The CSV header line for these rows (field names in order).
-    pub const CSV_HEADER: &'static str = "line,board,outcome,length,moves,expanded,generated,millis,message";
+    pub const CSV_HEADER: &'static str =
+        "line,board,outcome,length,moves,expanded,generated,millis,message,instance,algorithm,heuristic,partition";
 
-    /// The row of a board at `line` that was searched.
-    pub fn solved(line: usize, board: &Board, report: &Report, elapsed: Duration) -> ResultRecord {
+    /// The row of a board at `line` that `solver` searched.
+    pub fn solved(line: usize, board: &Board, solver: &Solver, report: &Report, elapsed: Duration) -> ResultRecord {
         let (length, moves, budget) = answer(&report.outcome);
+        let names = SearchNames::of(solver, report.algorithm);
         ResultRecord {
             line,
             board: board.to_string(),
@@ -377,25 +448,46 @@ impl ResultRecord {
             generated: report.stats.generated,
             millis: millis(elapsed),
             message: budget.map(|kind| format!("{kind} reached")),
+            instance: 0,
+            algorithm: Some(names.algorithm),
+            heuristic: names.heuristic,
+            partition: names.partition,
         }
     }
 
-    /// The row of one batch input: `solve` reads and searches its text, and
-    /// whatever message it fails with (or the input's own, for an unreadable
-    /// line) makes an `invalid` row. The time includes the reading.
-    pub fn for_input(input: &BoardInput, solve: impl FnOnce(&str) -> Result<(Board, Report), String>) -> ResultRecord {
+    /// The names of the search that made this row, `None` for an invalid input.
+    pub fn search_names(&self) -> Option<SearchNames> {
+        Some(SearchNames {
+            algorithm: self.algorithm.clone()?,
+            heuristic: self.heuristic.clone(),
+            partition: self.partition.clone(),
+        })
+    }
+
+    /// The row of one batch input, the `instance`-th of its file: `solve`
+    /// reads and searches its text, and whatever message it fails with (or
+    /// the input's own, for an unreadable line) makes an `invalid` row. The
+    /// time includes the reading.
+    pub fn for_input<S: std::ops::Deref<Target = Solver>>(
+        input: &BoardInput,
+        instance: usize,
+        solve: impl FnOnce(&str) -> Result<(Board, S, Report), String>,
+    ) -> ResultRecord {
         let started = Instant::now();
         let searched = match &input.text {
             Ok(text) => solve(text),
             Err(message) => Err(message.clone()),
         };
-        match searched {
-            Ok((board, report)) => ResultRecord::solved(input.line, &board, &report, started.elapsed()),
+        let row = match searched {
+            Ok((board, solver, report)) => {
+                ResultRecord::solved(input.line, &board, &solver, &report, started.elapsed())
+            }
             Err(message) => {
                 let text = input.text.as_deref().unwrap_or("");
                 ResultRecord::invalid(input.line, text, message, started.elapsed())
             }
-        }
+        };
+        ResultRecord { instance, ..row }
     }
 
     /// The row of an input at `line` that could not be read or searched:
@@ -411,6 +503,10 @@ impl ResultRecord {
             generated: 0,
             millis: millis(elapsed),
             message: Some(message.into()),
+            instance: 0,
+            algorithm: None,
+            heuristic: None,
+            partition: None,
         }
     }
 }
@@ -480,14 +576,29 @@ mod tests {
 
     #[test]
     fn result_rows_have_the_csv_header_fields_in_order() {
-        let (board, _, _, report) = solve("1 2 3 4 5 6 x 7 8", SolverOptions::default());
-        let row = ResultRecord::solved(3, &board, &report, Duration::from_micros(1500));
+        let (board, _, solver, report) = solve("1 2 3 4 5 6 x 7 8", SolverOptions::default());
+        let row = ResultRecord::solved(3, &board, &solver, &report, Duration::from_micros(1500));
         let json = serde_json::to_value(Record::Result(row.clone())).unwrap();
         let keys: Vec<&str> = json["data"].as_object().unwrap().keys().map(String::as_str).collect();
         assert_eq!(keys.join(","), ResultRecord::CSV_HEADER);
         assert_eq!(json["data"]["millis"], 1.5);
+        assert_eq!(row.search_names(), Some(SearchNames::new(&solver, &board)));
+        assert_eq!(
+            (json["data"]["algorithm"].as_str(), json["data"]["heuristic"].as_str()),
+            (Some("idastar"), Some("linear-conflict"))
+        );
         let invalid = ResultRecord::invalid(4, "1 2\n3\u{7}", "bad", Duration::ZERO);
         assert_eq!(invalid.board, "1 2 3?");
         assert_eq!(invalid.outcome, OutcomeName::Invalid);
+        assert_eq!(invalid.search_names(), None);
+    }
+
+    #[test]
+    fn rows_written_before_the_search_names_still_read() {
+        let old = r#"{"type":"result","data":{"line":3,"board":"x","outcome":"solved","length":0,"moves":"","expanded":0,"generated":0,"millis":0.0,"message":null}}"#;
+        let Record::Result(row) = serde_json::from_str(old).unwrap() else {
+            panic!("a result row")
+        };
+        assert_eq!((row.line, row.instance, row.search_names()), (3, 0, None));
     }
 }

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::board::Move;
+use crate::progress::Progress;
 
 /// An optimal move list (blank directions).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -120,6 +121,29 @@ pub struct Report {
     pub stats: Stats,
     /// The algorithm that ran (what `Auto` chose, for instance).
     pub algorithm: crate::Algorithm,
+    /// The constructive solution's length before
+    /// [`improve`](crate::search::improve) shortened it, when it ran.
+    pub improved_from: Option<usize>,
+}
+
+impl Report {
+    /// A report of `algorithm`, for a front-end that ran a search in pieces
+    /// (such as the subtree tasks of [`subtree`](crate::search::subtree))
+    /// and puts its outcome together.
+    ///
+    /// ```
+    /// use npuzzle::{Algorithm, Outcome, Report, Stats};
+    /// let report = Report::new(Outcome::Unsolvable, Stats::default(), Algorithm::IdaStar);
+    /// assert_eq!(report.outcome, Outcome::Unsolvable);
+    /// ```
+    pub fn new(outcome: Outcome, stats: Stats, algorithm: crate::Algorithm) -> Report {
+        Report {
+            outcome,
+            stats,
+            algorithm,
+            improved_from: None,
+        }
+    }
 }
 
 /// Limits on one search. `Budget::default()` has none; the `with_*` setters
@@ -201,7 +225,8 @@ impl Cancel {
 }
 
 /// Checks a [`Budget`] cheaply from inside a search loop: the clock (and the
-/// [`Cancel`] flag, if any) is read only every 1024 calls.
+/// [`Cancel`] flag, if any) is read only every 1024 calls, and the expanded
+/// count published to the [`Progress`], if any, at the same moments.
 #[derive(Debug)]
 pub struct BudgetClock {
     budget: Budget,
@@ -209,6 +234,7 @@ pub struct BudgetClock {
     deadline: Option<Instant>,
     countdown: u32,
     cancel: Option<Cancel>,
+    progress: Option<Progress>,
 }
 
 impl BudgetClock {
@@ -221,6 +247,7 @@ impl BudgetClock {
             deadline: budget.timeout.map(|t| started + t),
             countdown: 1024,
             cancel: None,
+            progress: None,
         }
     }
 
@@ -233,6 +260,19 @@ impl BudgetClock {
     /// The cancel flag being read, if any.
     pub fn cancel(&self) -> Option<&Cancel> {
         self.cancel.as_ref()
+    }
+
+    /// This clock, also publishing the search's progress to `progress`
+    /// (cleared now, for the new search).
+    pub fn with_progress(mut self, progress: Progress) -> BudgetClock {
+        progress.reset();
+        self.progress = Some(progress);
+        self
+    }
+
+    /// The progress being published, if any.
+    pub fn progress(&self) -> Option<&Progress> {
+        self.progress.as_ref()
     }
 
     /// Time since the start.
@@ -252,6 +292,9 @@ impl BudgetClock {
         self.countdown -= 1;
         if self.countdown == 0 {
             self.countdown = 1024;
+            if let Some(progress) = &self.progress {
+                progress.set_expanded(expanded);
+            }
             if self.deadline.is_some_and(|d| Instant::now() >= d) {
                 return Some(BudgetKind::Time);
             }
@@ -309,5 +352,15 @@ mod tests {
         assert_eq!((0..2048).find_map(|i| c.check(i, 0)), None);
         cancel.cancel();
         assert_eq!((0..1024).find_map(|i| c.check(i, 0)), Some(BudgetKind::Cancelled));
+    }
+
+    #[test]
+    fn expanded_is_published_at_each_look_at_the_clock() {
+        let progress = Progress::new();
+        let mut c = BudgetClock::start(Budget::default()).with_progress(progress.clone());
+        (1..1024).for_each(|i| assert_eq!(c.check(i, 0), None));
+        assert_eq!(progress.expanded(), 0, "not before the clock is read");
+        assert_eq!(c.check(1024, 0), None);
+        assert_eq!(progress.expanded(), 1024);
     }
 }

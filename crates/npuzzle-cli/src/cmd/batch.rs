@@ -3,9 +3,14 @@
 //!
 //! Output rows have the fields `line` (input line number of the board),
 //! `board`, `outcome` (`solved`, `unsolvable`, `budget`, `invalid`),
-//! `length`, `moves`, `expanded`, `generated`, `millis` and `message` (why a board was
-//! invalid, or which budget ran out). JSON Lines wrap each row in the envelope
+//! `length`, `moves`, `expanded`, `generated`, `millis`, `message` (why a board was
+//! invalid, or which budget ran out), `instance` (the board's place among the
+//! file's boards) and `algorithm`, `heuristic`, `partition` (the search that
+//! made the row). JSON Lines wrap each row in the envelope
 //! `{"type":"result","data":{…}}`; CSV has a header line.
+//!
+//! `--resume` solves the boards that have no row made by the same search, so
+//! that one results file collects a campaign's rows for several heuristics.
 //!
 //! Exit codes: 0 every board solved or proven unsolvable; 1 some board invalid
 //! or out of budget; 2 usage or I/O error; 130 interrupted (rerun with
@@ -23,9 +28,13 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result};
 
 use npuzzle::parse::BoardInput;
+use npuzzle::{Cancel, Progress};
 
 use crate::input::{all_cores, BoardOptions, SearchOptions, Solvers};
-use npuzzle::record::{human_duration, OutcomeName, Record, ResultRecord};
+use npuzzle::record::{human_duration, OutcomeName, Record, ResultRecord, SearchNames};
+
+/// How often the bar's count of the running searches' nodes is updated.
+const BAR_EVERY: Duration = Duration::from_millis(250);
 
 /// Exit code after an interruption.
 const INTERRUPTED_EXIT: u8 = 130;
@@ -60,9 +69,13 @@ pub struct Args {
     /// Write results as they finish instead of in input order.
     #[arg(long)]
     pub unordered: bool,
-    /// Keep the results already in --output and solve only the boards missing from it.
+    /// Keep the results already in --output and solve only the boards missing from it (a board
+    /// counts as done when a row made by the same algorithm, heuristic and databases is there).
     #[arg(long, requires = "output")]
     pub resume: bool,
+    /// Solve only these boards, by their place among the file's boards: `1,25,38-40`.
+    #[arg(long, value_name = "LIST", value_parser = parse_instances)]
+    pub instances: Option<Instances>,
     #[command(flatten)]
     pub board: BoardOptions,
     #[command(flatten)]
@@ -71,6 +84,41 @@ pub struct Args {
 
 /// One output row: the library's batch record.
 pub type Row = ResultRecord;
+
+/// Instance numbers chosen with `--instances`, as inclusive ranges.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Instances(Vec<(usize, usize)>);
+
+impl Instances {
+    /// Whether the `n`-th board is chosen.
+    fn contains(&self, n: usize) -> bool {
+        self.0.iter().any(|&(from, to)| (from..=to).contains(&n))
+    }
+}
+
+/// Parses `1,25,38-40` (numbers from 1; ranges inclusive).
+fn parse_instances(text: &str) -> std::result::Result<Instances, String> {
+    let number = |t: &str| match t.trim().parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!(
+            "{t:?} is not an instance number (1, 2, …) in {text:?}; write e.g. 1,25,38-40"
+        )),
+    };
+    let ranges = text
+        .split(',')
+        .map(|part| match part.split_once('-') {
+            Some((from, to)) => {
+                let (from, to) = (number(from)?, number(to)?);
+                if from > to {
+                    return Err(format!("the range {part:?} in {text:?} runs backwards"));
+                }
+                Ok((from, to))
+            }
+            None => number(part).map(|n| (n, n)),
+        })
+        .collect::<std::result::Result<Vec<_>, _>>()?;
+    Ok(Instances(ranges))
+}
 
 /// The serialised form of a row in `format`.
 fn row_bytes(row: &Row, format: Format) -> Result<Vec<u8>> {
@@ -88,50 +136,82 @@ fn row_bytes(row: &Row, format: Format) -> Result<Vec<u8>> {
     }
 }
 
-/// The input line number of a complete output line, if it is one of ours.
-fn line_of(text: &str, format: Format) -> Option<usize> {
+/// The row of a complete output line, if it is one of ours (rows written
+/// before the last columns were added read too).
+fn row_of(text: &str, format: Format) -> Option<Row> {
     match format {
         Format::Jsonl => match serde_json::from_str(text).ok()? {
-            Record::Result(row) => Some(row.line),
+            Record::Result(row) => Some(row),
             _ => None,
         },
         Format::Csv => {
             let mut r = csv::ReaderBuilder::new()
                 .has_headers(false)
+                .flexible(true)
                 .from_reader(text.as_bytes());
-            let row: Row = r.deserialize().next()?.ok()?;
-            Some(row.line)
+            r.deserialize().next()?.ok()
         }
     }
 }
 
-/// Solves one input into a row.
-fn solve_one(input: &BoardInput, options: &BoardOptions, solvers: &Solvers) -> Row {
-    Row::for_input(input, |text| {
+/// Solves one input, the `instance`-th board of the file, into a row,
+/// publishing the search's node count to `progress` for the bar.
+fn solve_one(
+    input: &BoardInput,
+    instance: usize,
+    options: &BoardOptions,
+    solvers: &Solvers,
+    progress: &Progress,
+) -> Row {
+    Row::for_input(input, instance, |text| {
         let (board, goal) = options.parse(text).map_err(|e| format!("{e:#}"))?;
-        match solvers.get(&goal).and_then(|solver| solver.solve(&board, &goal)) {
-            Ok(report) => {
+        let solved = solvers.get(&goal).and_then(|solver| {
+            let budget = solver.options().budget;
+            let report = solver.solve_with_progress(&board, &goal, budget, &Cancel::new(), progress)?;
+            Ok((solver, report))
+        });
+        match solved {
+            Ok((solver, report)) => {
                 solvers.advice.note(&goal, &report);
-                Ok((board, report))
+                Ok((board, solver, report))
             }
             Err(e) => Err(crate::advice::explain(&e)),
         }
     })
 }
 
-/// Reads an existing output file for `--resume`: the input lines already
-/// answered and the length of the intact prefix (a torn or foreign last line
-/// is dropped so that it is redone).
-fn scan_existing(path: &Path, format: Format) -> Result<(HashSet<usize>, u64)> {
+/// The rows already in an output file, for `--resume`: per input line, the
+/// searches that answered it (`None`: a row that names none — an invalid
+/// input, or a row from before rows named their search).
+type Done = HashSet<(usize, Option<SearchNames>)>;
+
+/// Whether `input` has a row in `done` made by the search this batch would
+/// run on it (or a row that names no search).
+fn is_done(done: &Done, input: &BoardInput, options: &BoardOptions, solvers: &Solvers) -> bool {
+    if done.contains(&(input.line, None)) {
+        return true;
+    }
+    let planned = input.text.as_ref().ok().and_then(|text| {
+        let (board, goal) = options.parse(text).ok()?;
+        let solver = solvers.get(&goal).ok()?;
+        Some(SearchNames::new(&solver, &board))
+    });
+    done.contains(&(input.line, planned))
+}
+
+/// Reads an existing output file for `--resume`: the rows already written
+/// and the length of the intact prefix (a torn or foreign last line is
+/// dropped so that it is redone).
+fn scan_existing(path: &Path, format: Format) -> Result<(Done, u64)> {
     let mut bytes = Vec::new();
     match File::open(path) {
         Ok(mut f) => f
             .read_to_end(&mut bytes)
             .with_context(|| format!("reading {}", path.display()))?,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((HashSet::new(), 0)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((Done::new(), 0)),
         Err(e) => return Err(e).with_context(|| format!("opening {}", path.display())),
     };
-    let mut done = HashSet::new();
+    let mut done = Done::new();
     let mut keep = 0u64;
     let mut offset = 0usize;
     while let Some(len) = bytes[offset..].iter().position(|&b| b == b'\n') {
@@ -139,9 +219,9 @@ fn scan_existing(path: &Path, format: Format) -> Result<(HashSet<usize>, u64)> {
         let Ok(text) = std::str::from_utf8(line) else { break };
         let is_header = format == Format::Csv && offset == 0 && text == Row::CSV_HEADER;
         if !is_header {
-            match line_of(text, format) {
-                Some(n) => {
-                    done.insert(n);
+            match row_of(text, format) {
+                Some(row) => {
+                    done.insert((row.line, row.search_names()));
                 }
                 None => break,
             }
@@ -225,10 +305,19 @@ pub fn run(args: Args) -> Result<ExitCode> {
 
     let (done, keep) = match (&args.output, args.resume) {
         (Some(path), true) => scan_existing(path, args.format)?,
-        _ => (HashSet::new(), 0),
+        _ => (Done::new(), 0),
     };
-    let todo: Vec<&BoardInput> = inputs.iter().filter(|b| !done.contains(&b.line)).collect();
-    let skipped = inputs.len() - todo.len();
+    // Each input with its place among the file's boards (its instance number).
+    let chosen: Vec<(usize, &BoardInput)> = (1..)
+        .zip(&inputs)
+        .filter(|(n, _)| args.instances.as_ref().is_none_or(|list| list.contains(*n)))
+        .collect();
+    let todo: Vec<(usize, &BoardInput)> = chosen
+        .iter()
+        .copied()
+        .filter(|(_, b)| !is_done(&done, b, &args.board, &solvers))
+        .collect();
+    let skipped = chosen.len() - todo.len();
 
     let mut sink: Box<dyn Write + Send> = match &args.output {
         Some(path) => {
@@ -258,7 +347,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
     });
 
-    let bar = crate::progress::bar(todo.len() as u64, "{bar:40} {pos}/{len} boards  {per_sec}  ETA {eta}");
+    let bar = crate::progress::bar(
+        todo.len() as u64,
+        "{bar:40} {pos}/{len} boards  {per_sec}  ETA {eta}  {msg}",
+    );
+    // One per worker: what its current search has expanded, for the bar
+    // while long searches (a campaign's instances) run.
+    let progresses: Vec<Progress> = (0..threads).map(|_| Progress::new()).collect();
     let mut summary = Summary::default();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -268,9 +363,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let (tx, rx) = mpsc::channel::<(usize, Row)>();
     let write_result: Result<()> = std::thread::scope(|scope| {
         let (todo, next, solvers, board_options) = (&todo, &next, &solvers, &args.board);
+        let progresses = &progresses;
         scope.spawn(move || {
             pool.scope(|s| {
-                for _ in 0..threads {
+                for progress in progresses {
                     let tx = tx.clone();
                     // Workers take boards in input order, so ordered output never waits long.
                     s.spawn(move |_| loop {
@@ -278,8 +374,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
                             break;
                         }
                         let i = next.fetch_add(1, Ordering::SeqCst);
-                        let Some(input) = todo.get(i) else { break };
-                        if tx.send((i, solve_one(input, board_options, solvers))).is_err() {
+                        let Some(&(instance, input)) = todo.get(i) else { break };
+                        if tx
+                            .send((i, solve_one(input, instance, board_options, solvers, progress)))
+                            .is_err()
+                        {
                             break;
                         }
                     });
@@ -293,8 +392,20 @@ pub fn run(args: Args) -> Result<ExitCode> {
             sink.write_all(&row_bytes(row, args.format)?)?;
             Ok(())
         };
-        // Block for one result, then take whatever else is ready before flushing.
-        while let Ok(first) = rx.recv() {
+        // Wait for one result (showing the running searches' nodes on the
+        // bar meanwhile), then take whatever else is ready before flushing.
+        loop {
+            let first = match rx.recv_timeout(BAR_EVERY) {
+                Ok(first) => first,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if !bar.is_hidden() {
+                        let running: u64 = progresses.iter().map(Progress::expanded).sum();
+                        bar.set_message(crate::progress::running_nodes(running));
+                    }
+                    continue;
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            };
             let mut batch = vec![first];
             batch.extend(rx.try_iter());
             for (i, row) in batch {
@@ -343,8 +454,25 @@ mod tests {
             let bytes = row_bytes(&row, format).unwrap();
             let text = std::str::from_utf8(&bytes).unwrap();
             assert_eq!(text.matches('\n').count(), 1, "{text}");
-            assert_eq!(line_of(text.trim_end(), format), Some(7), "{text}");
+            assert_eq!(row_of(text.trim_end(), format).map(|r| r.line), Some(7), "{text}");
         }
+    }
+
+    #[test]
+    fn instance_lists_take_numbers_and_ranges() {
+        let list = parse_instances("1,25,38-40").unwrap();
+        let chosen: Vec<usize> = (1..=50).filter(|&n| list.contains(n)).collect();
+        assert_eq!(chosen, [1, 25, 38, 39, 40]);
+        for bad in ["0", "3-1", "x", "1,,2", ""] {
+            assert!(parse_instances(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn csv_rows_from_before_the_search_columns_still_resume() {
+        let old = "4,1 2 3 4 5 6 x 7 8,solved,2,rr,2,2,0.5,";
+        let row = row_of(old, Format::Csv).expect("an old row reads");
+        assert_eq!((row.line, row.instance, row.search_names()), (4, 0, None));
     }
 
     #[test]
@@ -355,7 +483,7 @@ mod tests {
         let good = r#"{"type":"result","data":{"line":3,"board":"x","outcome":"solved","length":0,"moves":"","expanded":0,"generated":0,"millis":0.0,"message":null}}"#;
         std::fs::write(&path, format!("{good}\n{{\"type\":\"res")).unwrap();
         let (done, keep) = scan_existing(&path, Format::Jsonl).unwrap();
-        assert_eq!(done, HashSet::from([3]));
+        assert_eq!(done, Done::from([(3, None)]));
         assert_eq!(keep, good.len() as u64 + 1);
         std::fs::remove_dir_all(&dir).unwrap();
     }

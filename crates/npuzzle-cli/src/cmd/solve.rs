@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use npuzzle::record::{human_duration, ErrorRecord, Record, SolutionRecord};
 use npuzzle::search::greedy::{self, Finish, ReplaySink, WriteSink};
-use npuzzle::{Algorithm, Board, Completion, Goal, OptimalSolutions, Outcome, Solver};
+use npuzzle::{Algorithm, Board, Cancel, Completion, Goal, OptimalSolutions, Outcome, Progress, Solver};
 
 use npuzzle::parse::BoardInput;
 
@@ -93,7 +93,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
             }
         };
         let solver = solvers.get(&goal)?;
-        if !args.json && solver.options().algorithm.resolve(board.shape()) == Algorithm::Greedy {
+        let greedy = solver.options().algorithm.resolve(board.shape()) == Algorithm::Greedy;
+        if !args.json && greedy && solver.options().improve.is_none() {
             if index > 0 && !args.moves {
                 writeln!(out)?;
             }
@@ -103,7 +104,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         let uses_heuristic = args.search.algorithm.resolve(board.shape()).uses_heuristic();
         out.flush()?;
         crate::held_advice::warn_long_search(&solvers.advice, &board, &goal, uses_heuristic);
-        let report = solver.solve(&board, &goal).map_err(with_advice)?;
+        let report = solve_watched(&solver, &board, &goal).map_err(with_advice)?;
         if matches!(report.outcome, Outcome::BudgetReached(_)) {
             failed = true;
         }
@@ -138,6 +139,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
             }
             write!(out, "{}", board.to_grid())?;
             match &report.outcome {
+                // Like the streamed constructive solution: the moves, then the length line.
+                Outcome::Solved(s) if greedy => writeln!(out, "moves: {s}\n{}", record.human_length())?,
                 Outcome::Solved(s) => writeln!(out, "{}: {s}", record.human_length())?,
                 Outcome::Unsolvable => writeln!(out, "unsolvable: the parity invariant rules out reaching {goal}")?,
                 Outcome::BudgetReached(kind) => writeln!(out, "no answer: {kind} reached")?,
@@ -146,7 +149,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
             if let Some(optimal) = &optimal {
                 write!(out, "{}", human_solutions(optimal, &args))?;
             }
-            writeln!(out, "{}", record.human_stats())?;
+            if greedy {
+                writeln!(out, "greedy: {}", human_duration(report.stats.elapsed))?;
+            } else {
+                writeln!(out, "{}", record.human_stats())?;
+            }
         }
         solvers.advice.note(&goal, &report);
         if let Some(advice) = solvers.advice.take_due() {
@@ -156,6 +163,16 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     out.flush()?;
     Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+/// Solves `board`, showing the search's progress line on a terminal while
+/// it runs (after a second; cleared before the answer is printed). Shown in
+/// every output mode, `--json` included: it is on stderr and gone before
+/// the next line of stdout.
+fn solve_watched(solver: &Solver, board: &Board, goal: &Goal) -> Result<npuzzle::Report, npuzzle::Error> {
+    let progress = Progress::new();
+    let _line = crate::progress::SearchLine::start(&progress);
+    solver.solve_with_progress(board, goal, solver.options().budget, &Cancel::new(), &progress)
 }
 
 /// The library's refusal of a big board, with the option that solves it.

@@ -91,7 +91,7 @@ fn csv_has_a_header_and_one_row_per_board() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines[0],
-        "line,board,outcome,length,moves,expanded,generated,millis,message"
+        "line,board,outcome,length,moves,expanded,generated,millis,message,instance,algorithm,heuristic,partition"
     );
     assert!(lines[1].starts_with("1,8 6 7 2 5 4 3 x 1,solved,31,"), "{}", lines[1]);
     assert!(lines[2].starts_with("2,"), "{}", lines[2]);
@@ -207,4 +207,192 @@ fn sigint_writes_what_is_done_and_exits_130() {
     let lines: Vec<u64> = rows.iter().map(|r| r.0).collect();
     assert_eq!(lines, (1..=rows.len() as u64).collect::<Vec<_>>(), "an in-order prefix");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A campaign file: comments above the instances, as published benchmark files have.
+const CAMPAIGN: &str = "# two instances\n# (comments are not instances)\n8 6 7 2 5 4 3 x 1\n\n6 4 7 8 5 x 3 2 1\n";
+
+/// Runs a batch of [`CAMPAIGN`] into `out` with IDA* and `heuristic`, plus `extra` arguments.
+fn campaign(out: &std::path::Path, heuristic: &str, extra: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "batch",
+        "-a",
+        "idastar",
+        "--heuristic",
+        heuristic,
+        "-o",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    npuzzle(&args, CAMPAIGN)
+}
+
+/// The rows of a JSON Lines results file.
+fn rows_in(path: &std::path::Path) -> Vec<serde_json::Value> {
+    let text = std::fs::read_to_string(path).expect("results file");
+    rows_without_timing(&text).into_iter().map(|(_, row)| row).collect()
+}
+
+#[test]
+fn rows_name_the_instance_and_the_search() {
+    let dir = temp_dir("names");
+    let out = dir.join("results.jsonl");
+    assert!(campaign(&out, "manhattan", &[]).status.success());
+    let rows = rows_in(&out);
+    let got: Vec<(u64, u64, &str, &str, bool, u64)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r["line"].as_u64().unwrap(),
+                r["instance"].as_u64().unwrap(),
+                r["algorithm"].as_str().unwrap(),
+                r["heuristic"].as_str().unwrap(),
+                r["partition"].is_null(),
+                r["length"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (3, 1, "idastar", "manhattan", true, 31),
+            (5, 2, "idastar", "manhattan", true, 31)
+        ]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A campaign is rerun with a new heuristic on the same results file: its
+/// rows are added beside the old ones, and a rerun of either adds nothing.
+#[test]
+fn resume_adds_rows_for_another_heuristic_and_skips_the_ones_done() {
+    let dir = temp_dir("campaign");
+    let out = dir.join("results.jsonl");
+    assert!(campaign(&out, "manhattan", &[]).status.success());
+    assert!(campaign(&out, "linear-conflict", &["--resume"]).status.success());
+    let rows = rows_in(&out);
+    let heuristics: Vec<(u64, &str)> = rows
+        .iter()
+        .map(|r| (r["instance"].as_u64().unwrap(), r["heuristic"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        heuristics,
+        [
+            (1, "manhattan"),
+            (2, "manhattan"),
+            (1, "linear-conflict"),
+            (2, "linear-conflict")
+        ]
+    );
+    assert!(rows.iter().all(|r| r["length"] == 31), "{rows:?}");
+    let fewer = rows[2]["expanded"].as_u64() < rows[0]["expanded"].as_u64();
+    assert!(fewer, "linear conflict expands fewer nodes than Manhattan: {rows:?}");
+    for heuristic in ["manhattan", "linear-conflict"] {
+        let again = campaign(&out, heuristic, &["--resume"]);
+        assert!(again.status.success());
+        assert!(
+            stderr(&again).contains("nothing to do (2 already done)"),
+            "{}",
+            stderr(&again)
+        );
+    }
+    assert_eq!(rows_in(&out).len(), 4);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn rows_written_before_rows_named_their_search_count_as_done() {
+    let dir = temp_dir("old-rows");
+    let out = dir.join("results.jsonl");
+    let old = r#"{"type":"result","data":{"line":3,"board":"8 6 7 2 5 4 3 x 1","outcome":"solved","length":31,"moves":"ruulddruuldldrrullurrdlldruurdd","expanded":31,"generated":31,"millis":1.0,"message":null}}"#;
+    std::fs::write(&out, format!("{old}\n")).unwrap();
+    assert!(campaign(&out, "manhattan", &["--resume"]).status.success());
+    let rows = rows_in(&out);
+    let lines: Vec<u64> = rows.iter().map(|r| r["line"].as_u64().unwrap()).collect();
+    assert_eq!(lines, [3, 5], "only the second instance was solved");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_time_limit_stops_one_instance_and_the_campaign_goes_on() {
+    // Korf & Felner's 24-puzzle #1 with Manhattan distance runs for days; the 8-puzzle does not.
+    let input = "14 5 9 2 18 8 23 19 12 17 15 0 10 20 4 6 11 21 1 7 24 3 16 22 13\n8 6 7 2 5 4 3 0 1\n";
+    let args = [
+        "batch",
+        "-a",
+        "idastar",
+        "--heuristic",
+        "manhattan",
+        "--goal",
+        "blank-first",
+        "--timeout",
+        "1",
+        "-j",
+        "1",
+    ];
+    let out = npuzzle(&args, input);
+    assert_eq!(out.status.code(), Some(1), "a budget row means exit 1");
+    let rows = rows_without_timing(&stdout(&out));
+    let first = &rows[0].1;
+    assert_eq!(
+        (first["outcome"].as_str(), first["message"].as_str()),
+        (Some("budget"), Some("time limit reached"))
+    );
+    assert!(
+        first["expanded"].as_u64().unwrap() > 1000,
+        "the nodes spent are counted: {first}"
+    );
+    assert_eq!(rows[1].1["outcome"], "solved");
+}
+
+#[test]
+fn rows_name_the_databases_read() {
+    let dir = temp_dir("pdb-rows");
+    let d = dir.to_str().unwrap();
+    let built = npuzzle(
+        &[
+            "pdb",
+            "build",
+            "--size",
+            "3x3",
+            "--partition",
+            "1,2,3,4/5,6,7,8",
+            "--pdb-dir",
+            d,
+        ],
+        "",
+    );
+    assert!(built.status.success(), "{}", stderr(&built));
+    let out = npuzzle(
+        &["batch", "-a", "idastar", "--heuristic", "pdb", "--pdb-dir", d],
+        "8 6 7 2 5 4 3 x 1\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let rows = rows_without_timing(&stdout(&out));
+    assert_eq!(
+        (
+            rows[0].1["heuristic"].as_str(),
+            rows[0].1["partition"].as_str(),
+            rows[0].1["length"].as_u64()
+        ),
+        (Some("pdb"), Some("1,2,3,4/5,6,7,8"), Some(31))
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn instances_picks_boards_by_their_place_in_the_file() {
+    let dir = temp_dir("instances");
+    let out = dir.join("results.jsonl");
+    assert!(campaign(&out, "manhattan", &["--instances", "2"]).status.success());
+    let rows = rows_in(&out);
+    let picked: Vec<(u64, u64)> = rows
+        .iter()
+        .map(|r| (r["instance"].as_u64().unwrap(), r["line"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(picked, [(2, 5)]);
+    let bad = campaign(&out, "manhattan", &["--instances", "0"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("not an instance number"), "{}", stderr(&bad));
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -92,3 +92,57 @@ fn batch_solves_big_boards() {
         assert!(reaches_goal(board, "30x30", row["data"]["moves"].as_str().unwrap()));
     }
 }
+
+#[test]
+fn improve_shortens_a_6x6_solution_and_it_still_reaches_the_goal() {
+    let board = stdout(&npuzzle(&["random", "--size", "6x6", "--seed", "9"], ""));
+    let plain = npuzzle(&["solve", "--json", board.trim()], "");
+    let improved = npuzzle(&["solve", "--json", "--improve", "300ms", board.trim()], "");
+    assert!(improved.status.success(), "{}", stderr(&improved));
+    let data = |out: &std::process::Output| -> serde_json::Value {
+        serde_json::from_str::<serde_json::Value>(stdout(out).trim()).unwrap()["data"].clone()
+    };
+    let (plain, improved) = (data(&plain), data(&improved));
+    let len = |d: &serde_json::Value| d["length"].as_u64().unwrap();
+    assert!(len(&improved) < len(&plain), "{} -> {}", len(&plain), len(&improved));
+    assert_eq!(improved["lower_bound"], plain["lower_bound"]);
+    assert_eq!(improved["improved_from"], plain["length"]);
+    let lb = improved["lower_bound"].as_u64().unwrap();
+    assert!((improved["ratio"].as_f64().unwrap() - len(&improved) as f64 / lb as f64).abs() < 1e-3);
+    assert!(reaches_goal(board.trim(), "6x6", improved["moves"].as_str().unwrap()));
+}
+
+#[test]
+fn improve_prints_the_length_bound_and_ratio() {
+    let board = stdout(&npuzzle(&["random", "--size", "7x5", "--seed", "2"], ""));
+    let out = npuzzle(&["solve", "--size", "7x5", "--improve", "0.2"], &board);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let moves = text
+        .lines()
+        .find_map(|l| l.strip_prefix("moves: "))
+        .expect("a moves line");
+    let summary = text
+        .lines()
+        .find(|l| l.contains(" moves, lower bound "))
+        .expect("a length line");
+    assert!(
+        summary.starts_with(&format!("{} moves, lower bound ", moves.len())),
+        "{text}"
+    );
+    assert!(
+        summary.contains("ratio ") && summary.contains("(improved from "),
+        "{text}"
+    );
+    assert!(reaches_goal(&board, "7x5", moves));
+}
+
+#[test]
+fn a_100x100_board_written_as_rows_needs_no_size() {
+    let board = stdout(&npuzzle(&["random", "--size", "100x100", "--seed", "6"], ""));
+    let tiles: Vec<&str> = board.split_whitespace().collect();
+    let rows: Vec<String> = tiles.chunks(100).map(|row| row.join(" ")).collect();
+    let out = npuzzle(&["solve", "--moves"], &rows.join("\n"));
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(reaches_goal(&board, "100x100", stdout(&out).trim()));
+}

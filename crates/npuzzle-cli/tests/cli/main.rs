@@ -6,6 +6,7 @@ mod hint;
 mod hostile;
 mod judge;
 mod pdb;
+mod progress;
 mod reading;
 mod readme;
 mod solve;

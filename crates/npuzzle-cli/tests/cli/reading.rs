@@ -182,6 +182,7 @@ fn a_long_5x5_search_says_so_at_the_start_and_names_the_ways_out() {
     assert!(err.contains("at least 74 moves from the goal"), "{err}");
     assert!(err.contains("npuzzle pdb build --size 5x5"), "{err}");
     assert!(err.contains("--timeout"), "{err}");
+    assert!(err.contains("--algorithm greedy"), "the suboptimal way out: {err}");
     assert_eq!(err.matches("no pattern database").count(), 1, "said once: {err}");
     // A 5x5 board one move from the goal needs no warning.
     let near = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 x 24";

@@ -115,6 +115,37 @@ class BuildProgress:
     @property
     def fraction(self) -> float: ...
 
+@final
+class Frontier:
+    """One IDA* iteration cut into subtrees (``npuzzle.dask.solve_hard``)."""
+
+    @property
+    def bound(self) -> int: ...
+    @property
+    def depth(self) -> int: ...
+    @property
+    def subtrees(self) -> list[str]: ...
+    def combine(self, results: list[_SubtreeResult]) -> _SubtreeResult: ...
+
+#: (solution moves or None, next bound or None, expanded, generated, budget that stopped it or None)
+_SubtreeResult = tuple[Optional[str], Optional[int], int, int, Optional[str]]
+
+def split_iteration(
+    board: _Board, size: Optional[_Size], options: dict[str, Any], bound: Optional[int], subtrees: int
+) -> Frontier: ...
+def search_subtrees(
+    board: _Board, size: Optional[_Size], options: dict[str, Any], bound: int, subtrees: list[str]
+) -> list[_SubtreeResult]: ...
+def hard_solution(
+    board: _Board,
+    size: Optional[_Size],
+    options: dict[str, Any],
+    moves: Optional[str],
+    stopped: Optional[str],
+    iterations: list[tuple[int, int]],
+    generated: int,
+    seconds: float,
+) -> Solution: ...
 def _solution_from_json(text: str, size: tuple[int, int]) -> Solution: ...
 def parse_size(size: _Size) -> tuple[int, int]: ...
 def solve(

@@ -93,8 +93,9 @@ def build(
     ``progress``: a callable given a :class:`BuildProgress` about ten times a
     second; ``None`` (the default) shows a tqdm bar when tqdm is installed;
     ``False`` shows nothing. ``max_memory`` (bytes) refuses a build that would
-    need more. The build itself cannot be stopped midway: an exception from
-    the callback, or Ctrl-C, is raised when it returns, and nothing is saved.
+    need more. An exception from the callback, or Ctrl-C, stops the build
+    within moments (its threads look between chunks of entries) and is
+    raised; nothing is saved.
     """
     from . import _goal, _dir
 

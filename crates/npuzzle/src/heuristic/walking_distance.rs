@@ -265,6 +265,8 @@ impl Heuristic for WalkingDistance {
 /// no walking distance for other boards.
 impl<const N: usize> FixedHeuristic<N> for WalkingDistance {
     type State = WdState;
+    // 51 M expanded nodes per second against Manhattan's 89 M (Korf 1-20, README).
+    const NODE_COST: u64 = 2;
 
     fn start(&self, tiles: &[u8; N]) -> WdState {
         let (r, c) = self.codes(|p| tiles[p]);

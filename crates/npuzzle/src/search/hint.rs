@@ -214,7 +214,7 @@ impl Solver {
         clock: &mut BudgetClock,
         hint: &mut Hint,
     ) -> Result<(), Error> {
-        let report = self.run(board, goal, clock.budget(), clock.cancel())?;
+        let report = self.run(board, goal, clock.budget(), clock.cancel(), clock.progress())?;
         hint.stats = report.stats;
         let solution = match report.outcome {
             Outcome::Solved(s) => s,

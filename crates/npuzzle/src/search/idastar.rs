@@ -109,7 +109,13 @@ pub(crate) fn search<H: Heuristic>(
         filter,
     };
     let mut stats = Stats::default();
+    if let Some(progress) = ida.clock.progress() {
+        progress.set_estimate(h0);
+    }
     let outcome = loop {
+        if let Some(progress) = ida.clock.progress() {
+            progress.set_bound(ida.bound);
+        }
         let before = ida.expanded;
         ida.next_bound = u32::MAX;
         let found = ida.dfs(0, h0, board.blank(), filter.start());

@@ -9,6 +9,7 @@ use crate::goal::Goal;
 use crate::heuristic::pdb::AdditivePdb;
 use crate::heuristic::HeuristicKind;
 use crate::parity::is_solvable;
+use crate::progress::Progress;
 use crate::solution::{Budget, BudgetClock, Cancel, Outcome, Report, Stats};
 use crate::Error;
 
@@ -23,7 +24,9 @@ pub mod greedy;
 pub mod hint;
 mod idastar;
 pub mod idastar_fixed;
+pub mod improve;
 mod state;
+pub mod subtree;
 pub mod table;
 #[cfg(test)]
 mod tests;
@@ -221,6 +224,9 @@ pub struct SolverOptions {
     /// [`DEFAULT_LEN`](duplicates::DEFAULT_LEN); at most
     /// [`MAX_LEN`](duplicates::MAX_LEN).
     pub duplicate_len: usize,
+    /// For the constructive solver: spend up to this long shortening its
+    /// solution ([`improve`]). None (the default): keep it as made.
+    pub improve: Option<std::time::Duration>,
 }
 
 impl Default for SolverOptions {
@@ -231,6 +237,7 @@ impl Default for SolverOptions {
             budget: Budget::default(),
             threads: 1,
             duplicate_len: duplicates::DEFAULT_LEN,
+            improve: None,
         }
     }
 }
@@ -263,6 +270,27 @@ impl SolverOptions {
     /// These options with duplicate move sequences of up to `duplicate_len` moves cut.
     pub fn with_duplicate_len(mut self, duplicate_len: usize) -> SolverOptions {
         self.duplicate_len = duplicate_len;
+        self
+    }
+
+    /// These options with up to `improve` spent shortening a constructive
+    /// solution (see [`improve`](mod@improve)).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use npuzzle::{Algorithm, Goal, Solver, SolverOptions};
+    /// let options = SolverOptions::default()
+    ///     .with_algorithm(Algorithm::Greedy)
+    ///     .with_improve(Some(Duration::from_millis(200)));
+    /// let goal = Goal::standard("6x6".parse()?);
+    /// let board = npuzzle::random::random_solvable(&goal, &mut rand::rng());
+    /// let report = Solver::new(options).solve(&board, &goal)?;
+    /// let moves = report.outcome.solution().unwrap().moves();
+    /// assert!(goal.is_reached_by(&board.replay(moves)?));
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn with_improve(mut self, improve: Option<std::time::Duration>) -> SolverOptions {
+        self.improve = improve;
         self
     }
 }
@@ -352,7 +380,7 @@ impl Solver {
     /// cells is solved only by [`Algorithm::Greedy`] (or `Auto`, which picks
     /// it); the optimal searches refuse it with [`Error::TooBigToSearch`].
     pub fn solve(&self, board: &Board, goal: &Goal) -> Result<Report, Error> {
-        self.run(board, goal, self.options.budget, None)
+        self.run(board, goal, self.options.budget, None, None)
     }
 
     /// Like [`solve`](Solver::solve), under `budget` instead of the options'
@@ -362,10 +390,57 @@ impl Solver {
     /// interrupted). A server shares one solver between requests this way,
     /// each with its own limits.
     pub fn solve_with(&self, board: &Board, goal: &Goal, budget: Budget, cancel: &Cancel) -> Result<Report, Error> {
-        self.run(board, goal, budget, Some(cancel))
+        self.run(board, goal, budget, Some(cancel), None)
     }
 
-    fn run(&self, board: &Board, goal: &Goal, budget: Budget, cancel: Option<&Cancel>) -> Result<Report, Error> {
+    /// Like [`solve_with`](Solver::solve_with), publishing what the search is
+    /// doing to `progress` as it runs (see [`Progress`]): IDA* its starting
+    /// estimate and current bound, every search its expanded nodes, where it
+    /// looks at the budgets anyway. Read it from another thread.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use npuzzle::{Board, Budget, Cancel, Goal, HeuristicKind, Progress, Solver, SolverOptions};
+    ///
+    /// // Korf's 15-puzzle #1: Manhattan estimate 41, 57 moves.
+    /// let board: Board = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3".parse()?;
+    /// let goal = Goal::blank_first(board.shape());
+    /// let solver = Solver::new(SolverOptions::default().with_heuristic(HeuristicKind::Manhattan));
+    /// let progress = Progress::new();
+    /// let budget = Budget::default().with_max_nodes(Some(100_000));
+    /// // A display thread reads the counters while the search runs.
+    /// let watcher = std::thread::spawn({
+    ///     let progress = progress.clone();
+    ///     move || {
+    ///         std::thread::sleep(Duration::from_millis(1));
+    ///         progress.expanded()
+    ///     }
+    /// });
+    /// let report = solver.solve_with_progress(&board, &goal, budget, &Cancel::new(), &progress)?;
+    /// assert!(watcher.join().unwrap() <= report.stats.expanded);
+    /// assert_eq!(progress.estimate(), Some(41));
+    /// assert!(progress.bound() > Some(41) && progress.bound() < Some(57));
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn solve_with_progress(
+        &self,
+        board: &Board,
+        goal: &Goal,
+        budget: Budget,
+        cancel: &Cancel,
+        progress: &Progress,
+    ) -> Result<Report, Error> {
+        self.run(board, goal, budget, Some(cancel), Some(progress))
+    }
+
+    fn run(
+        &self,
+        board: &Board,
+        goal: &Goal,
+        budget: Budget,
+        cancel: Option<&Cancel>,
+        progress: Option<&Progress>,
+    ) -> Result<Report, Error> {
         goal.check_shape(board)?;
         let algorithm = self.options.algorithm.resolve(board.shape());
         if algorithm != Algorithm::Greedy && !board.is_narrow() {
@@ -385,6 +460,9 @@ impl Solver {
         if let Some(cancel) = cancel {
             clock = clock.with_cancel(cancel.clone());
         }
+        if let Some(progress) = progress {
+            clock = clock.with_progress(progress.clone());
+        }
         if !is_solvable(board, goal) {
             let stats = Stats {
                 elapsed: clock.elapsed(),
@@ -394,15 +472,14 @@ impl Solver {
                 outcome: Outcome::Unsolvable,
                 stats,
                 algorithm,
+                improved_from: None,
             });
         }
+        let mut improved_from = None;
         let (outcome, mut stats) = match algorithm {
             Algorithm::Greedy => {
-                let mut moves = Vec::new();
-                let outcome = match greedy::solve_into(board, goal, &self.tables, self.options.budget, &mut moves)? {
-                    greedy::Finish::BudgetReached(kind) => Outcome::BudgetReached(kind),
-                    _ => Outcome::Solved(crate::Solution::new(moves)),
-                };
+                let (outcome, from) = self.greedy(board, goal, budget, &clock)?;
+                improved_from = from;
                 (outcome, Stats::default())
             }
             Algorithm::BfsSet => bfs_set::search(board, goal, &mut clock)?,
@@ -454,6 +531,34 @@ impl Solver {
             outcome,
             stats,
             algorithm,
+            improved_from,
         })
+    }
+
+    /// The constructive solver's answer, shortened for the options' improve
+    /// time (within what is left of `budget`), and its length before that.
+    fn greedy(
+        &self,
+        board: &Board,
+        goal: &Goal,
+        budget: Budget,
+        clock: &BudgetClock,
+    ) -> Result<(Outcome, Option<usize>), Error> {
+        let mut moves = Vec::new();
+        if let greedy::Finish::BudgetReached(kind) = greedy::solve_into(board, goal, &self.tables, budget, &mut moves)?
+        {
+            return Ok((Outcome::BudgetReached(kind), None));
+        }
+        let Some(time) = self.options.improve else {
+            return Ok((Outcome::Solved(crate::Solution::new(moves)), None));
+        };
+        let time = budget
+            .timeout
+            .map_or(time, |t| t.saturating_sub(clock.elapsed()).min(time));
+        let improved = improve::improve(board, &moves, time)?;
+        Ok((
+            Outcome::Solved(crate::Solution::new(improved.moves)),
+            Some(improved.before),
+        ))
     }
 }

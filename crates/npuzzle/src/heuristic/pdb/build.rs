@@ -40,6 +40,7 @@ use super::pattern::{home_distances, placements, rank, weights};
 use crate::board::Shape;
 use crate::geometry::Neighbours;
 use crate::goal::Goal;
+use crate::solution::Cancel;
 
 /// Placements per unit of work handed to a thread.
 const CHUNK: usize = 1 << 14;
@@ -172,17 +173,19 @@ impl Grid {
 }
 
 /// Builds the database of `tiles` for `goal`: one byte per placement, the
-/// stored value `(moves - manhattan) / 2` (0 for placements never reached).
+/// stored value `(moves - manhattan) / 2` (0 for placements never reached);
+/// `None` if `cancel` was raised first.
 pub(crate) fn build_pattern(
     goal: &Goal,
     tiles: &[u8],
     threads: usize,
+    cancel: &Cancel,
     report: &mut dyn FnMut(PatternProgress),
-) -> Vec<u8> {
+) -> Option<Vec<u8>> {
     if goal.shape().cells() <= 16 {
-        run::<Planes16>(goal, tiles, threads, report)
+        run::<Planes16>(goal, tiles, threads, cancel, report)
     } else {
-        run::<Planes32>(goal, tiles, threads, report)
+        run::<Planes32>(goal, tiles, threads, cancel, report)
     }
 }
 
@@ -412,7 +415,13 @@ impl<P: Planes> Search<'_, P> {
     }
 }
 
-fn run<P: Planes>(goal: &Goal, tiles: &[u8], threads: usize, report: &mut dyn FnMut(PatternProgress)) -> Vec<u8> {
+fn run<P: Planes>(
+    goal: &Goal,
+    tiles: &[u8],
+    threads: usize,
+    cancel: &Cancel,
+    report: &mut dyn FnMut(PatternProgress),
+) -> Option<Vec<u8>> {
     let shape = goal.shape();
     let cells = shape.cells();
     let k = tiles.len();
@@ -449,7 +458,7 @@ fn run<P: Planes>(goal: &Goal, tiles: &[u8], threads: usize, report: &mut dyn Fn
         let next_chunk = AtomicUsize::new(0);
         let work = || loop {
             let chunk = next_chunk.fetch_add(1, Relaxed);
-            if chunk >= chunk_marks.len() {
+            if chunk >= chunk_marks.len() || cancel.is_cancelled() {
                 break;
             }
             let n = search.expand_chunk(chunk, depth, cur, next);
@@ -462,7 +471,7 @@ fn run<P: Planes>(goal: &Goal, tiles: &[u8], threads: usize, report: &mut dyn Fn
             // This thread works too, and reports now and then.
             loop {
                 let chunk = next_chunk.fetch_add(1, Relaxed);
-                if chunk >= chunk_marks.len() {
+                if chunk >= chunk_marks.len() || cancel.is_cancelled() {
                     break;
                 }
                 let n = search.expand_chunk(chunk, depth, cur, next);
@@ -476,10 +485,16 @@ fn run<P: Planes>(goal: &Goal, tiles: &[u8], threads: usize, report: &mut dyn Fn
                 }
             }
         });
+        if cancel.is_cancelled() {
+            return None;
+        }
         report(PatternProgress {
             depth,
             reached: reached.load(Relaxed),
         });
+        if cancel.is_cancelled() {
+            return None;
+        }
         let any_next = chunk_marks.iter().any(|m| m.load(Relaxed) & (1 << next) != 0);
         if !any_next {
             break;
@@ -487,7 +502,7 @@ fn run<P: Planes>(goal: &Goal, tiles: &[u8], threads: usize, report: &mut dyn Fn
     }
     drop(planes);
     // Same size and alignment: the standard library reuses the allocation.
-    values.into_iter().map(AtomicU8::into_inner).collect()
+    Some(values.into_iter().map(AtomicU8::into_inner).collect())
 }
 
 #[cfg(test)]
@@ -559,7 +574,7 @@ mod tests {
     fn check(goal: &Goal, tiles: &[u8]) {
         let shape = goal.shape();
         let cells = shape.cells();
-        let values = build_pattern(goal, tiles, 2, &mut |_| {});
+        let values = build_pattern(goal, tiles, 2, &Cancel::new(), &mut |_| {}).expect("not cancelled");
         let w = weights(cells, tiles.len());
         let dist = home_distances(shape, goal, tiles);
         let truth = oracle(goal, tiles);

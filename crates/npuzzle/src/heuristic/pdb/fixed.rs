@@ -367,6 +367,8 @@ impl<const N: usize> View<N> {
 
 impl<const N: usize, const P: usize> FixedHeuristic<N> for FixedPdb<'_, N, P> {
     type State = PdbState<P>;
+    // Table reads: 6-15 M expanded nodes per second (README).
+    const NODE_COST: u64 = 10;
 
     fn start(&self, tiles: &[u8; N]) -> PdbState<P> {
         let mut s = PdbState {

@@ -41,6 +41,7 @@ use std::sync::Arc;
 
 use super::Heuristic;
 use crate::goal::Goal;
+use crate::solution::Cancel;
 use crate::Error;
 
 mod build;
@@ -209,6 +210,31 @@ impl AdditivePdb {
         options: &BuildOptions,
         progress: &mut dyn FnMut(&BuildProgress),
     ) -> Result<AdditivePdb, Error> {
+        AdditivePdb::build_with(spec, options, &Cancel::new(), progress)
+    }
+
+    /// [`build`](AdditivePdb::build), stopping soon after `cancel` is raised
+    /// (every thread looks at it between chunks of entries) with an
+    /// [`Error::BuildBudget`] of kind
+    /// [`BudgetKind::Cancelled`](crate::BudgetKind::Cancelled). A front-end
+    /// raises it on Ctrl-C, from `progress` or another thread.
+    ///
+    /// ```
+    /// use npuzzle::heuristic::pdb::{AdditivePdb, PdbSpec};
+    /// use npuzzle::{BudgetKind, Cancel, Error, Goal};
+    /// let spec = PdbSpec::parse(&Goal::standard("4x4".parse()?), "6-6-3")?;
+    /// let cancel = Cancel::new();
+    /// let stop = cancel.clone();
+    /// let err = AdditivePdb::build_with(&spec, &Default::default(), &cancel, &mut |_| stop.cancel()).unwrap_err();
+    /// assert!(matches!(err, Error::BuildBudget { kind: BudgetKind::Cancelled, .. }));
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn build_with(
+        spec: &PdbSpec,
+        options: &BuildOptions,
+        cancel: &Cancel,
+        progress: &mut dyn FnMut(&BuildProgress),
+    ) -> Result<AdditivePdb, Error> {
         let cells = spec.shape().cells();
         if let Some(limit) = options.max_memory {
             let need = spec.build_memory();
@@ -247,7 +273,7 @@ impl AdditivePdb {
         for (index, tiles) in spec.partition().patterns().iter().enumerate() {
             let entries = placements(cells, tiles.len());
             let mut depth = 0;
-            let values = build::build_pattern(spec.goal(), tiles, threads, &mut |p| {
+            let values = build::build_pattern(spec.goal(), tiles, threads, cancel, &mut |p| {
                 depth = p.depth;
                 progress(&BuildProgress {
                     pattern: index,
@@ -259,6 +285,15 @@ impl AdditivePdb {
                     total,
                 });
             });
+            let Some(values) = values else {
+                return Err(Error::BuildBudget {
+                    what: "pattern database",
+                    shape: spec.shape(),
+                    kind: crate::BudgetKind::Cancelled,
+                    used: done,
+                    limit: total,
+                });
+            };
             let max = values.iter().copied().max().unwrap_or(0);
             let (bits, bytes) = if max <= 15 {
                 (4, pattern::pack_nibbles(&values))

@@ -50,7 +50,6 @@ pub fn count_iteration<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
         goal: B::from_tiles(&goal_tiles),
         threads: 1,
         parallel_min: u64::MAX,
-        parallel_min_time: Duration::MAX,
     };
     let (root, state) = (B::from_tiles(&tiles), heuristic.start(&tiles));
     if root == ida.goal {

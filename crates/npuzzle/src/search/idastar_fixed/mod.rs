@@ -30,40 +30,52 @@
 //!
 //! ## Parallel search
 //!
-//! With `threads > 1`, each iteration (one bound) is split: the tree is
-//! walked to a shallow depth `d`, collecting the nodes at depth `d` within the
-//! bound in depth-first order ("tasks"; `d` grows until there are enough:
-//! one per 4,096 nodes of the previous iteration, between 8 and 256 per
-//! thread). Workers take tasks in that order from an atomic counter and
-//! search each subtree with the bound. The iteration ends when every worker
-//! is done (`std::thread::scope`), so a longer bound is only tried after the
-//! whole tree of the shorter one has been searched, and the result stays
-//! optimal. When a worker finds a solution in task `i`, tasks after `i` are
-//! dropped (at their next budget check) and tasks before `i` are finished;
-//! the solution of the first task that has one wins. That is the solution
-//! the single-threaded search finds, because it visits the tasks in the same
-//! order, so every thread count returns the same moves. Node counts of all
-//! but the last iteration are also the same; the last iteration's count
-//! depends on how far the dropped tasks had got. (If a budget runs out
-//! during the last iteration after some worker found a solution, that
-//! solution is returned: it is optimal, but an earlier task might have held
-//! the one a single thread would have returned.)
+//! With `threads > 1`, each iteration (one bound) is cut into subtrees by
+//! the rule in `split.rs` (also what [`subtree`](crate::search::subtree)
+//! hands out as independent tasks): the tree is walked to the smallest
+//! depth that gives enough subtrees — one per 4,096 nodes of the previous
+//! iteration, between 8 and 256 per thread. Workers take the subtrees in
+//! order from an atomic counter and search each with the bound. The
+//! iteration ends when every worker is done (`std::thread::scope`), so a
+//! longer bound is only tried after the whole tree of the shorter one has
+//! been searched, and the result stays optimal. When a worker finds a
+//! solution in subtree `i`, subtrees after `i` are dropped (at their next
+//! budget check) and those before `i` are finished; the solution of the
+//! first subtree that has one wins. That is the solution the
+//! single-threaded search finds, because it visits the subtrees in the same
+//! order. The node counts are the single-threaded search's too: the
+//! iteration that finds the solution counts the walk and the subtrees up to
+//! it, not the work other threads had spent meanwhile on later subtrees
+//! (which depends on timing). So every thread count, every run and any load
+//! give the same moves and the same counts. (If a budget runs out during
+//! the last iteration after some worker found a solution, that solution is
+//! returned: it is optimal, but an earlier subtree might have held the one
+//! a single thread would have returned.)
 //!
 //! An iteration runs on the calling thread, where spawning would cost more
-//! than it saves, unless the previous one expanded at least
-//! [`PARALLEL_MIN_NODES`] nodes or took at least [`PARALLEL_MIN_TIME`]. The
-//! time matters for heuristics that are slow per node, like pattern
-//! databases, whose iterations on the 15-puzzle are mostly small; the runs
-//! that chose these thresholds (`korf --threads 2` on Korf's 100 with `7-8`
-//! databases) are in `bench/RESULTS-pdb.md`.
+//! than it saves, unless the previous one was worth [`PARALLEL_MIN_WORK`]
+//! Manhattan nodes (its expanded nodes times the heuristic's
+//! [`NODE_COST`](FixedHeuristic::NODE_COST)): about 0.1 ms. Until 2026-11-30
+//! a time (0.1 ms) decided this too, and the cut's depth only ever grew
+//! from one iteration to the next. A tiny first iteration slowed by page
+//! faults in freshly mapped databases then went parallel, could never be
+//! cut into enough subtrees, and left the depth at its maximum (40) for the
+//! rest of the search: every later iteration was walked to depth 40 on one
+//! thread, the last one to its end. Right after a database build, the
+//! 15-puzzle `15 10 8 12 11 14 9 13 2 6 5 1 3 7 4 0` (80 moves, blank-first
+//! goal, 7-8 databases) took 43.6 M nodes and 28 s with `--threads 2`
+//! instead of 4.9 M; now every run takes the one-thread count.
 //!
 //! The files: this one dispatches and drives the iterations, `serial.rs`
-//! searches one bound, `parallel.rs` splits an iteration across threads,
-//! `count.rs` counts whole iterations for benchmarks.
+//! holds what all threads share and runs an iteration on one thread,
+//! `parallel.rs` searches one bound (`Worker`) and runs an iteration on
+//! several, `split.rs` cuts an iteration into subtrees and adds up their
+//! results, `tasks.rs` does both for [`subtree`](crate::search::subtree)'s
+//! independent tasks, `count.rs` counts whole iterations for benchmarks.
 
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::board::{Board, Move, Shape};
 use crate::goal::Goal;
@@ -71,6 +83,7 @@ use crate::heuristic::fixed::{FixedBoard, FixedHeuristic, Nibbles};
 use crate::heuristic::pdb::AdditivePdb;
 use crate::heuristic::{HeuristicKind, WithFixedHeuristic};
 use crate::parity::is_solvable;
+use crate::progress::Progress;
 use crate::search::duplicates::{DuplicateFilter, CUT};
 use crate::solution::{Budget, BudgetClock, BudgetKind, Cancel, Outcome, Solution, Stats};
 use crate::Error;
@@ -78,12 +91,16 @@ use crate::Error;
 mod count;
 mod parallel;
 mod serial;
+mod split;
+mod tasks;
 #[cfg(test)]
 mod tests;
 
 pub use count::{count_iteration, IterationCount};
 use parallel::*;
 use serial::*;
+use split::*;
+pub(crate) use tasks::{search_subtrees, split_iteration, TaskOptions};
 
 /// Expanded nodes between two looks at the budgets.
 const POLL_EVERY: u64 = 1024;
@@ -95,14 +112,9 @@ const MIN_TASKS_PER_THREAD: usize = 8;
 /// Nodes of the previous iteration per task aimed for: small iterations get
 /// few tasks, as splitting costs a walk of the tree's top and a task each.
 const NODES_PER_TASK: u64 = 4096;
-/// Deepest split.
-const MAX_SPLIT_DEPTH: u32 = 40;
-/// Iterations after one of fewer nodes than this (and shorter than
-/// [`PARALLEL_MIN_TIME`]) run on one thread.
-const PARALLEL_MIN_NODES: u64 = 50_000;
-/// Iterations after one shorter than this (and of fewer nodes than
-/// [`PARALLEL_MIN_NODES`]) run on one thread.
-const PARALLEL_MIN_TIME: Duration = Duration::from_micros(100);
+/// Iterations after one worth less than this many Manhattan nodes
+/// ([`FixedHeuristic::NODE_COST`]; about 0.1 ms) run on one thread.
+const PARALLEL_MIN_WORK: u64 = 8_000;
 /// "No previous move" in the successor table.
 const ROOT: usize = 4;
 
@@ -290,11 +302,11 @@ pub fn search_with_options<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N
     threads: usize,
     options: FixedOptions,
 ) -> Result<(Outcome, Stats), Error> {
-    search_with::<N, B, H>(board, goal, heuristic, clock, threads, PARALLEL_MIN_NODES, options)
+    let parallel_min = PARALLEL_MIN_WORK / H::NODE_COST.max(1);
+    search_with::<N, B, H>(board, goal, heuristic, clock, threads, parallel_min, options)
 }
 
-/// [`search`] going parallel once an iteration reaches `parallel_min` nodes
-/// or [`PARALLEL_MIN_TIME`].
+/// [`search`] going parallel after an iteration of `parallel_min` expanded nodes.
 fn search_with<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
     board: &Board,
     goal: &Goal,
@@ -328,7 +340,6 @@ fn search_with<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
         goal: B::from_tiles(&goal_tiles),
         threads: threads.max(1),
         parallel_min,
-        parallel_min_time: PARALLEL_MIN_TIME,
     };
     Ok(ida.run(root))
 }

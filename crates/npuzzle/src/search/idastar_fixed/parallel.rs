@@ -1,30 +1,8 @@
-//! The parallel driver: one iteration split into tasks at a shallow depth,
+//! The depth-first search of one bound ([`Worker`]), and the parallel
+//! driver: one iteration cut into subtrees (`split.rs`),
 //! searched by worker threads in the order a single thread would.
 
 use super::*;
-
-/// What one worker thread of a parallel iteration did.
-pub(super) struct WorkerResult {
-    pub(super) expanded: u64,
-    pub(super) generated: u64,
-    pub(super) next_bound: u32,
-    /// Task index and moves of the solution found, if any.
-    pub(super) found: Option<(usize, Vec<u8>)>,
-}
-
-/// The subtree of one node, or a goal (`node: None`) met above the split depth.
-pub(super) struct Task<B, S> {
-    pub(super) node: Option<Node<B, S>>,
-    /// Moves from the root.
-    pub(super) prefix: Vec<u8>,
-}
-
-pub(super) struct Split<B, S> {
-    pub(super) tasks: Vec<Task<B, S>>,
-    pub(super) expanded: u64,
-    pub(super) generated: u64,
-    pub(super) next_bound: u32,
-}
 
 /// One thread's depth-first search under one bound.
 pub(super) struct Worker<'a, const N: usize, B, H: FixedHeuristic<N>> {
@@ -53,9 +31,8 @@ pub(super) struct Worker<'a, const N: usize, B, H: FixedHeuristic<N>> {
 }
 
 impl<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Worker<'_, N, B, H> {
-    /// Searches below a node known to be within the bound and not the goal.
-    /// On success the moves are in `path`, last first.
     /// Searches below `node`, known to be within the bound and not the goal.
+    /// On success the moves are in `path`, last first.
     pub(super) fn search(&mut self, node: Node<B, H::State>) -> bool {
         let Node {
             board,
@@ -137,6 +114,9 @@ impl<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Worker<'_, N, B, H>
     #[inline(never)]
     pub(super) fn poll(&mut self) -> bool {
         let total = self.flush();
+        if let Some(progress) = &self.control.progress {
+            progress.set_expanded(total);
+        }
         let mut step = POLL_EVERY;
         if let Some(max) = self.control.max_nodes {
             if total >= max {
@@ -161,5 +141,89 @@ impl<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Worker<'_, N, B, H>
         let delta = self.expanded - self.flushed;
         self.flushed = self.expanded;
         self.control.nodes.fetch_add(delta, Ordering::Relaxed) + delta
+    }
+}
+
+impl<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Ida<'_, N, B, H> {
+    /// One iteration cut into subtrees searched by `self.threads` threads;
+    /// `last_nodes` (the previous iteration's count) sets how many.
+    pub(super) fn parallel_iteration(&self, root: Node<B, H::State>, bound: u32, last_nodes: u64) -> Iteration {
+        let per_thread = usize::try_from(last_nodes / NODES_PER_TASK)
+            .unwrap_or(usize::MAX)
+            .clamp(MIN_TASKS_PER_THREAD, TASKS_PER_THREAD);
+        let split = self.split_for(root, bound, per_thread * self.threads);
+        self.control.nodes.fetch_add(split.expanded, Ordering::Relaxed);
+        let tasks = split.tasks.as_slice();
+        let next_task = AtomicUsize::new(0);
+        let done: Vec<Vec<(usize, Searched)>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..self.threads)
+                .map(|_| scope.spawn(|| self.work(bound, tasks, &next_task)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+                .collect()
+        });
+        let mut searched: Vec<Option<Searched>> = vec![None; tasks.len()];
+        for (i, s) in done.into_iter().flatten() {
+            searched[i] = Some(s);
+        }
+        let sum = tally(
+            (split.expanded, split.generated, split.next_bound),
+            |i| (tasks[i].walk_expanded, tasks[i].walk_generated),
+            searched.iter().map(Option::as_ref),
+        );
+        Iteration {
+            found: sum.found.map(|(_, moves)| moves),
+            expanded: sum.expanded,
+            generated: sum.generated,
+            next_bound: sum.next_bound,
+            bytes: std::mem::size_of_val(tasks) as u64 + tasks.iter().map(|t| t.prefix.len() as u64).sum::<u64>(),
+        }
+    }
+
+    /// One worker thread of a parallel iteration: takes tasks in order until
+    /// none are left, a budget runs out, or only tasks after a solution
+    /// remain; returns what each task it took gave.
+    fn work(&self, bound: u32, tasks: &[Task<B, H::State>], next_task: &AtomicUsize) -> Vec<(usize, Searched)> {
+        let mut w = self.worker(bound);
+        let mut done = Vec::new();
+        loop {
+            let i = next_task.fetch_add(1, Ordering::Relaxed);
+            if i >= tasks.len() || self.control.winner.load(Ordering::Relaxed) < i || self.control.stopped().is_some() {
+                break;
+            }
+            let task = &tasks[i];
+            let (expanded, generated) = (w.expanded, w.generated);
+            w.task = i;
+            w.abandoned = false;
+            w.path.clear();
+            let solved = match task.node {
+                None => true,
+                Some(n) => w.search(n),
+            };
+            let found = solved.then(|| {
+                let mut moves = task.prefix.clone();
+                moves.extend(w.path.iter().rev());
+                moves
+            });
+            done.push((
+                i,
+                Searched {
+                    expanded: w.expanded - expanded,
+                    generated: w.generated - generated,
+                    // The worker's smallest so far: the iteration takes the minimum anyway.
+                    next_bound: w.next_bound,
+                    found,
+                },
+            ));
+            if solved {
+                self.control.winner.fetch_min(i, Ordering::Relaxed);
+                // Every later task loses to this one.
+                break;
+            }
+        }
+        w.flush();
+        done
     }
 }

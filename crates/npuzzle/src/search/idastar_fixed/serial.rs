@@ -55,6 +55,8 @@ pub(super) struct Control {
     pub(super) stopped: AtomicU8,
     /// Smallest task index holding a solution in the current iteration.
     pub(super) winner: AtomicUsize,
+    /// Where the bound and the expanded count are published, if anywhere.
+    pub(super) progress: Option<Progress>,
 }
 
 pub(super) const STOP_KINDS: [BudgetKind; 3] = [BudgetKind::Nodes, BudgetKind::Time, BudgetKind::Cancelled];
@@ -70,6 +72,7 @@ impl Control {
             cancel: clock.cancel().cloned(),
             stopped: AtomicU8::new(0),
             winner: AtomicUsize::new(usize::MAX),
+            progress: clock.progress().cloned(),
         }
     }
 
@@ -114,10 +117,8 @@ pub(super) struct Ida<'a, const N: usize, B, H> {
     pub(super) control: &'a Control,
     pub(super) goal: B,
     pub(super) threads: usize,
-    /// Iterations after one of fewer nodes and shorter than
-    /// `parallel_min_time` run on the calling thread.
+    /// Iterations after one of fewer expanded nodes run on the calling thread.
     pub(super) parallel_min: u64,
-    pub(super) parallel_min_time: Duration,
 }
 
 /// The result of one iteration.
@@ -140,20 +141,22 @@ impl<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Ida<'_, N, B, H> {
             return (Outcome::Solved(Solution::default()), stats);
         }
         let mut bound = h0;
-        let mut split_depth = 1;
         let mut last_nodes = 0u64;
-        let mut last_time = Duration::ZERO;
         let mut peak_bytes = 0u64;
+        if let Some(progress) = &self.control.progress {
+            progress.set_estimate(h0);
+        }
         let outcome = loop {
             self.control.winner.store(usize::MAX, Ordering::Relaxed);
-            let started = Instant::now();
-            let parallel = last_nodes >= self.parallel_min || last_time >= self.parallel_min_time;
-            let it = if self.threads > 1 && parallel {
-                self.parallel_iteration(root, bound, &mut split_depth, last_nodes)
+            if let Some(progress) = &self.control.progress {
+                progress.set_bound(bound);
+            }
+            // Decided by node counts alone, so that every run splits alike.
+            let it = if self.threads > 1 && last_nodes >= self.parallel_min {
+                self.parallel_iteration(root, bound, last_nodes)
             } else {
                 self.serial_iteration(root, bound)
             };
-            last_time = started.elapsed();
             stats.expanded += it.expanded;
             stats.generated += it.generated;
             stats.iterations.push((bound, it.expanded));
@@ -210,158 +213,6 @@ impl<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Ida<'_, N, B, H> {
             generated: w.generated,
             next_bound: w.next_bound,
             bytes: 0,
-        }
-    }
-
-    pub(super) fn parallel_iteration(
-        &self,
-        root: Node<B, H::State>,
-        bound: u32,
-        split_depth: &mut u32,
-        last_nodes: u64,
-    ) -> Iteration {
-        let per_thread = usize::try_from(last_nodes / NODES_PER_TASK)
-            .unwrap_or(usize::MAX)
-            .clamp(MIN_TASKS_PER_THREAD, TASKS_PER_THREAD);
-        let target = per_thread * self.threads;
-        let mut split = self.split(root, bound, *split_depth);
-        while split.tasks.len() < target && *split_depth + 1 < bound && *split_depth < MAX_SPLIT_DEPTH {
-            *split_depth += 1;
-            split = self.split(root, bound, *split_depth);
-        }
-        self.control.nodes.fetch_add(split.expanded, Ordering::Relaxed);
-        let tasks = split.tasks.as_slice();
-        let next_task = AtomicUsize::new(0);
-        let results: Vec<WorkerResult> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..self.threads)
-                .map(|_| scope.spawn(|| self.work(bound, tasks, &next_task)))
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-                .collect()
-        });
-        let mut it = Iteration {
-            found: None,
-            expanded: split.expanded,
-            generated: split.generated,
-            next_bound: split.next_bound,
-            bytes: std::mem::size_of_val(tasks) as u64 + tasks.iter().map(|t| t.prefix.len() as u64).sum::<u64>(),
-        };
-        let mut winner = usize::MAX;
-        for r in results {
-            it.expanded += r.expanded;
-            it.generated += r.generated;
-            it.next_bound = it.next_bound.min(r.next_bound);
-            if let Some((index, moves)) = r.found {
-                if index < winner {
-                    winner = index;
-                    it.found = Some(moves);
-                }
-            }
-        }
-        it
-    }
-
-    /// One worker thread of a parallel iteration: takes tasks in order until
-    /// none are left, a budget runs out, or only tasks after a solution remain.
-    pub(super) fn work(&self, bound: u32, tasks: &[Task<B, H::State>], next_task: &AtomicUsize) -> WorkerResult {
-        let mut w = self.worker(bound);
-        let mut found = None;
-        loop {
-            let i = next_task.fetch_add(1, Ordering::Relaxed);
-            if i >= tasks.len() || self.control.winner.load(Ordering::Relaxed) < i || self.control.stopped().is_some() {
-                break;
-            }
-            let task = &tasks[i];
-            w.task = i;
-            w.abandoned = false;
-            w.path.clear();
-            let solved = match task.node {
-                None => true,
-                Some(n) => w.search(n),
-            };
-            if solved {
-                let mut moves = task.prefix.clone();
-                moves.extend(w.path.iter().rev());
-                found = Some((i, moves));
-                self.control.winner.fetch_min(i, Ordering::Relaxed);
-                // Every later task loses to this one.
-                break;
-            }
-        }
-        w.flush();
-        WorkerResult {
-            expanded: w.expanded,
-            generated: w.generated,
-            next_bound: w.next_bound,
-            found,
-        }
-    }
-
-    /// The tasks of one parallel iteration: the nodes at `depth` within
-    /// `bound`, in depth-first order, and goals met on the way.
-    pub(super) fn split(&self, root: Node<B, H::State>, bound: u32, depth: u32) -> Split<B, H::State> {
-        let mut split = Split {
-            tasks: Vec::new(),
-            expanded: 0,
-            generated: 0,
-            next_bound: u32::MAX,
-        };
-        let mut prefix = Vec::with_capacity(depth as usize);
-        self.split_from(root, bound, depth, &mut prefix, &mut split);
-        split
-    }
-
-    pub(super) fn split_from(
-        &self,
-        node: Node<B, H::State>,
-        bound: u32,
-        depth: u32,
-        prefix: &mut Vec<u8>,
-        split: &mut Split<B, H::State>,
-    ) {
-        split.expanded += 1;
-        let succ = &self.moves.succ[node.blank][node.prev];
-        for (&to, &mv) in succ.to.iter().zip(&succ.mv).take(usize::from(succ.len)) {
-            let dup = self.filter.step_index(node.dup, usize::from(mv));
-            if dup == CUT {
-                continue;
-            }
-            let to = usize::from(to);
-            let tile = node.board.tile(to);
-            let board = node.board.slide(node.blank, to, tile);
-            let state = self.heuristic.step(&board, &node.state, tile, to, node.blank);
-            let h = self.heuristic.value(&state);
-            let g = node.g + 1;
-            split.generated += 1;
-            if g + h > bound {
-                split.next_bound = split.next_bound.min(g + h);
-                continue;
-            }
-            prefix.push(mv);
-            let child = Node {
-                board,
-                blank: to,
-                prev: usize::from(mv),
-                g,
-                state,
-                dup,
-            };
-            if h == 0 && board == self.goal {
-                split.tasks.push(Task {
-                    node: None,
-                    prefix: prefix.clone(),
-                });
-            } else if g == depth {
-                split.tasks.push(Task {
-                    node: Some(child),
-                    prefix: prefix.clone(),
-                });
-            } else {
-                self.split_from(child, bound, depth, prefix, split);
-            }
-            prefix.pop();
         }
     }
 }
