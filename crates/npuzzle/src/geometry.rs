@@ -10,6 +10,7 @@
 //! their own packing; a slice of tiles (one byte a cell) moves with [`slide`].
 
 use crate::board::{Move, Shape};
+use crate::goal::Goal;
 
 /// For every cell, the cell the blank reaches with each move of
 /// [`Move::ALL`] and the set of moves that stay on the board, for boards the
@@ -105,6 +106,17 @@ impl Iterator for MovesFrom {
     }
 }
 
+/// The row and the column of every tile's goal cell, indexed by tile, for a
+/// goal of `N` cells (at most 256 a side).
+pub(crate) fn home_rows_and_cols<const N: usize>(goal: &Goal) -> ([u8; N], [u8; N]) {
+    let width = goal.shape().width();
+    let cell = |t: usize| goal.position_of(t as u8);
+    (
+        std::array::from_fn(|t| (cell(t) / width) as u8),
+        std::array::from_fn(|t| (cell(t) % width) as u8),
+    )
+}
+
 /// Slides the tile at `from` into the blank at `blank` and returns it; the
 /// blank is at `from` afterwards. `slide(tiles, from, blank)` undoes it.
 #[inline(always)]
@@ -153,6 +165,15 @@ mod tests {
         assert_eq!(table.get(254, Move::Right), Some(255));
         assert_eq!(table.get(255, Move::Right), None);
         assert_eq!(table.bytes(), 256 * 10);
+    }
+
+    #[test]
+    fn home_rows_and_cols_of_a_3x2_goal() {
+        let goal = Goal::new(Board::new(Shape::new(3, 2).unwrap(), vec![2, 0, 1, 3, 4, 5]).unwrap());
+        let (rows, cols) = home_rows_and_cols::<6>(&goal);
+        // Tile t is at cell position_of(t): the blank at 1, tile 1 at 2, tile 2 at 0.
+        assert_eq!(rows, [0, 0, 0, 1, 1, 1]);
+        assert_eq!(cols, [1, 2, 0, 0, 1, 2]);
     }
 
     #[test]

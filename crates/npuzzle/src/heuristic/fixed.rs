@@ -28,6 +28,7 @@
 use std::fmt;
 
 use super::Heuristic;
+use crate::geometry::home_rows_and_cols;
 use crate::goal::Goal;
 use crate::Error;
 
@@ -356,13 +357,7 @@ impl<const N: usize> FixedLinearConflict<N> {
                 reason: format!("the line table is built for square boards up to {MAX_SIDE}x{MAX_SIDE}"),
             });
         }
-        let mut home_row = [0u8; N];
-        let mut home_col = [0u8; N];
-        for t in 0..N {
-            let p = goal.position_of(t as u8);
-            home_row[t] = (p / side) as u8;
-            home_col[t] = (p % side) as u8;
-        }
+        let (home_row, home_col) = home_rows_and_cols::<N>(goal);
         let radix = side + 1;
         let mut place = [0u16; MAX_SIDE];
         for (i, p) in place.iter_mut().enumerate().take(side) {

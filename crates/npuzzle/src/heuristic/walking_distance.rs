@@ -36,6 +36,7 @@ use std::sync::{Arc, OnceLock};
 use super::fixed::{FixedBoard, FixedHeuristic};
 use super::Heuristic;
 use crate::board::Shape;
+use crate::geometry::home_rows_and_cols;
 use crate::goal::Goal;
 use crate::Error;
 
@@ -188,13 +189,7 @@ impl WalkingDistance {
                 reason: "walking distance is built for 4x4 boards only".to_string(),
             });
         }
-        let mut goal_row = [0u8; CELLS];
-        let mut goal_col = [0u8; CELLS];
-        for t in 0..CELLS {
-            let p = goal.position_of(t as u8);
-            goal_row[t] = (p / SIDE) as u8;
-            goal_col[t] = (p % SIDE) as u8;
-        }
+        let (goal_row, goal_col) = home_rows_and_cols::<CELLS>(goal);
         let blank = goal.position_of(0);
         Ok(WalkingDistance {
             rows: Table::shared(blank / SIDE),
