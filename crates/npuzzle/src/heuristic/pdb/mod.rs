@@ -124,19 +124,23 @@ impl PdbSpec {
             .sum()
     }
 
-    /// About the most memory a build takes: for the largest pattern one
-    /// word (4 bytes up to 16 cells, else 8) and one byte per entry, plus the
+    /// About the most memory a build takes: the working memory of the
+    /// largest pattern (one word and one byte per entry — 4 bytes up to 16
+    /// cells, else 8 — or, where the words would pass 2 GiB, two bytes and
+    /// half a byte per entry: see the builder's region layout), plus the
     /// finished tables at 4 bits an entry.
     pub fn build_memory(&self) -> u64 {
-        let cells = self.shape().cells();
-        let word = if cells <= 16 { 4 } else { 8 };
+        let shape = self.shape();
         let largest = self
             .partition
             .patterns()
             .iter()
-            .map(|p| placements(cells, p.len()))
+            .map(|p| {
+                let per = build::Layout::choose(shape, p.len()).bytes_per_placement(shape);
+                (placements(shape.cells(), p.len()) as f64 * per) as u64
+            })
             .max();
-        largest.unwrap_or(0).saturating_mul(word + 1) + self.entries().div_ceil(2)
+        largest.unwrap_or(0).saturating_add(self.entries().div_ceil(2))
     }
 
     /// Databases that suit `goal`: the named partition of the literature for
@@ -536,7 +540,7 @@ impl AdditivePdb {
         for (index, tiles) in spec.partition().patterns().iter().enumerate() {
             let entries = placements(cells, tiles.len());
             let mut depth = 0;
-            let values = build::build_pattern(spec.goal(), tiles, threads, &mut |p| {
+            let (bits, bytes) = build::build_pattern(spec.goal(), tiles, threads, &mut |p| {
                 depth = p.depth;
                 progress(&BuildProgress {
                     pattern: index,
@@ -548,12 +552,6 @@ impl AdditivePdb {
                     total,
                 });
             });
-            let max = values.iter().copied().max().unwrap_or(0);
-            let (bits, bytes) = if max <= 15 {
-                (4, pattern::pack_nibbles(&values))
-            } else {
-                (8, values)
-            };
             hasher.write(&bytes);
             progress(&BuildProgress {
                 pattern: index,
