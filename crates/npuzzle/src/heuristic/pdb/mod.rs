@@ -49,13 +49,16 @@ mod checksum;
 pub(crate) mod file;
 mod fixed;
 mod partition;
+mod parts;
 mod pattern;
+mod set;
 
 pub use checksum::Xxh64;
 pub use file::{list, ListedFile, EXTENSION, FORMAT_VERSION, MAGIC};
-pub use fixed::{run_fixed, FixedPdb, PdbState};
+pub use fixed::{run_fixed, run_fixed_set, FixedPdb, PdbState};
 pub use partition::{recommended_partition, Partition};
 pub use pattern::{entry, placements, PatternDatabase, MAX_PDB_CELLS};
+pub use set::PdbSet;
 
 use pattern::Table;
 
@@ -130,6 +133,22 @@ impl PdbSpec {
     /// half a byte per entry: see the builder's region layout), plus the
     /// finished tables at 4 bits an entry.
     pub fn build_memory(&self) -> u64 {
+        self.build_memory_parts().saturating_add(self.entries().div_ceil(2))
+    }
+
+    /// About the most memory a build by [`AdditivePdb::build_into`] takes:
+    /// the working memory of the largest pattern (the finished ones wait on
+    /// disk).
+    ///
+    /// ```
+    /// use npuzzle::heuristic::pdb::PdbSpec;
+    /// use npuzzle::{Goal, Shape};
+    /// let spec = PdbSpec::parse(&Goal::blank_first(Shape::new(5, 5)?), "7-7-7-3")?;
+    /// // Two bytes and a half per placement of a 7-tile pattern.
+    /// assert_eq!(spec.build_memory_parts(), 2_422_728_000 * 5 / 2);
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn build_memory_parts(&self) -> u64 {
         let shape = self.shape();
         let largest = self
             .partition
@@ -140,7 +159,7 @@ impl PdbSpec {
                 (placements(shape.cells(), p.len()) as f64 * per) as u64
             })
             .max();
-        largest.unwrap_or(0).saturating_add(self.entries().div_ceil(2))
+        largest.unwrap_or(0)
     }
 
     /// Databases that suit `goal`: the named partition of the literature for
@@ -783,6 +802,15 @@ pub fn for_goal<'a>(pdb: Option<&'a AdditivePdb>, goal: &Goal) -> Result<&'a Add
             })
         }
     }
+}
+
+/// [`for_goal`] for a set of databases: the set if it is for `goal`.
+pub fn set_for_goal<'a>(set: Option<&'a PdbSet>, goal: &Goal) -> Result<&'a PdbSet, Error> {
+    for_goal(set.map(|s| &**s.first()), goal)?;
+    set.ok_or_else(|| Error::PdbNotLoaded {
+        goal: Box::new(goal.clone()),
+        loaded: None,
+    })
 }
 
 #[cfg(test)]
