@@ -28,6 +28,7 @@ mod error;
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;
+mod geometry;
 pub mod goal;
 pub mod heuristic;
 pub mod judge;

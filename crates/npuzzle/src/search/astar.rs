@@ -27,8 +27,9 @@
 
 use std::mem::size_of;
 
-use super::state::{move_from_code, neighbors, path_to, Held, PackedState, StateMap, Wide, Width, NONE};
+use super::state::{charge, children, move_from_code, path_to, Child, Held, PackedState, StateMap, Wide, Width};
 use crate::board::{Board, Move};
+use crate::geometry::{slide, Neighbours};
 use crate::goal::Goal;
 use crate::heuristic::{Heuristic, WithHeuristic};
 use crate::solution::{BudgetClock, Outcome, Solution, Stats};
@@ -175,7 +176,7 @@ fn run<S: PackedState, H: Heuristic>(
     let start = S::pack(board.tiles());
     let target = S::pack(goal.board().tiles());
     let mut stats = Stats::default();
-    let next_cell = neighbors(shape);
+    let neighbours = Neighbours::new(shape);
     let mut nodes: StateMap<S, Node> = StateMap::default();
     nodes.insert(
         start,
@@ -209,43 +210,37 @@ fn run<S: PackedState, H: Heuristic>(
         }
         stats.expanded += 1;
         let held = nodes.held() + open.held;
-        if let Some(kind) = clock.check(stats.expanded, held) {
+        if let Some(kind) = charge(clock, stats.expanded, held, &mut stats.peak_bytes) {
             break Outcome::BudgetReached(kind);
         }
-        stats.peak_bytes = stats.peak_bytes.max(held);
         let h = (f - g) as u32;
         let child_g = g + 1;
         s.unpack(&mut tiles);
-        let blank = s.blank(cells);
-        for mv in Move::ALL {
-            let to = next_cell[blank][mv.index()];
-            // Going straight back costs 2 more than the parent's g: never an improvement.
-            if to == NONE || move_from_code(came) == Some(mv.opposite()) {
-                continue;
-            }
-            let to = usize::from(to);
-            let child = s.slide(blank, to);
-            stats.generated += 1;
+        // Going straight back costs 2 more than the parent's g: never an improvement.
+        let back = move_from_code(came).map(Move::opposite);
+        for Child {
+            mv,
+            blank,
+            to,
+            state: child,
+        } in children(s, cells, &neighbours, back, &mut stats.generated)
+        {
             let known = nodes.get(&child).map(|n| n.g as usize);
             if known.is_some_and(|known_g| known_g <= child_g) {
                 continue;
             }
-            let tile = tiles[to];
-            tiles[blank] = tile;
-            tiles[to] = 0;
+            let tile = slide(&mut tiles, blank, to);
             let child_h = heuristic.update(&tiles, h, tile, to, blank) as usize;
-            tiles[to] = tile;
-            tiles[blank] = 0;
+            slide(&mut tiles, to, blank);
             let map_after = if known.is_some() {
                 nodes.held()
             } else {
                 nodes.held_after_push()
             };
             let held = map_after + open.held_after_push(child_g + child_h, child_g);
-            if let Some(kind) = clock.check(stats.expanded, held) {
+            if let Some(kind) = charge(clock, stats.expanded, held, &mut stats.peak_bytes) {
                 break 'search Outcome::BudgetReached(kind);
             }
-            stats.peak_bytes = stats.peak_bytes.max(held);
             // New, or cheaper than before (reopened if it was closed).
             nodes.insert(
                 child,

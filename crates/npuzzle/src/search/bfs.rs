@@ -23,8 +23,9 @@
 //! # Ok::<(), npuzzle::Error>(())
 //! ```
 
-use super::state::{move_from_code, neighbors, path_to, Held, PackedState, NONE};
-use crate::board::{Board, Move};
+use super::state::{charge, children, move_from_code, path_to, Child, Held, PackedState};
+use crate::board::Board;
+use crate::geometry::Neighbours;
 use crate::goal::Goal;
 use crate::rank::BoardIndexer;
 use crate::solution::{BudgetClock, BudgetKind, Outcome, Solution, Stats};
@@ -113,7 +114,7 @@ pub(crate) fn search(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> Res
     stats.peak_bytes = array_bytes + layer.held();
 
     let goal_index = indexer.index(goal.board().tiles());
-    let next_cell = neighbors(shape);
+    let neighbours = Neighbours::new(shape);
     let mut tiles = board.tiles().to_vec();
     slots.set(indexer.index(&tiles), START);
     let mut seen = 1u64;
@@ -126,22 +127,14 @@ pub(crate) fn search(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> Res
         for &s in &layer {
             stats.expanded += 1;
             let held = array_bytes + layer.held() + next.held();
-            if let Some(kind) = clock.check(stats.expanded, held) {
+            if let Some(kind) = charge(clock, stats.expanded, held, &mut stats.peak_bytes) {
                 break 'search Outcome::BudgetReached(kind);
             }
-            stats.peak_bytes = stats.peak_bytes.max(held);
             s.unpack(&mut tiles);
-            let blank = s.blank(cells);
-            for mv in Move::ALL {
-                let to = next_cell[blank][mv.index()];
-                if to == NONE {
-                    continue;
-                }
-                let to = usize::from(to);
+            for Child { mv, blank, to, state } in children(s, cells, &neighbours, None, &mut stats.generated) {
                 tiles.swap(blank, to);
                 let child = indexer.index(&tiles);
                 tiles.swap(blank, to);
-                stats.generated += 1;
                 if child == goal_index {
                     let mut moves = path_to(s, shape, |p: u64| {
                         p.unpack(&mut tiles);
@@ -154,13 +147,12 @@ pub(crate) fn search(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> Res
                     continue;
                 }
                 let held = array_bytes + layer.held() + next.held_after_push();
-                if let Some(kind) = clock.check(stats.expanded, held) {
+                if let Some(kind) = charge(clock, stats.expanded, held, &mut stats.peak_bytes) {
                     break 'search Outcome::BudgetReached(kind);
                 }
-                stats.peak_bytes = stats.peak_bytes.max(held);
                 slots.set(child, mv.index() as u8 + 1);
                 seen += 1;
-                next.push(s.slide(blank, to));
+                next.push(state);
             }
         }
         std::mem::swap(&mut layer, &mut next);

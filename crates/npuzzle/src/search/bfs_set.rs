@@ -15,8 +15,9 @@
 //! # Ok::<(), npuzzle::Error>(())
 //! ```
 
-use super::state::{move_from_code, neighbors, path_to, Held, PackedState, StateMap, Wide, Width, NONE};
-use crate::board::{Board, Move};
+use super::state::{charge, children, move_from_code, path_to, Child, Held, PackedState, StateMap, Wide, Width};
+use crate::board::Board;
+use crate::geometry::Neighbours;
 use crate::goal::Goal;
 use crate::solution::{BudgetClock, Outcome, Solution, Stats};
 use crate::Error;
@@ -41,7 +42,7 @@ fn run<S: PackedState>(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> (
     let start = S::pack(board.tiles());
     let target = S::pack(goal.board().tiles());
     let mut stats = Stats::default();
-    let next_cell = neighbors(shape);
+    let neighbours = Neighbours::new(shape);
     let mut seen: StateMap<S, u8> = StateMap::default();
     seen.insert(start, ROOT);
     let mut layer = vec![start];
@@ -54,18 +55,10 @@ fn run<S: PackedState>(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> (
         for &s in &layer {
             stats.expanded += 1;
             let held = seen.held() + layer.held() + next.held();
-            if let Some(kind) = clock.check(stats.expanded, held) {
+            if let Some(kind) = charge(clock, stats.expanded, held, &mut stats.peak_bytes) {
                 break 'search Outcome::BudgetReached(kind);
             }
-            stats.peak_bytes = stats.peak_bytes.max(held);
-            let blank = s.blank(cells);
-            for mv in Move::ALL {
-                let to = next_cell[blank][mv.index()];
-                if to == NONE {
-                    continue;
-                }
-                let child = s.slide(blank, usize::from(to));
-                stats.generated += 1;
+            for Child { mv, state: child, .. } in children(s, cells, &neighbours, None, &mut stats.generated) {
                 if child == target {
                     let mut moves = path_to(s, shape, |p| move_from_code(seen[&p]));
                     moves.push(mv);
@@ -75,10 +68,9 @@ fn run<S: PackedState>(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> (
                     continue;
                 }
                 let held = seen.held_after_push() + layer.held() + next.held_after_push();
-                if let Some(kind) = clock.check(stats.expanded, held) {
+                if let Some(kind) = charge(clock, stats.expanded, held, &mut stats.peak_bytes) {
                     break 'search Outcome::BudgetReached(kind);
                 }
-                stats.peak_bytes = stats.peak_bytes.max(held);
                 seen.insert(child, mv.index() as u8);
                 next.push(child);
             }

@@ -17,8 +17,9 @@
 //! # Ok::<(), npuzzle::Error>(())
 //! ```
 
-use super::state::{move_from_code, neighbors, path_to, undo, Held, PackedState, StateMap, Wide, Width, NONE};
+use super::state::{charge, children, move_from_code, path_to, undo, Child, Held, PackedState, StateMap, Wide, Width};
 use crate::board::{Board, Move, Shape};
+use crate::geometry::Neighbours;
 use crate::goal::Goal;
 use crate::solution::{BudgetClock, Outcome, Solution, Stats};
 use crate::Error;
@@ -92,7 +93,7 @@ fn run<S: PackedState>(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> (
     let start = S::pack(board.tiles());
     let target = S::pack(goal.board().tiles());
     let mut stats = Stats::default();
-    let next_cell = neighbors(shape);
+    let neighbours = Neighbours::new(shape);
     let mut sides = [Side::new(start), Side::new(target)];
     let outcome = 'search: loop {
         if sides.iter().any(|s| s.layer.is_empty()) {
@@ -127,18 +128,10 @@ fn run<S: PackedState>(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> (
         for &s in &this.layer {
             stats.expanded += 1;
             let held = this.held() + other.held();
-            if let Some(kind) = clock.check(stats.expanded, held) {
+            if let Some(kind) = charge(clock, stats.expanded, held, &mut stats.peak_bytes) {
                 break 'search Outcome::BudgetReached(kind);
             }
-            stats.peak_bytes = stats.peak_bytes.max(held);
-            let blank = s.blank(cells);
-            for mv in Move::ALL {
-                let to = next_cell[blank][mv.index()];
-                if to == NONE {
-                    continue;
-                }
-                let child = s.slide(blank, usize::from(to));
-                stats.generated += 1;
+            for Child { mv, state: child, .. } in children(s, cells, &neighbours, None, &mut stats.generated) {
                 if this.seen.contains_key(&child) {
                     continue;
                 }
@@ -160,10 +153,9 @@ fn run<S: PackedState>(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> (
                     continue;
                 }
                 let held = this.held_after_push() + other.held();
-                if let Some(kind) = clock.check(stats.expanded, held) {
+                if let Some(kind) = charge(clock, stats.expanded, held, &mut stats.peak_bytes) {
                     break 'search Outcome::BudgetReached(kind);
                 }
-                stats.peak_bytes = stats.peak_bytes.max(held);
                 this.seen.insert(child, mv.index() as u8);
                 this.next.push(child);
             }

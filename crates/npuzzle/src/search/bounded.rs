@@ -25,6 +25,7 @@ use std::ops::ControlFlow;
 use std::time::Duration;
 
 use crate::board::{Board, Move};
+use crate::geometry::{slide, Neighbours};
 use crate::goal::Goal;
 use crate::heuristic::{Heuristic, WithHeuristic};
 use crate::solution::{Budget, BudgetClock, BudgetKind};
@@ -37,9 +38,6 @@ pub(crate) fn clock_after(budget: Budget, elapsed: Duration, spent: u64) -> Budg
     left.max_nodes = budget.max_nodes.map(|m| m.saturating_sub(spent));
     BudgetClock::start(left)
 }
-
-/// No neighbour that way.
-const NONE: u16 = u16::MAX;
 
 /// What one bounded iteration did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -88,14 +86,11 @@ pub(crate) fn paths_within<H: Heuristic>(
     clock: &mut BudgetClock,
     mut visit: impl FnMut(&[Move]) -> ControlFlow<()>,
 ) -> Walked {
-    let shape = board.shape();
     let mut iteration = Iteration {
         heuristic,
         goal: goal.board().tiles(),
         tiles: board.tiles().to_vec(),
-        neighbors: (0..shape.cells())
-            .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).map_or(NONE, |p| p as u16)))
-            .collect(),
+        neighbours: Neighbours::new(board.shape()),
         path: Vec::with_capacity(bound as usize + 1),
         bound,
         clock,
@@ -112,8 +107,7 @@ struct Iteration<'a, H> {
     heuristic: &'a H,
     goal: &'a [u8],
     tiles: Vec<u8>,
-    /// `neighbors[cell][move]`: where the blank goes, or `NONE`.
-    neighbors: Vec<[u16; 4]>,
+    neighbours: Neighbours,
     path: Vec<Move>,
     bound: u32,
     clock: &'a mut BudgetClock,
@@ -141,15 +135,11 @@ impl<H: Heuristic> Iteration<'_, H> {
             self.walked.stopped = Some(kind);
             return ControlFlow::Break(());
         }
-        for mv in Move::ALL {
-            let to = self.neighbors[blank][mv.index()];
-            if to == NONE || Some(mv) == forbidden {
+        for (mv, to) in self.neighbours.moves_from(blank) {
+            if Some(mv) == forbidden {
                 continue;
             }
-            let to = usize::from(to);
-            let tile = self.tiles[to];
-            self.tiles[blank] = tile;
-            self.tiles[to] = 0;
+            let tile = slide(&mut self.tiles, blank, to);
             self.walked.generated += 1;
             let nh = self.heuristic.update(&self.tiles, h, tile, to, blank);
             let flow = if g + 1 + nh <= self.bound {
@@ -160,8 +150,7 @@ impl<H: Heuristic> Iteration<'_, H> {
             } else {
                 ControlFlow::Continue(())
             };
-            self.tiles[to] = tile;
-            self.tiles[blank] = 0;
+            slide(&mut self.tiles, to, blank);
             flow?;
         }
         ControlFlow::Continue(())

@@ -8,20 +8,18 @@
 //! longer duplicate move sequences (see [`duplicates`](super::duplicates)).
 
 use crate::board::{Board, Move};
+use crate::geometry::{slide, Neighbours};
 use crate::goal::Goal;
 use crate::heuristic::{Heuristic, WithHeuristic};
 use crate::search::duplicates::{DuplicateFilter, CUT};
 use crate::solution::{BudgetClock, BudgetKind, Outcome, Solution, Stats};
 use crate::Error;
 
-const NONE: u16 = u16::MAX;
-
 struct Ida<'a, H> {
     heuristic: &'a H,
     goal: &'a [u8],
     tiles: Vec<u8>,
-    /// `neighbors[cell][move]`: where the blank goes, or `NONE`.
-    neighbors: Vec<[u16; 4]>,
+    neighbours: Neighbours,
     path: Vec<Move>,
     bound: u32,
     next_bound: u32,
@@ -49,19 +47,12 @@ impl<H: Heuristic> Ida<'_, H> {
             self.stopped = Some(kind);
             return false;
         }
-        for mv in Move::ALL {
-            let to = self.neighbors[blank][mv.index()];
-            if to == NONE {
-                continue;
-            }
+        for (mv, to) in self.neighbours.moves_from(blank) {
             let d = self.filter.step_index(dup, mv.index());
             if d == CUT {
                 continue;
             }
-            let to = usize::from(to);
-            let tile = self.tiles[to];
-            self.tiles[blank] = tile;
-            self.tiles[to] = 0;
+            let tile = slide(&mut self.tiles, blank, to);
             self.generated += 1;
             let nh = self.heuristic.update(&self.tiles, h, tile, to, blank);
             self.path.push(mv);
@@ -69,8 +60,7 @@ impl<H: Heuristic> Ida<'_, H> {
                 return true;
             }
             self.path.pop();
-            self.tiles[to] = tile;
-            self.tiles[blank] = 0;
+            slide(&mut self.tiles, to, blank);
             if self.stopped.is_some() {
                 return false;
             }
@@ -103,16 +93,12 @@ pub(crate) fn search<H: Heuristic>(
     clock: &mut BudgetClock,
     filter: &DuplicateFilter,
 ) -> (Outcome, Stats) {
-    let shape = board.shape();
-    let neighbors = (0..shape.cells())
-        .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).map_or(NONE, |p| p as u16)))
-        .collect();
     let h0 = heuristic.estimate(board.tiles());
     let mut ida = Ida {
         heuristic,
         goal: goal.board().tiles(),
         tiles: board.tiles().to_vec(),
-        neighbors,
+        neighbours: Neighbours::new(board.shape()),
         path: Vec::with_capacity(256),
         bound: h0,
         next_bound: u32::MAX,
@@ -143,6 +129,6 @@ pub(crate) fn search<H: Heuristic>(
     stats.expanded = ida.expanded;
     stats.generated = ida.generated;
     stats.peak_states = stats.iterations.last().map_or(0, |&(b, _)| u64::from(b) + 1);
-    stats.peak_bytes = (ida.tiles.len() + ida.neighbors.len() * 8 + ida.path.capacity()) as u64;
+    stats.peak_bytes = (ida.tiles.len() + ida.neighbours.bytes() + ida.path.capacity()) as u64;
     (outcome, stats)
 }

@@ -1,6 +1,6 @@
 //! What the searches that keep many boards share: boards packed into one
-//! integer, a hash map keyed by them, the blank's neighbour table, path
-//! rebuilding, and byte accounting for the memory budget.
+//! integer, a hash map keyed by them, the expand step ([`children`]), path
+//! rebuilding, and byte accounting for the memory budget ([`charge`]).
 //!
 //! The searches are generic over [`PackedState`] and monomorphised, so the
 //! hot loops see plain integer operations and no board is allocated per node.
@@ -10,7 +10,9 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::mem::size_of;
 
 use crate::board::{Move, Shape};
+use crate::geometry::Neighbours;
 use crate::packed;
+use crate::solution::{BudgetClock, BudgetKind};
 use crate::Error;
 
 /// A whole board in one `Copy` value: compared, hashed and moved without
@@ -250,14 +252,58 @@ fn table_bytes(capacity: usize, entry: usize) -> u64 {
     (buckets * (entry + 1)) as u64
 }
 
-/// No neighbour in that direction.
-pub(crate) const NONE: u8 = u8::MAX;
+/// One child of a stored state: the blank moved from `blank` to `to` by `mv`.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Child<S> {
+    pub mv: Move,
+    /// The parent's blank, where the moved tile now is.
+    pub blank: usize,
+    /// The child's blank.
+    pub to: usize,
+    pub state: S,
+}
 
-/// `table[cell][move]`: where the blank goes from `cell`, or [`NONE`].
-pub(crate) fn neighbors(shape: Shape) -> Vec<[u8; 4]> {
-    (0..shape.cells())
-        .map(|cell| Move::ALL.map(|mv| shape.step(cell, mv).map_or(NONE, |p| p as u8)))
-        .collect()
+/// The expand step of every search that stores states (bfs-set, bfs, bibfs,
+/// astar): the children of `parent` in [`Move::ALL`] order, each counted in
+/// `generated` as it is made, except the one `back` would make (the move
+/// undoing the one that reached `parent`, when the search knows it; the
+/// breadth-first searches pass `None` because their parent is in the seen set
+/// anyway, and looking its move up would cost the lookup the skip saves).
+///
+/// Generic and inlined, so each search's loop compiles to the plain loop over
+/// the neighbour table it was written as.
+#[inline(always)]
+pub(crate) fn children<'g, S: PackedState>(
+    parent: S,
+    cells: usize,
+    neighbours: &Neighbours,
+    back: Option<Move>,
+    generated: &'g mut u64,
+) -> impl Iterator<Item = Child<S>> + use<'g, S> {
+    let blank = parent.blank(cells);
+    neighbours
+        .moves_from(blank)
+        .filter(move |&(mv, _)| Some(mv) != back)
+        .map(move |(mv, to)| {
+            *generated += 1;
+            Child {
+                mv,
+                blank,
+                to,
+                state: parent.slide(blank, to),
+            }
+        })
+}
+
+/// Checks the budgets with `held` bytes about to be held after `expanded`
+/// nodes and, if the search may go on, records `held` in `peak`.
+#[inline]
+pub(crate) fn charge(clock: &mut BudgetClock, expanded: u64, held: u64, peak: &mut u64) -> Option<BudgetKind> {
+    let stop = clock.check(expanded, held);
+    if stop.is_none() {
+        *peak = (*peak).max(held);
+    }
+    stop
 }
 
 /// The moves from the root of a search tree to `end`, found by walking back:
@@ -333,6 +379,47 @@ mod tests {
         fn wide_states_round_trip_and_slide(b in board(5)) {
             check_codec::<Wide>(&b);
         }
+    }
+
+    #[test]
+    fn children_are_the_board_moves_but_the_one_back_each_counted() {
+        let board: Board = "1 2 3 4 x 5 6 7 8".parse().unwrap();
+        let neighbours = Neighbours::new(board.shape());
+        let parent = u64::pack(board.tiles());
+        for back in [None, Some(Move::Up), Some(Move::Right)] {
+            let mut generated = 10;
+            let made: Vec<Child<u64>> = children(parent, 9, &neighbours, back, &mut generated).collect();
+            let want: Vec<Move> = Move::ALL.into_iter().filter(|&mv| Some(mv) != back).collect();
+            assert_eq!(made.iter().map(|c| c.mv).collect::<Vec<_>>(), want, "back {back:?}");
+            assert_eq!(generated, 10 + want.len() as u64);
+            for child in made {
+                let mut moved = board.clone();
+                moved.apply(child.mv).unwrap();
+                assert_eq!((child.blank, child.to), (board.blank(), moved.blank()));
+                assert_eq!(child.state, u64::pack(moved.tiles()), "{}", child.mv);
+            }
+        }
+        // A corner blank has two moves; a stop after the first counts one.
+        let corner: Board = "x 1 2 3 4 5 6 7 8".parse().unwrap();
+        let mut generated = 0;
+        let first = children(u64::pack(corner.tiles()), 9, &neighbours, None, &mut generated).next();
+        assert_eq!(first.map(|c| c.mv), Some(Move::Down));
+        assert_eq!(generated, 1);
+    }
+
+    #[test]
+    fn charge_records_the_peak_only_when_the_search_goes_on() {
+        let mut clock = BudgetClock::start(crate::Budget {
+            max_memory: Some(100),
+            ..crate::Budget::default()
+        });
+        let mut peak = 40;
+        assert_eq!(charge(&mut clock, 1, 80, &mut peak), None);
+        assert_eq!(peak, 80);
+        assert_eq!(charge(&mut clock, 2, 60, &mut peak), None);
+        assert_eq!(peak, 80);
+        assert_eq!(charge(&mut clock, 3, 101, &mut peak), Some(BudgetKind::Memory));
+        assert_eq!(peak, 80);
     }
 
     #[test]

@@ -47,6 +47,7 @@ use std::time::{Duration, Instant};
 
 use super::pattern::{home_distances, placements, rank, weights};
 use crate::board::Shape;
+use crate::geometry::Neighbours;
 use crate::goal::Goal;
 
 /// Placements per unit of work handed to a thread.
@@ -236,13 +237,9 @@ impl Grid {
                 .filter(|p| p % shape.width() == c)
                 .fold(0u64, |m, p| m | 1 << p)
         };
+        let table = Neighbours::new(shape);
         let neighbors = (0..cells)
-            .map(|p| {
-                crate::Move::ALL
-                    .iter()
-                    .filter_map(|&mv| shape.step(p, mv))
-                    .fold(0u64, |m, q| m | 1 << q)
-            })
+            .map(|p| table.moves_from(p).fold(0u64, |m, (_, q)| m | 1 << q))
             .collect();
         Grid {
             width: shape.width() as u32,

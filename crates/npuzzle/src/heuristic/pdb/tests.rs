@@ -7,7 +7,7 @@ use rand::{Rng, SeedableRng};
 use super::*;
 use crate::heuristic::tests::{check_heuristic, exact_distances, small_goals};
 use crate::heuristic::{Heuristic, Manhattan};
-use crate::{Board, Move, Solver, SolverOptions};
+use crate::{Board, Move, Shape, Solver, SolverOptions};
 
 fn shape(w: usize, h: usize) -> Shape {
     Shape::new(w, h).unwrap()

@@ -2,6 +2,7 @@
 //! control shared by all threads, and the depth-first search of one bound.
 
 use super::*;
+use crate::geometry::Neighbours;
 
 /// Successors of each blank cell after each previous move, the reverse move
 /// left out.
@@ -20,6 +21,7 @@ pub(super) struct Succ {
 
 impl<const N: usize> MoveTable<N> {
     pub(super) fn new(shape: Shape, order: MoveOrder) -> Self {
+        let neighbours = Neighbours::new(shape);
         let succ = (0..N)
             .map(|cell| {
                 std::array::from_fn(|prev| {
@@ -28,7 +30,7 @@ impl<const N: usize> MoveTable<N> {
                         if prev != ROOT && Move::ALL[prev] == mv.opposite() {
                             continue;
                         }
-                        if let Some(to) = shape.step(cell, mv) {
+                        if let Some(to) = neighbours.get(cell, mv) {
                             s.to[usize::from(s.len)] = to as u8;
                             s.mv[usize::from(s.len)] = mv.index() as u8;
                             s.len += 1;

@@ -10,8 +10,7 @@ pub(super) struct Geometry {
     pub(super) states: u64,
     /// (N-1)!/2: states per blank cell.
     pub(super) per_blank: u64,
-    /// `neighbors[cell][move]`: where the blank goes, or `NONE`.
-    pub(super) neighbors: [[u8; 4]; MAX_TABLE_CELLS],
+    pub(super) neighbours: Neighbours,
 }
 
 impl Geometry {
@@ -27,20 +26,12 @@ impl Geometry {
                 ),
             });
         }
-        let mut neighbors = [[NONE; 4]; MAX_TABLE_CELLS];
-        for (cell, slots) in neighbors.iter_mut().enumerate().take(n) {
-            for mv in Move::ALL {
-                if let Some(to) = shape.step(cell, mv) {
-                    slots[mv.index()] = to as u8;
-                }
-            }
-        }
         let per_blank = FACT[n - 1] / 2;
         Ok(Geometry {
             shape,
             states: per_blank * n as u64,
             per_blank,
-            neighbors,
+            neighbours: Neighbours::new(shape),
         })
     }
 }
@@ -210,13 +201,13 @@ pub(super) fn expand<const K: usize>(
             let tiles = state & TILE_BITS;
             let blank = ((state >> BLANK_SHIFT) & 0xf) as usize;
             let back = state >> BACK_SHIFT;
-            for (m, &to) in g.neighbors[blank].iter().enumerate() {
+            for (mv, to) in g.neighbours.moves_from(blank) {
+                let m = mv.index();
                 // The move back leads to the parent, already visited.
-                if to == NONE || m as u64 == back {
+                if m as u64 == back {
                     continue;
                 }
-                let to = usize::from(to);
-                let child = slide(tiles, blank, to);
+                let child = crate::packed::slide(tiles, blank, to);
                 indices[count] = to as u64 * g.per_blank + half_rank::<K>(child, to);
                 children[count] = child | (to as u64) << BLANK_SHIFT | u64::from(OPPOSITE[m]) << BACK_SHIFT;
                 count += 1;
@@ -265,13 +256,6 @@ pub(super) fn budget_error(shape: Shape, kind: BudgetKind, used: u64, limit: u64
 
 pub(super) fn moves_words(states: u64) -> usize {
     states.div_ceil(32) as usize
-}
-
-/// Moves the tile at `to` into the blank at `blank` (whose nibble is 0).
-#[inline(always)]
-pub(super) fn slide(tiles: u64, blank: usize, to: usize) -> u64 {
-    let tile = (tiles >> (4 * to)) & 0xf;
-    (tiles & !(0xf << (4 * to))) | tile << (4 * blank)
 }
 
 /// The packed tiles without the blank's nibble: `k` tiles in order.

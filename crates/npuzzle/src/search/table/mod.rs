@@ -44,6 +44,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use crate::board::{Board, Move, Shape};
+use crate::geometry::Neighbours;
 use crate::goal::Goal;
 use crate::solution::{Budget, BudgetClock, BudgetKind, Outcome, Solution, Stats};
 use crate::Error;
@@ -53,8 +54,6 @@ pub const MAX_TABLE_CELLS: usize = 12;
 
 const ALGORITHM: &str = "table";
 const WHAT: &str = "move table";
-/// Cell marker for "no neighbour that way".
-const NONE: u8 = u8::MAX;
 /// Move code for "no parent" (the goal itself).
 const NO_MOVE: u64 = 4;
 /// Build-time mark: the state has been reached.
@@ -352,12 +351,11 @@ impl Table {
         let mut steps = 0u32;
         while index != goal_index {
             let m = ((self.moves[(index >> 5) as usize] >> ((index & 31) * 2)) & 3) as usize;
-            let to = g.neighbors[blank][m];
-            if to == NONE || steps > self.diameter() {
-                return Err(Error::ReplayMismatch { algorithm: ALGORITHM });
-            }
-            let to = usize::from(to);
-            packed = slide(packed, blank, to);
+            let to = match g.neighbours.get(blank, Move::ALL[m]) {
+                Some(to) if steps <= self.diameter() => to,
+                _ => return Err(Error::ReplayMismatch { algorithm: ALGORITHM }),
+            };
+            packed = crate::packed::slide(packed, blank, to);
             index = match m {
                 // Left and right keep the order of the tiles: only the blank's cell changes.
                 2 => index - g.per_blank,

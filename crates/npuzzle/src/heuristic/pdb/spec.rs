@@ -1,0 +1,245 @@
+//! What a set of databases is for ([`PdbSpec`]: a goal and a partition,
+//! their file name and build size) and how to build them ([`BuildOptions`],
+//! [`BuildProgress`]).
+
+use std::fmt;
+
+use super::{placements, recommended_partition, Partition, Xxh64, EXTENSION, MAX_PDB_CELLS};
+use crate::board::Shape;
+use crate::goal::Goal;
+use crate::Error;
+
+/// What a set of databases is for: a goal (and so a board) and a partition.
+///
+/// ```
+/// use npuzzle::heuristic::pdb::PdbSpec;
+/// use npuzzle::{Goal, Shape};
+/// let spec = PdbSpec::parse(&Goal::blank_first(Shape::new(4, 4)?), "7-8")?;
+/// assert_eq!(spec.file_name(), "4x4-blank-first-7-8.pdb");
+/// assert_eq!(spec.entries(), 57_657_600 + 518_918_400);
+/// assert_eq!(spec.goal_label(), "blank-first");
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PdbSpec {
+    goal: Goal,
+    partition: Partition,
+}
+
+impl PdbSpec {
+    /// Databases of `partition` for `goal`; the board may have at most
+    /// [`MAX_PDB_CELLS`] cells.
+    pub fn new(goal: Goal, partition: Partition) -> Result<PdbSpec, Error> {
+        let shape = goal.shape();
+        if shape.cells() > MAX_PDB_CELLS {
+            return Err(Error::PdbUnsupported {
+                reason: format!(
+                    "a {shape} board has {} cells; pattern databases support at most {MAX_PDB_CELLS}",
+                    shape.cells()
+                ),
+            });
+        }
+        // A partition checked against another board may name tiles this one lacks.
+        let partition = Partition::new(partition.patterns().to_vec(), &goal)?.with_known_name(&goal);
+        Ok(PdbSpec { goal, partition })
+    }
+
+    /// Parses the partition (tiles like `1,2,3/4,5,6` or a name) for `goal`.
+    pub fn parse(goal: &Goal, partition: &str) -> Result<PdbSpec, Error> {
+        PdbSpec::new(goal.clone(), Partition::parse(partition, goal)?)
+    }
+
+    /// The goal.
+    pub fn goal(&self) -> &Goal {
+        &self.goal
+    }
+
+    /// The board shape.
+    pub fn shape(&self) -> Shape {
+        self.goal.shape()
+    }
+
+    /// The partition.
+    pub fn partition(&self) -> &Partition {
+        &self.partition
+    }
+
+    /// Entries over all patterns.
+    pub fn entries(&self) -> u64 {
+        let cells = self.shape().cells();
+        self.partition
+            .patterns()
+            .iter()
+            .map(|p| placements(cells, p.len()))
+            .sum()
+    }
+
+    /// About the most memory a build takes: the working memory of the
+    /// largest pattern (one word and one byte per entry — 4 bytes up to 16
+    /// cells, else 8 — or, where the words would pass 2 GiB, two bytes and
+    /// half a byte per entry: see the builder's region layout), plus the
+    /// finished tables at 4 bits an entry.
+    pub fn build_memory(&self) -> u64 {
+        self.build_memory_parts().saturating_add(self.entries().div_ceil(2))
+    }
+
+    /// About the most memory a build by
+    /// [`AdditivePdb::build_into`](super::AdditivePdb::build_into) takes:
+    /// the working memory of the largest pattern (the finished ones wait on
+    /// disk).
+    ///
+    /// ```
+    /// use npuzzle::heuristic::pdb::PdbSpec;
+    /// use npuzzle::{Goal, Shape};
+    /// let spec = PdbSpec::parse(&Goal::blank_first(Shape::new(5, 5)?), "7-7-7-3")?;
+    /// // Two bytes and a half per placement of a 7-tile pattern.
+    /// assert_eq!(spec.build_memory_parts(), 2_422_728_000 * 5 / 2);
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn build_memory_parts(&self) -> u64 {
+        let shape = self.shape();
+        let largest = self
+            .partition
+            .patterns()
+            .iter()
+            .map(|p| {
+                let per = super::build::Layout::choose(shape, p.len()).bytes_per_placement(shape);
+                (placements(shape.cells(), p.len()) as f64 * per) as u64
+            })
+            .max();
+        largest.unwrap_or(0)
+    }
+
+    /// Databases that suit `goal`: the named partition of the literature for
+    /// the 15- and 24-puzzle (`7-8` and `6-6-6-6`, when the goal's blank is
+    /// in a corner), otherwise the tiles in goal order cut into the fewest
+    /// runs of about equal length with at most 2^27 entries each (64 MiB at
+    /// 4 bits; a board of up to 9 cells gets one exact pattern).
+    ///
+    /// ```
+    /// use npuzzle::heuristic::pdb::PdbSpec;
+    /// use npuzzle::{Goal, Shape};
+    /// let spec = PdbSpec::suggested(&Goal::standard(Shape::new(5, 5)?))?;
+    /// assert_eq!(spec.partition().name(), Some("6-6-6-6"));
+    /// let spec = PdbSpec::suggested(&Goal::blank_first(Shape::new(4, 4)?))?;
+    /// assert_eq!(spec.partition().name(), Some("7-8"));
+    /// let spec = PdbSpec::suggested(&Goal::standard(Shape::new(4, 3)?))?;
+    /// assert_eq!(spec.partition().to_string(), "1,2,3,4,5,6/7,8,9,10,11");
+    /// let spec = PdbSpec::suggested(&Goal::standard(Shape::new(3, 3)?))?;
+    /// assert_eq!(spec.partition().to_string(), "1,2,3,4,5,6,7,8");
+    /// assert!(PdbSpec::suggested(&Goal::standard(Shape::new(6, 6)?)).is_err());
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn suggested(goal: &Goal) -> Result<PdbSpec, Error> {
+        const MAX_ENTRIES: u64 = 1 << 27;
+        let shape = goal.shape();
+        let named = recommended_partition(shape).and_then(|name| Partition::named(name, goal).ok());
+        if let Some(partition) = named {
+            return PdbSpec::new(goal.clone(), partition);
+        }
+        let cells = shape.cells();
+        let tiles: Vec<u8> = goal.board().tiles().iter().copied().filter(|&t| t != 0).collect();
+        let largest = (1..=tiles.len())
+            .take_while(|&k| placements(cells, k) <= MAX_ENTRIES)
+            .last()
+            .unwrap_or(1);
+        let count = tiles.len().div_ceil(largest).max(1);
+        let mut patterns = Vec::with_capacity(count);
+        let mut rest = &tiles[..];
+        for i in 0..count {
+            let (pattern, after) = rest.split_at(rest.len().div_ceil(count - i));
+            patterns.push(pattern.to_vec());
+            rest = after;
+        }
+        PdbSpec::new(goal.clone(), Partition::new(patterns, goal)?)
+    }
+
+    /// The goal as names and messages write it: `standard`, `blank-first`,
+    /// or its tiles in quotes.
+    pub fn goal_label(&self) -> String {
+        let shape = self.shape();
+        if self.goal == Goal::blank_first(shape) {
+            "blank-first".into()
+        } else if self.goal == Goal::standard(shape) {
+            "standard".into()
+        } else {
+            format!("\"{}\"", self.goal)
+        }
+    }
+
+    /// The file name in a database directory, e.g. `4x4-blank-first-7-8.pdb`
+    /// or `3x3-standard-1.2.3_4.5.6.7.8.pdb`; goals other than the standard
+    /// and blank-first ones are named by a hash of their tiles.
+    pub fn file_name(&self) -> String {
+        let shape = self.shape();
+        let goal = if self.goal == Goal::blank_first(shape) {
+            "blank-first".to_string()
+        } else if self.goal == Goal::standard(shape) {
+            "standard".to_string()
+        } else {
+            format!("goal{:016x}", Xxh64::hash(self.goal.board().tiles()))
+        };
+        let partition = match self.partition.name() {
+            Some(name) => name.to_string(),
+            None => {
+                let patterns: Vec<String> = self
+                    .partition
+                    .patterns()
+                    .iter()
+                    .map(|p| p.iter().map(u8::to_string).collect::<Vec<_>>().join("."))
+                    .collect();
+                patterns.join("_")
+            }
+        };
+        format!("{shape}-{goal}-{partition}.{EXTENSION}")
+    }
+}
+
+/// Tiles, goal and partition: `4x4 goal x 1 2 … partition 1,2,3/…`.
+impl fmt::Display for PdbSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} goal {} partition {}",
+            self.shape(),
+            self.goal_label(),
+            self.partition.to_arg()
+        )
+    }
+}
+
+/// How to build.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct BuildOptions {
+    /// Threads to use; 0 means one per core.
+    pub threads: usize,
+    /// Refuse to build when [`PdbSpec::build_memory`] is larger than this many bytes.
+    pub max_memory: Option<u64>,
+}
+
+/// Where a build is, reported to its progress callback.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BuildProgress {
+    /// The pattern being built (0-based).
+    pub pattern: usize,
+    /// Number of patterns.
+    pub patterns: usize,
+    /// Pattern moves of the layer being expanded.
+    pub depth: u32,
+    /// Entries of this pattern reached so far.
+    pub reached: u64,
+    /// Entries of this pattern.
+    pub entries: u64,
+    /// Entries of the patterns already finished.
+    pub done: u64,
+    /// Entries of all patterns.
+    pub total: u64,
+}
+
+impl BuildProgress {
+    /// The share of entries reached, from 0 to 1 (a fair measure of time:
+    /// the work per entry is about the same for every pattern of a board).
+    pub fn fraction(&self) -> f64 {
+        (self.done + self.reached) as f64 / self.total.max(1) as f64
+    }
+}
