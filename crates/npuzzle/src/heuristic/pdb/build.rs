@@ -20,8 +20,10 @@
 //! found from its occupied cells by flood fills on bit masks. On 5×5 no
 //! placement of 7 tiles leaves more than 6 regions, so a 16-bit word does for
 //! what takes 64 bits a cell: 4.8 GB instead of 19.4 GB for a 7-tile pattern,
-//! for a few more flood fills per move. A byte per chunk of placements records which layers it
-//! holds, so the early and late layers skip nearly everything. Threads share
+//! for a few more flood fills per move.
+//!
+//! A byte per chunk of placements records which layers it holds, so the
+//! early and late layers skip nearly everything. Threads share
 //! the words through atomic `fetch_or`, which is safe because within a layer
 //! a cell's bits change only from "unseen" to "next layer" (by any thread,
 //! all setting the same bits, so racing marks agree) or from "current" to

@@ -158,7 +158,7 @@ mod tests {
             assert_eq!(a.table(), b.table());
         }
         whole.verify().unwrap();
-        let board = "5 1 2 3 4 x 6 7 8 9 10 11".parse::<crate::Board>().unwrap();
+        let board = crate::Board::parse("5 1 2 3 4 x 6 7 8 9 10 11", Some(goal.shape())).unwrap();
         assert_eq!(resumed.estimate(board.tiles()), whole.estimate(board.tiles()));
     }
 }
