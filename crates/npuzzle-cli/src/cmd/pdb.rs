@@ -111,10 +111,12 @@ fn build(args: BuildArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// CPU time per placement measured on the development machine (2026-11-30):
-/// 0.26 µs for patterns built two bits a cell (6-6-6-6: 130 CPU-seconds
-/// for 510 M placements, idle machine), about 1 µs with the region layout
-/// of 7-tile patterns (larger tables miss the cache more, and each move
+/// CPU time per placement on the development machine: 0.26 µs for
+/// patterns built two bits a cell (6-6-6-6: 130 CPU-seconds for 510 M
+/// placements, idle machine, 2026-11-29); about 1.1 µs with the region
+/// layout of 7-tile patterns — from the first 8% of a 7-tile build only
+/// (215 CPU-seconds for 190 M placements, loaded machine, 2026-11-30), not
+/// yet from a whole one (larger tables miss the cache more, and each move
 /// finds its region by flood fill).
 fn expected_build_time(spec: &PdbSpec, threads: usize) -> std::time::Duration {
     let cells = spec.shape().cells();
@@ -122,14 +124,10 @@ fn expected_build_time(spec: &PdbSpec, threads: usize) -> std::time::Duration {
         .partition()
         .patterns()
         .iter()
-        .map(|p| {
+        .zip(spec.region_layouts())
+        .map(|(p, regions)| {
             let n = npuzzle::heuristic::pdb::placements(cells, p.len()) as f64;
-            let per = if n * 8.0 > f64::from(1u32 << 31) {
-                1.0e-6
-            } else {
-                0.26e-6
-            };
-            n * per
+            n * if regions { 1.1e-6 } else { 0.26e-6 }
         })
         .sum();
     std::time::Duration::from_secs_f64(cpu / threads.max(1) as f64)

@@ -97,17 +97,37 @@ impl PdbSpec {
     /// # Ok::<(), npuzzle::Error>(())
     /// ```
     pub fn build_memory_parts(&self) -> u64 {
+        self.pattern_build_memory().max().unwrap_or(0)
+    }
+
+    /// For each pattern, whether the builder keeps two bits per region of
+    /// free cells rather than per cell (patterns whose cell words would pass
+    /// 2 GiB): less memory, more work per placement.
+    ///
+    /// ```
+    /// use npuzzle::heuristic::pdb::PdbSpec;
+    /// use npuzzle::{Goal, Shape};
+    /// let goal = Goal::blank_first(Shape::new(5, 5)?);
+    /// assert_eq!(PdbSpec::parse(&goal, "7-7-7-3")?.region_layouts(), [true, true, true, false]);
+    /// assert_eq!(PdbSpec::parse(&goal, "6-6-6-6")?.region_layouts(), [false; 4]);
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn region_layouts(&self) -> Vec<bool> {
         let shape = self.shape();
-        let largest = self
-            .partition
+        self.partition
             .patterns()
             .iter()
-            .map(|p| {
-                let per = super::build::Layout::choose(shape, p.len()).bytes_per_placement(shape);
-                (placements(shape.cells(), p.len()) as f64 * per) as u64
-            })
-            .max();
-        largest.unwrap_or(0)
+            .map(|p| super::build::Layout::choose(shape, p.len()) == super::build::Layout::Regions)
+            .collect()
+    }
+
+    /// Working memory of each pattern's build.
+    fn pattern_build_memory(&self) -> impl Iterator<Item = u64> + '_ {
+        let shape = self.shape();
+        self.partition.patterns().iter().map(move |p| {
+            let per = super::build::Layout::choose(shape, p.len()).bytes_per_placement(shape);
+            (placements(shape.cells(), p.len()) as f64 * per) as u64
+        })
     }
 
     /// Databases that suit `goal`: the named partition of the literature for
