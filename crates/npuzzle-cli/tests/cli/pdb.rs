@@ -184,10 +184,10 @@ fn build_without_a_partition_builds_the_suggested_set_and_says_its_cost_first() 
         "",
     );
     assert!(out.status.success(), "{}", stderr(&out));
-    // A 3x3 board gets one exact pattern: 9!/1! placements, a 181,440-byte file.
+    // A 3x3 board gets one exact pattern: 9!/1! placements at 4 bits.
     let said = stderr(&out);
     assert!(said.contains("building 1,2,3,4,5,6,7,8 "), "{said}");
-    assert!(said.contains("181440 entries"), "{said}");
+    assert!(said.contains("362880 entries, a 177.2 KiB file"), "{said}");
     assert!(said.contains("file; about") && said.contains("idle core"), "{said}");
     let names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
