@@ -6,7 +6,7 @@
 //! cargo run --release -p npuzzle --example korf -- \
 //!     [--puzzle 15|24] [--file PATH] [--instances 1-10,25] \
 //!     [--heuristic manhattan|linear-conflict|walking-distance|misplaced|pdb] \
-//!     [--pdb FILE | --pdb-dir DIR [--partition 7-8]] [--no-reflection] [--order udlr|ulrd] \
+//!     [--pdb FILE [--pdb FILE…] | --pdb-dir DIR [--partition 7-8]] [--no-reflection] [--order udlr|ulrd] \
 //!     [--dup-len N] [--threads N] [--timeout SECONDS] [--max-nodes N] [--board nibbles|bytes] [--iterations]
 //!     [--progress]
 //! ```
@@ -16,7 +16,9 @@
 //! packed (`nibbles`) board on 4×4. `--partition` defaults to `7-8` on the
 //! 15-puzzle and `6-6-6-6` on the 24-puzzle. The databases are opened and
 //! every page of their tables read once before the first instance; that time
-//! is printed on its own and not counted in the solving time. `--order`
+//! is printed on its own and not counted in the solving time. Several
+//! `--pdb` files (of one goal) are read together: the estimate is the
+//! largest of their sums, each with its reflection, read in the order given. `--order`
 //! sets the order in which the moves of a node are tried: `udlr` (the
 //! library's, the default) or `ulrd` (Korf & Felner's). `--dup-len N` cuts
 //! duplicate move sequences of up to `N` moves (default: the library's,
@@ -32,7 +34,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use npuzzle::heuristic::fixed::{FixedBoard, FixedHeuristic, Nibbles};
-use npuzzle::heuristic::pdb::{recommended_partition, AdditivePdb, PdbSpec};
+use npuzzle::heuristic::pdb::{recommended_partition, AdditivePdb, PdbSet, PdbSpec};
 use npuzzle::heuristic::WithFixedHeuristic;
 use npuzzle::search::duplicates::{self, DuplicateFilter};
 use npuzzle::search::idastar_fixed::{count_iteration, search_with_options, FixedOptions, IterationCount, MoveOrder};
@@ -41,7 +43,7 @@ use npuzzle::{Board, Budget, Goal, HeuristicKind, Outcome, Shape, Stats};
 
 struct Options {
     file: String,
-    pdb_file: Option<String>,
+    pdb_files: Vec<String>,
     pdb_dir: Option<String>,
     partition: Option<String>,
     reflection: bool,
@@ -70,7 +72,7 @@ impl Options {
 
 fn usage() -> String {
     "usage: korf [--puzzle 15|24] [--file PATH] [--instances 1-10,25] [--heuristic NAME] \
-     [--pdb FILE | --pdb-dir DIR [--partition NAME]] [--no-reflection] [--order udlr|ulrd] [--dup-len N] \
+     [--pdb FILE [--pdb FILE…] | --pdb-dir DIR [--partition NAME]] [--no-reflection] [--order udlr|ulrd] [--dup-len N] \
      [--threads N] [--timeout SECONDS] [--max-nodes N] [--board nibbles|bytes] [--iterations] [--whole-iterations] [--progress]"
         .to_string()
 }
@@ -100,7 +102,7 @@ fn parse_args() -> Result<Options, String> {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../bench/data/");
     let mut o = Options {
         file: String::new(),
-        pdb_file: None,
+        pdb_files: Vec::new(),
         pdb_dir: None,
         partition: None,
         reflection: true,
@@ -144,7 +146,7 @@ fn parse_args() -> Result<Options, String> {
                     other => return Err(format!("--board is nibbles or bytes, not {other:?}")),
                 }
             }
-            "--pdb" => o.pdb_file = Some(value()?),
+            "--pdb" => o.pdb_files.push(value()?),
             "--pdb-dir" => o.pdb_dir = Some(value()?),
             "--partition" => o.partition = Some(value()?),
             "--no-reflection" => o.reflection = false,
@@ -169,7 +171,7 @@ fn parse_args() -> Result<Options, String> {
             other => return Err(format!("unknown argument {other:?}\n{}", usage())),
         }
     }
-    if o.pdb_file.is_some() || o.pdb_dir.is_some() {
+    if !o.pdb_files.is_empty() || o.pdb_dir.is_some() {
         if o.heuristic == HeuristicKind::Manhattan {
             o.heuristic = HeuristicKind::Pdb;
         }
@@ -261,7 +263,7 @@ impl<const N: usize, B: FixedBoard<N>> WithFixedHeuristic<N> for Solve<'_, B> {
 }
 
 /// Solves with the databases when they are given, else with `--heuristic`.
-fn solve(board: &Board, goal: &Goal, o: &Options, pdb: Option<&AdditivePdb>) -> Result<Solved, String> {
+fn solve(board: &Board, goal: &Goal, o: &Options, pdb: Option<&PdbSet>) -> Result<Solved, String> {
     let kind = if pdb.is_some() { HeuristicKind::Pdb } else { o.heuristic };
     let solved = match (o.side, o.bytes) {
         (4, false) => kind.run_fixed::<16, _>(goal, pdb, Solve::<Nibbles>::new(board, goal, o)),
@@ -274,34 +276,40 @@ fn solve(board: &Board, goal: &Goal, o: &Options, pdb: Option<&AdditivePdb>) -> 
 /// Opens the databases asked for, if any, and reads every page of their
 /// tables, so that no instance pays for the first touch; prints how long
 /// that took.
-fn load_pdb(o: &Options, goal: &Goal) -> Result<Option<AdditivePdb>, String> {
+fn load_pdb(o: &Options, goal: &Goal) -> Result<Option<PdbSet>, String> {
     let e = |e: npuzzle::Error| e.to_string();
-    let started = Instant::now();
-    let mut pdb = match (&o.pdb_file, &o.pdb_dir) {
-        (None, None) => return Ok(None),
-        (Some(file), _) => AdditivePdb::open_any(std::path::Path::new(file)).map_err(e)?,
-        (None, Some(dir)) => {
+    let mut members = Vec::new();
+    let opened: Vec<Result<AdditivePdb, npuzzle::Error>> = match (&o.pdb_files[..], &o.pdb_dir) {
+        ([], None) => return Ok(None),
+        ([], Some(dir)) => {
             let default = recommended_partition(goal.shape()).unwrap_or_default();
             let spec = PdbSpec::parse(goal, o.partition.as_deref().unwrap_or(default)).map_err(e)?;
-            AdditivePdb::load(std::path::Path::new(dir), &spec).map_err(e)?
+            vec![AdditivePdb::load(std::path::Path::new(dir), &spec)]
         }
+        (files, _) => files
+            .iter()
+            .map(|f| AdditivePdb::open_any(std::path::Path::new(f)))
+            .collect(),
     };
-    if pdb.spec().goal() != goal {
-        return Err(format!("the databases are for {}, not for {goal}", pdb.spec()));
+    for pdb in opened {
+        let started = Instant::now();
+        let mut pdb = pdb.map_err(e)?;
+        if pdb.spec().goal() != goal {
+            return Err(format!("the databases are for {}, not for {goal}", pdb.spec()));
+        }
+        let pages = pdb.touch();
+        let reflection = pdb.set_reflection(o.reflection);
+        println!(
+            "# databases {} ({}, reflection {}): {pages} pages opened and read in {:.3} s",
+            pdb.path()
+                .map_or_else(|| "<memory>".to_string(), |p| p.display().to_string()),
+            pdb.spec(),
+            if reflection { "on" } else { "off" },
+            started.elapsed().as_secs_f64()
+        );
+        members.push(std::sync::Arc::new(pdb));
     }
-    let opened = started.elapsed();
-    let pages = pdb.touch();
-    let reflection = pdb.set_reflection(o.reflection);
-    println!(
-        "# databases {} ({}, reflection {}): opened in {:.3} s, {pages} pages read in {:.3} s",
-        pdb.path()
-            .map_or_else(|| "<memory>".to_string(), |p| p.display().to_string()),
-        pdb.spec(),
-        if reflection { "on" } else { "off" },
-        opened.as_secs_f64(),
-        (started.elapsed() - opened).as_secs_f64()
-    );
-    Ok(Some(pdb))
+    PdbSet::new(members).map(Some).map_err(e)
 }
 
 /// CPU time of this process so far (all threads, user and system), from

@@ -34,9 +34,10 @@ enum PdbCommand {
 struct BuildArgs {
     #[command(flatten)]
     board: BoardOptions,
-    /// Tiles of each pattern, e.g. 1,2,3,4,5/6,7,8,9,10/11,12,13,14,15, or a name: 5-5-5, 6-6-3, 7-8 (4x4), 6-6-6-6 (5x5).
+    /// Tiles of each pattern, e.g. 1,2,3,4,5/6,7,8,9,10/11,12,13,14,15, or a name: 5-5-5, 6-6-3, 7-8 (4x4), 6-6-6-6, 7-7-7-3 (5x5).
+    /// Default: the recommended set for the board (7-8 on 4x4, 6-6-6-6 on 5x5, runs of tiles elsewhere).
     #[arg(long, short = 'p')]
-    partition: String,
+    partition: Option<String>,
     #[command(flatten)]
     dir: DirArgs,
     /// Build threads (default: all cores).
@@ -67,13 +68,23 @@ pub fn run(args: Args) -> Result<ExitCode> {
 fn build(args: BuildArgs) -> Result<ExitCode> {
     let shape = args.board.size.map_or_else(|| Shape::new(4, 4), Ok)?;
     let goal = args.board.goal(shape)?;
-    let spec = PdbSpec::parse(&goal, &args.partition)?;
+    let spec = match &args.partition {
+        Some(text) => PdbSpec::parse(&goal, text)?,
+        None => PdbSpec::suggested(&goal)?,
+    };
     let dir = args.dir.dir()?;
+    let threads = match args.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
     eprintln!(
-        "building {} for {shape}, goal {goal}: {} entries, about {} of memory while building",
+        "building {} ({}) for {shape}, goal {goal}: {} entries, a {} file; about {} of memory and {} on {threads} idle core(s)",
+        spec.partition().to_arg(),
         spec.partition(),
         spec.entries(),
-        human_bytes(spec.build_memory())
+        human_bytes(spec.entries().div_ceil(2)),
+        human_bytes(spec.build_memory_parts()),
+        human_duration(expected_build_time(&spec, threads)),
     );
     let bar = crate::progress::bar(1000, "{bar:40} {percent:>3}%  {msg}  ETA {eta}");
     let started = Instant::now();
@@ -81,14 +92,15 @@ fn build(args: BuildArgs) -> Result<ExitCode> {
         threads: args.threads,
         max_memory: args.max_memory,
     };
-    let built = AdditivePdb::build(&spec, &options, &mut |p: &BuildProgress| {
+    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    // Each finished pattern is kept on disk: run the same command again
+    // after a stop and it goes on from the first pattern not finished.
+    let built = AdditivePdb::build_into(&dir, &spec, &options, &mut |p: &BuildProgress| {
         bar.set_position((p.fraction() * 1000.0) as u64);
         bar.set_message(format!("pattern {}/{}, depth {}", p.pattern + 1, p.patterns, p.depth));
     });
     bar.finish_and_clear();
-    let pdb = built?;
-    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
-    let path = pdb.save(&dir)?;
+    let path = built?;
     let bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
     println!(
         "{} ({}) built in {}",
@@ -97,6 +109,28 @@ fn build(args: BuildArgs) -> Result<ExitCode> {
         human_duration(started.elapsed())
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// CPU time per placement on the development machine: 0.26 µs for
+/// patterns built two bits a cell (6-6-6-6: 130 CPU-seconds for 510 M
+/// placements, idle machine, 2026-11-29); about 1.1 µs with the region
+/// layout of 7-tile patterns — from the first 8% of a 7-tile build only
+/// (215 CPU-seconds for 190 M placements, loaded machine, 2026-11-30), not
+/// yet from a whole one (larger tables miss the cache more, and each move
+/// finds its region by flood fill).
+fn expected_build_time(spec: &PdbSpec, threads: usize) -> std::time::Duration {
+    let cells = spec.shape().cells();
+    let cpu: f64 = spec
+        .partition()
+        .patterns()
+        .iter()
+        .zip(spec.region_layouts())
+        .map(|(p, regions)| {
+            let n = npuzzle::heuristic::pdb::placements(cells, p.len()) as f64;
+            n * if regions { 1.1e-6 } else { 0.26e-6 }
+        })
+        .sum();
+    std::time::Duration::from_secs_f64(cpu / threads.max(1) as f64)
 }
 
 fn list(args: DirArgs) -> Result<ExitCode> {

@@ -188,3 +188,27 @@ fn an_unreadable_database_names_the_path_and_the_system_error() {
         .unwrap_or_else(|| panic!("{text}"));
     assert!(!reason.trim().is_empty(), "{text}");
 }
+
+#[test]
+fn build_without_a_partition_builds_the_suggested_set_and_says_its_cost_first() {
+    let dir = std::env::temp_dir().join(format!("npuzzle-cli-pdb-default-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let out = npuzzle(
+        &["pdb", "build", "--size", "3x3", "--goal", "blank-first", "--pdb-dir", d],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    // A 3x3 board gets one exact pattern: 9!/1! placements at 4 bits.
+    let said = stderr(&out);
+    assert!(said.contains("building 1,2,3,4,5,6,7,8 "), "{said}");
+    assert!(said.contains("362880 entries, a 177.2 KiB file"), "{said}");
+    assert!(said.contains("file; about") && said.contains("idle core"), "{said}");
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    // No part files left behind.
+    assert_eq!(names, ["3x3-blank-first-1.2.3.4.5.6.7.8.pdb"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

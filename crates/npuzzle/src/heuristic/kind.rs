@@ -17,7 +17,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::fixed::{Dynamic, FixedHeuristic, FixedLinearConflict, FixedManhattan};
-use super::pdb::{self, AdditivePdb};
+use super::pdb::{self, PdbSet};
 use super::{Heuristic, LinearConflict, Manhattan, Misplaced, WalkingDistance};
 use crate::board::Shape;
 use crate::goal::Goal;
@@ -69,7 +69,7 @@ pub trait WithFixedHeuristic<const N: usize> {
 /// - `database`: whether it reads pattern databases that must be loaded
 ///   (such kinds are left out of [`HeuristicKind::ALL`]);
 /// - `supports`: which board shapes it can be built for;
-/// - `generic`: given the goal, the databases (`Option<&AdditivePdb>`) and a
+/// - `generic`: given the goal, the databases (`Option<&PdbSet>`) and a
 ///   [`WithHeuristic`], builds the slice-based form and runs it;
 /// - `fixed`: the same with a [`WithFixedHeuristic`] and the fixed-size form.
 ///
@@ -143,7 +143,7 @@ macro_rules! heuristic_kinds {
             /// becomes a concrete type, so `with` is compiled once per
             /// heuristic. Errors when the heuristic cannot be built for the
             /// goal, and whatever `with` returns.
-            pub fn run<F: WithHeuristic>(self, goal: &Goal, pdb: Option<&AdditivePdb>, with: F) -> Result<F::Output, Error> {
+            pub fn run<F: WithHeuristic>(self, goal: &Goal, pdb: Option<&PdbSet>, with: F) -> Result<F::Output, Error> {
                 match self {
                     $(HeuristicKind::$kind => {
                         let ($goal, $pdb, $with) = (goal, pdb, with);
@@ -157,7 +157,7 @@ macro_rules! heuristic_kinds {
             pub fn run_fixed<const N: usize, F: WithFixedHeuristic<N>>(
                 self,
                 goal: &Goal,
-                pdb: Option<&AdditivePdb>,
+                pdb: Option<&PdbSet>,
                 with: F,
             ) -> Result<F::Output, Error> {
                 match self {
@@ -204,16 +204,21 @@ heuristic_kinds! {
         generic: |goal, _, with| with.run(&WalkingDistance::new(goal)?),
         fixed: |goal, _, with| with.run(&WalkingDistance::new(goal)?),
     },
-    /// Additive pattern databases ([`AdditivePdb`]), which must be built
-    /// beforehand and given to the solver with
-    /// [`Solver::with_pdb`](crate::Solver::with_pdb); boards of up to
+    /// Additive pattern databases ([`AdditivePdb`](pdb::AdditivePdb)), which
+    /// must be built beforehand and given to the solver with
+    /// [`Solver::with_pdb`](crate::Solver::with_pdb) — or several
+    /// partitions' with [`Solver::with_pdb_set`](crate::Solver::with_pdb_set),
+    /// read as the largest of their sums ([`PdbSet`]); boards of up to
     /// [`pdb::MAX_PDB_CELLS`] cells. Not part of [`HeuristicKind::ALL`].
     Pdb {
         name: "pdb",
         database: true,
         supports: |shape| shape.cells() <= pdb::MAX_PDB_CELLS,
-        generic: |goal, pdb, with| with.run(pdb::for_goal(pdb, goal)?),
-        fixed: |goal, pdb, with| pdb::run_fixed(pdb::for_goal(pdb, goal)?, with),
+        generic: |goal, pdb, with| match pdb::set_for_goal(pdb, goal)?.members() {
+            [one] => with.run(&**one),
+            _ => with.run(pdb::set_for_goal(pdb, goal)?),
+        },
+        fixed: |goal, pdb, with| pdb::run_fixed_set(pdb::set_for_goal(pdb, goal)?, with),
     },
 }
 

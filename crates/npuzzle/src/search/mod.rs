@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use crate::board::Board;
 use crate::goal::Goal;
-use crate::heuristic::pdb::AdditivePdb;
+use crate::heuristic::pdb::{AdditivePdb, PdbSet};
 use crate::heuristic::HeuristicKind;
 use crate::parity::is_solvable;
 use crate::progress::Progress;
@@ -311,7 +311,7 @@ impl SolverOptions {
 pub struct Solver {
     options: SolverOptions,
     tables: table::TableCache,
-    pdb: Option<Arc<AdditivePdb>>,
+    pdb: Option<Arc<PdbSet>>,
 }
 
 impl Solver {
@@ -353,7 +353,15 @@ impl Solver {
     /// # Ok::<(), npuzzle::Error>(())
     /// ```
     pub fn with_pdb(mut self, pdb: Arc<AdditivePdb>) -> Solver {
-        self.pdb = Some(pdb);
+        self.pdb = Some(Arc::new(PdbSet::from(pdb)));
+        self
+    }
+
+    /// This solver with the databases of several partitions for one goal
+    /// (replacing any given before): [`HeuristicKind::Pdb`] reads the largest
+    /// of their sums (see [`PdbSet`]).
+    pub fn with_pdb_set(mut self, set: Arc<PdbSet>) -> Solver {
+        self.pdb = Some(set);
         self
     }
 
@@ -367,8 +375,14 @@ impl Solver {
         &self.tables
     }
 
-    /// The pattern databases given with [`Solver::with_pdb`], if any.
+    /// The pattern databases given with [`Solver::with_pdb`] (with
+    /// [`Solver::with_pdb_set`], the first of the set), if any.
     pub fn pdb(&self) -> Option<&Arc<AdditivePdb>> {
+        self.pdb.as_deref().map(PdbSet::first)
+    }
+
+    /// All the pattern databases this solver reads, if any.
+    pub fn pdb_set(&self) -> Option<&Arc<PdbSet>> {
         self.pdb.as_ref()
     }
 
@@ -454,7 +468,7 @@ impl Solver {
         let pdb = self.pdb.as_deref();
         if algorithm.uses_heuristic() && self.options.heuristic.needs_database() {
             // Checked before parity, so that a missing database is reported for every board.
-            crate::heuristic::pdb::for_goal(pdb, goal)?;
+            crate::heuristic::pdb::set_for_goal(pdb, goal)?;
         }
         let mut clock = BudgetClock::start(budget);
         if let Some(cancel) = cancel {

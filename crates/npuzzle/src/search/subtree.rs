@@ -259,7 +259,7 @@ impl Solver {
     fn subtree_options(&self) -> idastar_fixed::TaskOptions<'_> {
         idastar_fixed::TaskOptions {
             kind: self.options().heuristic,
-            pdb: self.pdb().map(|p| &**p),
+            pdb: self.pdb_set().map(|p| &**p),
             duplicate_len: self.options().duplicate_len,
         }
     }

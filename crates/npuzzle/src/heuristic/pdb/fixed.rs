@@ -2,7 +2,7 @@
 //! [`FixedPdb`] and its per-node [`PdbState`].
 
 use super::pattern::{rank, weights};
-use super::AdditivePdb;
+use super::{AdditivePdb, PdbSet};
 use crate::heuristic::fixed::{Dynamic, FixedBoard, FixedHeuristic};
 use crate::heuristic::WithFixedHeuristic;
 use crate::Error;
@@ -15,6 +15,27 @@ pub fn run_fixed<const N: usize, F: WithFixedHeuristic<N>>(pdb: &AdditivePdb, wi
         0..=2 => with.run(&FixedPdb::<N, 2>::new(pdb)?),
         3..=4 => with.run(&FixedPdb::<N, 4>::new(pdb)?),
         _ => with.run(&Dynamic(pdb.clone())),
+    }
+}
+
+/// [`run_fixed`] for a set of databases: one member as [`run_fixed`] does;
+/// several, as the maximum over every member and its reflection, with
+/// [`FixedPdb`] holding up to four views of up to four patterns each
+/// (two partitions with their reflections), else the slice-based set.
+pub fn run_fixed_set<const N: usize, F: WithFixedHeuristic<N>>(set: &PdbSet, with: F) -> Result<F::Output, Error> {
+    if let [one] = set.members() {
+        return run_fixed(one, with);
+    }
+    let views: usize = set
+        .members()
+        .iter()
+        .map(|m| 1 + usize::from(m.reflection().is_some()))
+        .sum();
+    let patterns = set.members().iter().map(|m| m.patterns().len()).max().unwrap_or(0);
+    if views <= 4 && patterns <= 4 {
+        with.run(&FixedPdb::<N, 4, 4>::for_set(set)?)
+    } else {
+        with.run(&Dynamic(set.clone()))
     }
 }
 
@@ -36,9 +57,13 @@ struct MoveInfo {
 }
 
 /// One view of the board: the board itself, or its mirror image read
-/// through the board.
+/// through the board, for the databases of one partition.
 #[derive(Debug, Clone)]
-struct View<const N: usize> {
+struct View<'a, const N: usize, const P: usize> {
+    /// The tables of the partition's patterns.
+    tables: [Lookup<'a>; P],
+    /// Place values of each pattern's index digits.
+    weights: Vec<Vec<u64>>,
     /// The pattern that board tile `t` (as its mirror tile, in the mirror
     /// view) belongs to, or `NONE`.
     pattern: [u8; N],
@@ -76,8 +101,13 @@ impl Lookup<'_> {
 }
 
 /// An [`AdditivePdb`] of at most `P` patterns as a [`FixedHeuristic`] on
-/// boards of `N` cells (up to 8 wide), with O(1) work per move. It borrows
-/// the tables of the databases.
+/// boards of `N` cells (up to 8 wide), with O(1) work per move per view. It
+/// borrows the tables of the databases.
+///
+/// A view is one additive sum: a partition's databases read on the board
+/// or on its mirror image. One partition gives one or two views; a
+/// [`PdbSet`] of several partitions gives up to `V` (by default 2), and the
+/// estimate is the largest sum ([`FixedPdb::for_set`]).
 ///
 /// `P` only sizes the per-node state: a partition of fewer patterns works
 /// (the rest stay empty), so `FixedPdb<16, 2>` suits `7-8` and
@@ -137,41 +167,90 @@ impl Lookup<'_> {
 /// # Ok::<(), npuzzle::Error>(())
 /// ```
 #[derive(Debug, Clone)]
-pub struct FixedPdb<'a, const N: usize, const P: usize> {
-    /// The board, and the mirror image when there is a reflection.
-    views: [View<N>; 2],
-    /// Whether the mirror image (`views[1]`) is used.
-    reflect: bool,
-    tables: [Lookup<'a>; P],
-    /// Place values of each pattern's index digits.
-    weights: Vec<Vec<u64>>,
+pub struct FixedPdb<'a, const N: usize, const P: usize, const V: usize = 2> {
+    /// The views in the order they are read: for each partition the board,
+    /// then its mirror image when there is a reflection. Views past
+    /// `active` are unused copies.
+    views: [View<'a, N, P>; V],
+    /// How many views are used.
+    active: usize,
 }
 
-/// The per-node state of a [`FixedPdb`]: the estimate, and for the board
-/// and its mirror image each pattern's index and value and the sum.
+/// The per-node state of a [`FixedPdb`]: the estimate, and for each view
+/// (the board and its mirror image, per partition) each pattern's index and
+/// value and the sum.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PdbState<const P: usize> {
+pub struct PdbState<const P: usize, const V: usize = 2> {
     h: u32,
     /// Manhattan distance of the covered tiles plus twice the values, per view.
-    sum: [u32; 2],
-    index: [[u32; P]; 2],
-    value: [[u8; P]; 2],
+    sum: [u32; V],
+    index: [[u32; P]; V],
+    value: [[u8; P]; V],
 }
 
-impl<const P: usize> PdbState<P> {
-    /// The sums for the board and for its mirror image (0 when there is no
-    /// reflection). After [`FixedHeuristic::step_bounded`] returned an
-    /// estimate at or above its cutoff, one of them may be stale.
-    pub fn sums(&self) -> [u32; 2] {
+impl<const P: usize, const V: usize> PdbState<P, V> {
+    /// The sum of each view (0 for unused views). After
+    /// [`FixedHeuristic::step_bounded`] returned an estimate at or above its
+    /// cutoff, the views after the one that reached it may be stale.
+    pub fn sums(&self) -> [u32; V] {
         self.sum
     }
 }
 
-impl<'a, const N: usize, const P: usize> FixedPdb<'a, N, P> {
+impl<'a, const N: usize, const P: usize, const V: usize> FixedPdb<'a, N, P, V> {
     /// For `pdb`, whose board must have `N` cells, be at most 8 wide, and
     /// whose partition must have at most `P` patterns. The reflection is used
     /// if `pdb` has one (see [`AdditivePdb::set_reflection`]).
-    pub fn new(pdb: &'a AdditivePdb) -> Result<FixedPdb<'a, N, P>, Error> {
+    pub fn new(pdb: &'a AdditivePdb) -> Result<FixedPdb<'a, N, P, V>, Error> {
+        let views = Self::views_of(pdb)?;
+        Self::with_views(views, pdb)
+    }
+
+    /// For every member of `set` (each as [`FixedPdb::new`] takes it): the
+    /// largest of all their sums, members read in the set's order, each on
+    /// the board and then on its mirror image. At most `V` views.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use npuzzle::heuristic::fixed::FixedHeuristic;
+    /// use npuzzle::heuristic::pdb::{AdditivePdb, FixedPdb, PdbSet, PdbSpec};
+    /// use npuzzle::heuristic::Heuristic;
+    /// use npuzzle::Goal;
+    ///
+    /// let goal = Goal::blank_first("4x4".parse()?);
+    /// let build = |p: &str| -> Result<Arc<AdditivePdb>, npuzzle::Error> {
+    ///     Ok(Arc::new(AdditivePdb::build(&PdbSpec::parse(&goal, p)?, &Default::default(), &mut |_| {})?))
+    /// };
+    /// let set = PdbSet::new(vec![build("5-5-5")?, build("6-6-3")?])?;
+    /// let h = FixedPdb::<16, 4, 4>::for_set(&set)?;
+    /// let tiles = [4, 1, 2, 3, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+    /// let state = h.start(&tiles);
+    /// assert_eq!(h.value(&state), set.estimate(&tiles));
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn for_set(set: &'a PdbSet) -> Result<FixedPdb<'a, N, P, V>, Error> {
+        let mut views = Vec::new();
+        for member in set.members() {
+            views.extend(Self::views_of(member)?);
+        }
+        Self::with_views(views, &set.members()[0])
+    }
+
+    fn with_views(views: Vec<View<'a, N, P>>, pdb: &AdditivePdb) -> Result<FixedPdb<'a, N, P, V>, Error> {
+        let active = views.len();
+        if active > V {
+            return Err(Error::Unsupported {
+                algorithm: "pdb (fixed size)",
+                shape: pdb.spec().shape(),
+                reason: format!("{active} lookups per node; this instance holds at most {V}"),
+            });
+        }
+        let views = std::array::from_fn(|v| views[v.min(active - 1)].clone());
+        Ok(FixedPdb { views, active })
+    }
+
+    /// The views of one partition: the board, and its mirror image if `pdb` has a reflection.
+    fn views_of(pdb: &'a AdditivePdb) -> Result<Vec<View<'a, N, P>>, Error> {
         let goal = pdb.spec().goal();
         let shape = goal.shape();
         let unsupported = |reason: String| Error::Unsupported {
@@ -205,35 +284,12 @@ impl<'a, const N: usize, const P: usize> FixedPdb<'a, N, P> {
         }
         let width = shape.width();
         let identity: Vec<usize> = (0..N).collect();
-        let direct = View::new(pdb, &identity, &|t| t, width);
-        let (mirror, reflect) = match pdb.reflection() {
-            Some(r) => {
-                let cell: Vec<usize> = (0..N).map(|c| r.cell(c)).collect();
-                (View::new(pdb, &cell, &|t| r.tile(t), width), true)
-            }
-            None => (direct.clone(), false),
-        };
-        let views = [direct, mirror];
-        let weights = patterns.iter().map(|db| weights(N, db.tiles().len())).collect();
-        let mut tables = [Lookup {
-            bytes: &[],
-            shift: 0,
-            mask: 0,
-        }; P];
-        for (slot, db) in tables.iter_mut().zip(patterns) {
-            let four = db.bits() == 4;
-            *slot = Lookup {
-                bytes: db.table(),
-                shift: u32::from(four),
-                mask: if four { 0xf } else { 0xff },
-            };
+        let mut views = vec![View::new(pdb, &identity, &|t| t, width)];
+        if let Some(r) = pdb.reflection() {
+            let cell: Vec<usize> = (0..N).map(|c| r.cell(c)).collect();
+            views.push(View::new(pdb, &cell, &|t| r.tile(t), width));
         }
-        Ok(FixedPdb {
-            views,
-            reflect,
-            tables,
-            weights,
-        })
+        Ok(views)
     }
 
     /// The index in view `v` (0 = board, 1 = mirror image) of the pattern
@@ -245,7 +301,7 @@ impl<'a, const N: usize, const P: usize> FixedPdb<'a, N, P> {
         &self,
         v: usize,
         after: &B,
-        state: &PdbState<P>,
+        state: &PdbState<P, V>,
         tile: u8,
         from: usize,
         to: usize,
@@ -279,10 +335,10 @@ impl<'a, const N: usize, const P: usize> FixedPdb<'a, N, P> {
     /// Reads the value at `index` of pattern `p` and updates view `v` of `s`
     /// for the move of `tile` from `from` to `to`.
     #[inline(always)]
-    fn apply(&self, v: usize, s: &mut PdbState<P>, (p, index): (usize, u32), tile: u8, from: usize, to: usize) {
+    fn apply(&self, v: usize, s: &mut PdbState<P, V>, (p, index): (usize, u32), tile: u8, from: usize, to: usize) {
         let view = &self.views[v];
         let t = usize::from(tile);
-        let value = self.tables[p].get(index);
+        let value = view.tables[p].get(index);
         s.sum[v] = s.sum[v] + u32::from(view.distance[t * N + to]) + 2 * u32::from(value)
             - u32::from(view.distance[t * N + from])
             - 2 * u32::from(s.value[v][p]);
@@ -298,13 +354,28 @@ impl<'a, const N: usize, const P: usize> FixedPdb<'a, N, P> {
     }
 }
 
-impl<const N: usize> View<N> {
+impl<'a, const N: usize, const P: usize> View<'a, N, P> {
     /// The view in which board cell `c` is cell `cell[c]` and board tile `t`
     /// is tile `tile(t)`.
-    fn new(pdb: &AdditivePdb, cell: &[usize], tile: &dyn Fn(u8) -> u8, width: usize) -> View<N> {
+    fn new(pdb: &'a AdditivePdb, cell: &[usize], tile: &dyn Fn(u8) -> u8, width: usize) -> View<'a, N, P> {
         let goal = pdb.spec().goal();
         let shape = goal.shape();
+        let mut tables = [Lookup {
+            bytes: &[],
+            shift: 0,
+            mask: 0,
+        }; P];
+        for (slot, db) in tables.iter_mut().zip(pdb.patterns()) {
+            let four = db.bits() == 4;
+            *slot = Lookup {
+                bytes: db.table(),
+                shift: u32::from(four),
+                mask: if four { 0xf } else { 0xff },
+            };
+        }
         let mut view = View {
+            tables,
+            weights: pdb.patterns().iter().map(|db| weights(N, db.tiles().len())).collect(),
             pattern: [NONE; N],
             slot: [0; N],
             weight: [0; N],
@@ -365,86 +436,91 @@ impl<const N: usize> View<N> {
     }
 }
 
-impl<const N: usize, const P: usize> FixedHeuristic<N> for FixedPdb<'_, N, P> {
-    type State = PdbState<P>;
+impl<const N: usize, const P: usize, const V: usize> FixedHeuristic<N> for FixedPdb<'_, N, P, V> {
+    type State = PdbState<P, V>;
     // Table reads: 6-15 M expanded nodes per second (README).
     const NODE_COST: u64 = 10;
 
-    fn start(&self, tiles: &[u8; N]) -> PdbState<P> {
+    fn start(&self, tiles: &[u8; N]) -> PdbState<P, V> {
         let mut s = PdbState {
             h: 0,
-            sum: [0; 2],
-            index: [[0; P]; 2],
-            value: [[0; P]; 2],
+            sum: [0; V],
+            index: [[0; P]; V],
+            value: [[0; P]; V],
         };
         let mut position = [0u8; N];
         for (c, &t) in tiles.iter().enumerate() {
             position[usize::from(t)] = c as u8;
         }
-        for (v, view) in self.views.iter().enumerate().take(1 + usize::from(self.reflect)) {
+        for (v, view) in self.views.iter().enumerate().take(self.active) {
             for (p, pattern) in view.tiles.iter().enumerate() {
                 let mut placement = [0u8; N];
                 for (slot, &t) in placement.iter_mut().zip(pattern) {
                     *slot = view.cell[usize::from(position[usize::from(t)])];
                 }
-                let index = rank(&placement[..pattern.len()], &self.weights[p]) as u32;
+                let index = rank(&placement[..pattern.len()], &view.weights[p]) as u32;
                 s.index[v][p] = index;
-                s.value[v][p] = self.tables[p].get(index);
+                s.value[v][p] = view.tables[p].get(index);
                 s.sum[v] += 2 * u32::from(s.value[v][p]);
             }
             for (c, &t) in tiles.iter().enumerate() {
                 s.sum[v] += u32::from(view.distance[usize::from(t) * N + c]);
             }
         }
-        s.h = s.sum[0].max(s.sum[1]);
+        s.h = s.sum.iter().copied().max().unwrap_or(0);
         s
     }
 
     #[inline(always)]
-    fn value(&self, state: &PdbState<P>) -> u32 {
+    fn value(&self, state: &PdbState<P, V>) -> u32 {
         state.h
     }
 
     #[inline(always)]
-    fn step<B: FixedBoard<N>>(&self, after: &B, state: &PdbState<P>, tile: u8, from: usize, to: usize) -> PdbState<P> {
+    fn step<B: FixedBoard<N>>(
+        &self,
+        after: &B,
+        state: &PdbState<P, V>,
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> PdbState<P, V> {
         self.step_bounded(after, state, tile, from, to, u32::MAX).0
     }
 
+    /// The views in order, each read only while the ones before it stay
+    /// below the cutoff: the search only needs the estimate exactly when it
+    /// is below the cutoff (on the 24-puzzle with one partition, the mirror
+    /// image's table is not read for about two in five children). Reading
+    /// first the view that was larger at the parent saves about one in five
+    /// reads of the mirror image on the 24-puzzle, but was measured slower,
+    /// whether the views were chosen at run time or were constants in two
+    /// copies of this code.
     #[inline(always)]
     fn step_bounded<B: FixedBoard<N>>(
         &self,
         after: &B,
-        state: &PdbState<P>,
+        state: &PdbState<P, V>,
         tile: u8,
         from: usize,
         to: usize,
         cutoff: u32,
-    ) -> (PdbState<P>, u32) {
+    ) -> (PdbState<P, V>, u32) {
         let mut s = *state;
-        if !self.reflect {
-            if let Some(moved) = self.moved_index(0, after, state, tile, from, to) {
-                self.apply(0, &mut s, moved, tile, from, to);
-                s.h = s.sum[0];
+        for v in 0..V {
+            if v >= self.active {
+                break;
             }
-            return (s, s.h);
+            if let Some(moved) = self.moved_index(v, after, state, tile, from, to) {
+                self.apply(v, &mut s, moved, tile, from, to);
+            }
+            if v + 1 < self.active && s.sum[v] >= cutoff {
+                // The true estimate is at least this; later views are stale.
+                return (s, s.sum[v]);
+            }
         }
-        // The board first, then the mirror image only if needed. (Reading
-        // first the view that was larger at the parent saves about one in
-        // five reads of the mirror image on the 24-puzzle, but was measured
-        // slower, whether the views were chosen at run time or were
-        // constants in two copies of this code.)
-        let (first, second) = (0, 1);
-        if let Some(moved) = self.moved_index(first, after, state, tile, from, to) {
-            self.apply(first, &mut s, moved, tile, from, to);
-        }
-        if s.sum[first] >= cutoff {
-            // The true estimate is at least this; the other view is stale.
-            return (s, s.sum[first]);
-        }
-        if let Some(moved) = self.moved_index(second, after, state, tile, from, to) {
-            self.apply(second, &mut s, moved, tile, from, to);
-        }
-        s.h = s.sum[0].max(s.sum[1]);
+        // Unused views keep a sum of 0.
+        s.h = s.sum.iter().copied().max().unwrap_or(0);
         (s, s.h)
     }
 }
@@ -452,6 +528,8 @@ impl<const N: usize, const P: usize> FixedHeuristic<N> for FixedPdb<'_, N, P> {
 #[cfg(test)]
 mod tests {
     use rand::{Rng, SeedableRng};
+
+    use std::sync::Arc;
 
     use super::*;
     use crate::heuristic::fixed::Nibbles;
@@ -464,7 +542,16 @@ mod tests {
     /// scratch (for both board representations on up to 16 cells), and
     /// `step_bounded` keeps its contract for random cutoffs.
     fn agree<const N: usize, const P: usize>(pdb: &AdditivePdb, start: &Board, seed: u64) {
-        let h = FixedPdb::<N, P>::new(pdb).unwrap();
+        agree_with(&FixedPdb::<N, P>::new(pdb).unwrap(), pdb, start, seed);
+    }
+
+    /// [`agree`] for any views against any slice-based estimate.
+    fn agree_with<const N: usize, const P: usize, const V: usize>(
+        h: &FixedPdb<N, P, V>,
+        pdb: &impl Heuristic,
+        start: &Board,
+        seed: u64,
+    ) {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let mut b = start.clone();
         let tiles: [u8; N] = b.tiles().try_into().unwrap();
@@ -531,6 +618,47 @@ mod tests {
             for seed in 0..4 {
                 agree::<25, 4>(&pdb, &walk(&goal, 150, seed), seed);
             }
+        }
+    }
+
+    #[test]
+    fn a_set_reads_the_largest_of_every_partition_and_reflection() {
+        let shape = Shape::new(4, 4).unwrap();
+        let goal = Goal::blank_first(shape);
+        let (a, b) = (
+            cached(&goal, "5-5-5"),
+            cached(&goal, "1,2,5,6,9/3,4,7,8,11/10,12,13,14,15"),
+        );
+        let set = PdbSet::new(vec![Arc::clone(&a), Arc::clone(&b)]).unwrap();
+        let h = FixedPdb::<16, 4, 4>::for_set(&set).unwrap();
+        assert_eq!(h.active, 4);
+        for seed in 0..4 {
+            agree_with(&h, &set, &walk(&goal, 80, seed), seed);
+        }
+        // Somewhere along a walk each partition is the larger one.
+        let mut wins = [false; 2];
+        let mut board = walk(&goal, 60, 7);
+        for step in 0..300u64 {
+            let tiles = board.tiles();
+            let (ea, eb) = (a.estimate(tiles), b.estimate(tiles));
+            wins[0] |= ea > eb;
+            wins[1] |= eb > ea;
+            board = walk(&goal, 40 + (step % 50) as usize, step);
+        }
+        assert_eq!(wins, [true, true]);
+        // Too many views for the instance.
+        let three = PdbSet::new(vec![Arc::clone(&a), Arc::clone(&b), Arc::clone(&a)]).unwrap();
+        assert!(FixedPdb::<16, 4, 4>::for_set(&three).is_err());
+        let shape5 = Shape::new(5, 5).unwrap();
+        let goal5 = Goal::standard(shape5);
+        let set5 = PdbSet::new(vec![
+            cached(&goal5, "1,2,3/5,6,10/7,12,13/19,23,24"),
+            cached(&goal5, "1,2,6/3,4,5/11,16,21/20,22,24"),
+        ])
+        .unwrap();
+        let h5 = FixedPdb::<25, 4, 4>::for_set(&set5).unwrap();
+        for seed in 0..2 {
+            agree_with(&h5, &set5, &walk(&goal5, 150, seed), seed);
         }
     }
 

@@ -49,16 +49,19 @@ mod checksum;
 pub(crate) mod file;
 mod fixed;
 mod partition;
+mod parts;
 mod pattern;
 mod reflection;
+mod set;
 mod spec;
 
 pub use checksum::Xxh64;
 pub use file::{list, ListedFile, EXTENSION, FORMAT_VERSION, MAGIC};
-pub use fixed::{run_fixed, FixedPdb, PdbState};
+pub use fixed::{run_fixed, run_fixed_set, FixedPdb, PdbState};
 pub use partition::{recommended_partition, Partition};
 pub use pattern::{entry, placements, PatternDatabase, MAX_PDB_CELLS};
 pub use reflection::Reflection;
+pub use set::PdbSet;
 pub use spec::{BuildOptions, BuildProgress, PdbSpec};
 
 use pattern::Table;
@@ -273,7 +276,7 @@ impl AdditivePdb {
         for (index, tiles) in spec.partition().patterns().iter().enumerate() {
             let entries = placements(cells, tiles.len());
             let mut depth = 0;
-            let values = build::build_pattern(spec.goal(), tiles, threads, cancel, &mut |p| {
+            let built = build::build_pattern(spec.goal(), tiles, threads, cancel, &mut |p| {
                 depth = p.depth;
                 progress(&BuildProgress {
                     pattern: index,
@@ -285,7 +288,7 @@ impl AdditivePdb {
                     total,
                 });
             });
-            let Some(values) = values else {
+            let Some((bits, bytes)) = built else {
                 return Err(Error::BuildBudget {
                     what: "pattern database",
                     shape: spec.shape(),
@@ -293,12 +296,6 @@ impl AdditivePdb {
                     used: done,
                     limit: total,
                 });
-            };
-            let max = values.iter().copied().max().unwrap_or(0);
-            let (bits, bytes) = if max <= 15 {
-                (4, pattern::pack_nibbles(&values))
-            } else {
-                (8, values)
             };
             hasher.write(&bytes);
             progress(&BuildProgress {
@@ -531,6 +528,15 @@ pub fn for_goal<'a>(pdb: Option<&'a AdditivePdb>, goal: &Goal) -> Result<&'a Add
             })
         }
     }
+}
+
+/// [`for_goal`] for a set of databases: the set if it is for `goal`.
+pub fn set_for_goal<'a>(set: Option<&'a PdbSet>, goal: &Goal) -> Result<&'a PdbSet, Error> {
+    for_goal(set.map(|s| &**s.first()), goal)?;
+    set.ok_or_else(|| Error::PdbNotLoaded {
+        goal: Box::new(goal.clone()),
+        loaded: None,
+    })
 }
 
 #[cfg(test)]

@@ -74,19 +74,60 @@ impl PdbSpec {
             .sum()
     }
 
-    /// About the most memory a build takes: for the largest pattern one
-    /// word (4 bytes up to 16 cells, else 8) and one byte per entry, plus the
+    /// About the most memory a build takes: the working memory of the
+    /// largest pattern (one word and one byte per entry — 4 bytes up to 16
+    /// cells, else 8 — or, where the words would pass 2 GiB, two bytes and
+    /// half a byte per entry: see the builder's region layout), plus the
     /// finished tables at 4 bits an entry.
     pub fn build_memory(&self) -> u64 {
-        let cells = self.shape().cells();
-        let word = if cells <= 16 { 4 } else { 8 };
-        let largest = self
-            .partition
+        self.build_memory_parts().saturating_add(self.entries().div_ceil(2))
+    }
+
+    /// About the most memory a build by
+    /// [`AdditivePdb::build_into`](super::AdditivePdb::build_into) takes:
+    /// the working memory of the largest pattern (the finished ones wait on
+    /// disk).
+    ///
+    /// ```
+    /// use npuzzle::heuristic::pdb::PdbSpec;
+    /// use npuzzle::{Goal, Shape};
+    /// let spec = PdbSpec::parse(&Goal::blank_first(Shape::new(5, 5)?), "7-7-7-3")?;
+    /// // Two bytes and a half per placement of a 7-tile pattern.
+    /// assert_eq!(spec.build_memory_parts(), 2_422_728_000 * 5 / 2);
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn build_memory_parts(&self) -> u64 {
+        self.pattern_build_memory().max().unwrap_or(0)
+    }
+
+    /// For each pattern, whether the builder keeps two bits per region of
+    /// free cells rather than per cell (patterns whose cell words would pass
+    /// 2 GiB): less memory, more work per placement.
+    ///
+    /// ```
+    /// use npuzzle::heuristic::pdb::PdbSpec;
+    /// use npuzzle::{Goal, Shape};
+    /// let goal = Goal::blank_first(Shape::new(5, 5)?);
+    /// assert_eq!(PdbSpec::parse(&goal, "7-7-7-3")?.region_layouts(), [true, true, true, false]);
+    /// assert_eq!(PdbSpec::parse(&goal, "6-6-6-6")?.region_layouts(), [false; 4]);
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn region_layouts(&self) -> Vec<bool> {
+        let shape = self.shape();
+        self.partition
             .patterns()
             .iter()
-            .map(|p| placements(cells, p.len()))
-            .max();
-        largest.unwrap_or(0).saturating_mul(word + 1) + self.entries().div_ceil(2)
+            .map(|p| super::build::Layout::choose(shape, p.len()) == super::build::Layout::Regions)
+            .collect()
+    }
+
+    /// Working memory of each pattern's build.
+    fn pattern_build_memory(&self) -> impl Iterator<Item = u64> + '_ {
+        let shape = self.shape();
+        self.partition.patterns().iter().map(move |p| {
+            let per = super::build::Layout::choose(shape, p.len()).bytes_per_placement(shape);
+            (placements(shape.cells(), p.len()) as f64 * per) as u64
+        })
     }
 
     /// Databases that suit `goal`: the named partition of the literature for

@@ -80,7 +80,7 @@ use std::time::Instant;
 use crate::board::{Board, Move, Shape};
 use crate::goal::Goal;
 use crate::heuristic::fixed::{FixedBoard, FixedHeuristic, Nibbles};
-use crate::heuristic::pdb::AdditivePdb;
+use crate::heuristic::pdb::PdbSet;
 use crate::heuristic::{HeuristicKind, WithFixedHeuristic};
 use crate::parity::is_solvable;
 use crate::progress::Progress;
@@ -137,7 +137,7 @@ pub(crate) fn search_kind(
     board: &Board,
     goal: &Goal,
     kind: HeuristicKind,
-    pdb: Option<&AdditivePdb>,
+    pdb: Option<&PdbSet>,
     clock: &BudgetClock,
     threads: usize,
     options: FixedOptions,

@@ -8,7 +8,7 @@ use crate::search::subtree::{Frontier, Subtree, SubtreeResult};
 /// What a [`Solver`](crate::Solver) passes on: its heuristic and pruning.
 pub(crate) struct TaskOptions<'a> {
     pub(crate) kind: HeuristicKind,
-    pub(crate) pdb: Option<&'a AdditivePdb>,
+    pub(crate) pdb: Option<&'a PdbSet>,
     pub(crate) duplicate_len: usize,
 }
 
