@@ -76,71 +76,47 @@ trait Planes: Sync {
     fn set(&self, i: usize, lo: u64, hi: u64);
 }
 
-/// Boards of up to 16 cells: both planes in a `u32`.
-struct Planes16(Vec<AtomicU32>);
+/// A [`Planes`] over one atomic word per placement, the `lo` plane in its
+/// low half and the `hi` plane in its high half.
+macro_rules! planes {
+    ($(#[$doc:meta])* $name:ident, $atomic:ty, $word:ty, $half:expr, $regions:expr) => {
+        $(#[$doc])*
+        struct $name(Vec<$atomic>);
 
-impl Planes for Planes16 {
-    const REGIONS: bool = false;
+        impl Planes for $name {
+            const REGIONS: bool = $regions;
 
-    fn with_len(len: usize) -> Self {
-        Planes16((0..len).map(|_| AtomicU32::new(0)).collect())
-    }
+            fn with_len(len: usize) -> Self {
+                $name((0..len).map(|_| <$atomic>::new(0)).collect())
+            }
 
-    #[inline(always)]
-    fn load(&self, i: usize) -> (u64, u64) {
-        let w = self.0[i].load(Relaxed);
-        (u64::from(w & 0xffff), u64::from(w >> 16))
-    }
+            #[inline(always)]
+            fn load(&self, i: usize) -> (u64, u64) {
+                let w = u64::from(self.0[i].load(Relaxed));
+                (w & ((1 << $half) - 1), w >> $half)
+            }
 
-    #[inline(always)]
-    fn set(&self, i: usize, lo: u64, hi: u64) {
-        self.0[i].fetch_or((lo | hi << 16) as u32, Relaxed);
-    }
+            #[inline(always)]
+            fn set(&self, i: usize, lo: u64, hi: u64) {
+                // Both planes fit the word: `lo` and `hi` have bits below `$half` only.
+                self.0[i].fetch_or((lo | hi << $half) as $word, Relaxed);
+            }
+        }
+    };
 }
 
-/// Boards of up to 32 cells: both planes in a `u64`.
-struct Planes32(Vec<AtomicU64>);
-
-impl Planes for Planes32 {
-    const REGIONS: bool = false;
-
-    fn with_len(len: usize) -> Self {
-        Planes32((0..len).map(|_| AtomicU64::new(0)).collect())
-    }
-
-    #[inline(always)]
-    fn load(&self, i: usize) -> (u64, u64) {
-        let w = self.0[i].load(Relaxed);
-        (w & 0xffff_ffff, w >> 32)
-    }
-
-    #[inline(always)]
-    fn set(&self, i: usize, lo: u64, hi: u64) {
-        self.0[i].fetch_or(lo | hi << 32, Relaxed);
-    }
-}
-
-/// Up to 8 regions: both planes in a `u16`.
-struct Regions8(Vec<AtomicU16>);
-
-impl Planes for Regions8 {
-    const REGIONS: bool = true;
-
-    fn with_len(len: usize) -> Self {
-        Regions8((0..len).map(|_| AtomicU16::new(0)).collect())
-    }
-
-    #[inline(always)]
-    fn load(&self, i: usize) -> (u64, u64) {
-        let w = self.0[i].load(Relaxed);
-        (u64::from(w & 0xff), u64::from(w >> 8))
-    }
-
-    #[inline(always)]
-    fn set(&self, i: usize, lo: u64, hi: u64) {
-        self.0[i].fetch_or((lo | hi << 8) as u16, Relaxed);
-    }
-}
+planes!(
+    /// Boards of up to 16 cells: both planes in a `u32`.
+    Planes16, AtomicU32, u32, 16, false
+);
+planes!(
+    /// Boards of up to 32 cells: both planes in a `u64`.
+    Planes32, AtomicU64, u64, 32, false
+);
+planes!(
+    /// Up to 8 regions: both planes in a `u16`.
+    Regions8, AtomicU16, u16, 8, true
+);
 
 /// Most regions a [`Regions8`] word holds.
 const MAX_REGIONS: u32 = 8;
