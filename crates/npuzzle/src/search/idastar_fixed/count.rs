@@ -36,29 +36,29 @@ pub fn count_iteration<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
     heuristic: &H,
     bound: u32,
 ) -> Result<IterationCount, Error> {
-    let (tiles, goal_tiles) = fixed_tiles::<N>(board, goal)?;
-    let shape = board.shape();
-    let moves = MoveTable::<N>::new(shape, MoveOrder::Library);
-    let filter = DuplicateFilter::shared(2);
     let clock = BudgetClock::start(Budget::default());
-    let control = Control::new(&clock);
-    let ida = Ida::<N, B, H>::one_thread(heuristic, &moves, filter, &control, &goal_tiles);
-    let root = Node::root(board, &tiles, heuristic, filter);
-    if root.board == ida.goal {
-        return Ok(IterationCount {
-            solutions: 1,
-            ..IterationCount::default()
-        });
-    }
-    if heuristic.value(&root.state) > bound {
-        return Ok(IterationCount::default());
-    }
-    let mut w = ida.worker(bound);
-    w.count_goals = true;
-    w.search(root);
-    Ok(IterationCount {
-        expanded: w.expanded,
-        generated: w.generated,
-        solutions: w.goals,
+    let setup = Setup {
+        order: MoveOrder::Library,
+        duplicate_len: 2,
+        control: Control::new(&clock),
+    };
+    setup.run::<N, B, H, _>(board, goal, heuristic, |ida, root| {
+        if root.board == ida.goal {
+            return IterationCount {
+                solutions: 1,
+                ..IterationCount::default()
+            };
+        }
+        if heuristic.value(&root.state) > bound {
+            return IterationCount::default();
+        }
+        let mut w = ida.worker(bound);
+        w.count_goals = true;
+        w.search(root);
+        IterationCount {
+            expanded: w.expanded,
+            generated: w.generated,
+            solutions: w.goals,
+        }
     })
 }

@@ -316,25 +316,50 @@ fn search_with<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
     parallel_min: u64,
     options: FixedOptions,
 ) -> Result<(Outcome, Stats), Error> {
-    let (tiles, goal_tiles) = fixed_tiles::<N>(board, goal)?;
-    let shape = board.shape();
-    if !is_solvable(board, goal) {
-        return Ok((Outcome::Unsolvable, Stats::default()));
-    }
-    let moves = MoveTable::<N>::new(shape, options.order);
-    let filter = DuplicateFilter::shared(options.duplicate_len);
-    let control = Control::new(clock);
-    let root = Node::root(board, &tiles, heuristic, filter);
-    let ida = Ida {
-        heuristic,
-        moves: &moves,
-        filter,
-        control: &control,
-        goal: B::from_tiles(&goal_tiles),
-        threads: threads.max(1),
-        parallel_min,
+    let setup = Setup {
+        order: options.order,
+        duplicate_len: options.duplicate_len,
+        control: Control::new(clock),
     };
-    Ok(ida.run(root))
+    setup.run::<N, B, H, _>(board, goal, heuristic, |ida, root| {
+        if !is_solvable(board, goal) {
+            return (Outcome::Unsolvable, Stats::default());
+        }
+        Ida {
+            threads: threads.max(1),
+            parallel_min,
+            ..ida
+        }
+        .run(root)
+    })
+}
+
+/// How to set up a search of one board: the move order, the duplicate
+/// filter's length and the budgets ([`Control`]). [`Setup::run`] builds what
+/// an [`Ida`] borrows, once for the search, the counter and the subtree tasks.
+struct Setup {
+    order: MoveOrder,
+    duplicate_len: usize,
+    control: Control,
+}
+
+impl Setup {
+    /// Hands `work` a single-thread [`Ida`] for `board` and `goal` and the
+    /// board's root node; an error when the shapes do not fit `N`.
+    fn run<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>, R>(
+        self,
+        board: &Board,
+        goal: &Goal,
+        heuristic: &H,
+        work: impl FnOnce(Ida<'_, N, B, H>, Node<B, H::State>) -> R,
+    ) -> Result<R, Error> {
+        let (tiles, goal_tiles) = fixed_tiles::<N>(board, goal)?;
+        let moves = MoveTable::<N>::new(board.shape(), self.order);
+        let filter = DuplicateFilter::shared(self.duplicate_len);
+        let ida = Ida::<N, B, H>::one_thread(heuristic, &moves, filter, &self.control, &goal_tiles);
+        let root = Node::root(board, &tiles, heuristic, filter);
+        Ok(work(ida, root))
+    }
 }
 
 /// The tiles of `board` and of `goal` as arrays of `N` cells; an error when
