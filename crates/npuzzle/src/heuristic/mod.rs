@@ -13,6 +13,8 @@ pub mod linear_conflict;
 pub mod manhattan;
 pub mod misplaced;
 pub mod pdb;
+#[cfg(test)]
+mod toy;
 pub mod walking_distance;
 
 pub use kind::{HeuristicKind, WithFixedHeuristic, WithHeuristic};
