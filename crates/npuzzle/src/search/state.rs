@@ -331,10 +331,10 @@ impl<S: PackedState> Space<S> {
     /// and looking its move up would cost the lookup the skip saves).
     ///
     /// Inlined with its closure, so each search's body sits in the loop as
-    /// if written there; what a break carries is kept small ([`Stop`]).
-    /// Callgrind on one bfs-set solve of `8 6 7 2 5 4 3 x 1` counts 88.8 M
-    /// instructions, against 88.5 M for the loop each search had of its own
-    /// before (commit 624c718; README, "Benchmarks").
+    /// if written there; what a break carries is kept small ([`Stop`]). One
+    /// solve of `8 6 7 2 5 4 3 x 1` costs each of the four searches no more
+    /// instructions than the loop it had of its own before (callgrind and
+    /// the command in the README, "Benchmarks").
     #[inline(always)]
     pub(crate) fn expand<B>(
         &self,
