@@ -25,7 +25,7 @@ use crate::Error;
 /// let err = "euclid".parse::<HeuristicChoice>().unwrap_err();
 /// assert_eq!(
 ///     err.to_string(),
-///     "unknown heuristic \"euclid\"; choose auto, misplaced, manhattan, linear-conflict, walking-distance or pdb"
+///     "unknown heuristic \"euclid\"; choose auto, misplaced, manhattan, linear-conflict, walking-distance, pdb or pdb-dual"
 /// );
 /// # Ok::<(), npuzzle::Error>(())
 /// ```

@@ -220,6 +220,17 @@ heuristic_kinds! {
         },
         fixed: |goal, pdb, with| pdb::run_fixed_set(pdb::set_for_goal(pdb, goal)?, with),
     },
+    /// The databases of [`Pdb`](HeuristicKind::Pdb) read also on the dual of
+    /// the board (the inverse permutation; see [`pdb::DualPdb`]): the largest
+    /// of the ordinary and the dual sums. Inconsistent, so the specialised
+    /// IDA* prunes with BPMX. Not part of [`HeuristicKind::ALL`].
+    PdbDual {
+        name: "pdb-dual",
+        database: true,
+        supports: |shape| shape.cells() <= pdb::MAX_PDB_CELLS,
+        generic: |goal, pdb, with| with.run(&pdb::DualPdb::new(pdb::set_for_goal(pdb, goal)?.clone())),
+        fixed: |goal, pdb, with| pdb::run_fixed_dual(pdb::set_for_goal(pdb, goal)?, with),
+    },
 }
 
 /// How many kinds need no databases.
@@ -272,7 +283,7 @@ impl fmt::Display for HeuristicKind {
 /// assert!(matches!(err, Error::UnknownName { what: "heuristic", .. }));
 /// assert_eq!(
 ///     err.to_string(),
-///     "unknown heuristic \"euclid\"; choose misplaced, manhattan, linear-conflict, walking-distance or pdb"
+///     "unknown heuristic \"euclid\"; choose misplaced, manhattan, linear-conflict, walking-distance, pdb or pdb-dual"
 /// );
 /// # Ok::<(), npuzzle::Error>(())
 /// ```

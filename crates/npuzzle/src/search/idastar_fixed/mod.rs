@@ -16,7 +16,13 @@
 //!   would be pruned without lowering the next bound, so that a heuristic
 //!   made of several lookups (pattern databases and their mirror image) can
 //!   stop early;
-//! - budgets are looked at every 1024 expanded nodes, not at every node.
+//! - budgets are looked at every 1024 expanded nodes, not at every node;
+//! - with an inconsistent heuristic ([`FixedHeuristic::INCONSISTENT`], the
+//!   dual lookups), a child whose estimate exceeds the parent's remaining
+//!   bound by more than the move to it cuts the parent's remaining children
+//!   (one-step BPMX), in the serial search and in the walk that cuts an
+//!   iteration into subtrees alike, so the node counts stay the same on
+//!   every thread count.
 //!
 //! [`search`] visits exactly the nodes the generic search visits, in the same
 //! order (moves `u d l r`, same pruning, same exact next threshold: the
@@ -117,6 +123,16 @@ const NODES_PER_TASK: u64 = 4096;
 const PARALLEL_MIN_WORK: u64 = 8_000;
 /// "No previous move" in the successor table.
 const ROOT: usize = 4;
+
+/// The cutoff for a child's estimate at depth `g + 1` under BPMX (see
+/// [`FixedHeuristic::INCONSISTENT`]): a child with `f > bound + 2` cuts its
+/// parent and offers the parent's `f - 2` as the next bound, so every
+/// estimate at or above this gives the same outcome, cut and next bound
+/// unchanged, and need not be exact.
+#[inline(always)]
+fn bpmx_cutoff(bound: u32, next_bound: u32, g: u32) -> u32 {
+    (bound + 2).max(next_bound.saturating_add(1)).saturating_sub(g)
+}
 
 /// Whether the specialised search handles boards of `shape` (4×4 and 5×5).
 ///

@@ -181,6 +181,11 @@ impl<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Ida<'_, N, B, H> {
             let g = node.g + 1;
             split.generated += 1;
             if g + h > bound {
+                if H::INCONSISTENT && g + h > bound + 2 {
+                    // BPMX cuts the rest of this node's children, as `Worker::dfs` does.
+                    split.next_bound = split.next_bound.min(g + h - 2);
+                    break;
+                }
                 split.next_bound = split.next_bound.min(g + h);
                 continue;
             }
