@@ -214,19 +214,24 @@ impl Solvers {
             partition,
             dir: self.pdb_dir.clone(),
         };
+        // The kind that reads the databases: the one named, else `pdb`.
+        let reading = match self.choice {
+            HeuristicChoice::Kind(kind) if kind.needs_database() => kind,
+            _ => HeuristicKind::Pdb,
+        };
         match (self.choice, &self.partition) {
-            (HeuristicChoice::Kind(HeuristicKind::Pdb) | HeuristicChoice::Auto, Some(text)) => {
+            (HeuristicChoice::Kind(kind), _) if !kind.needs_database() => Ok((kind, None)),
+            (_, Some(text)) => {
                 let spec = PdbSpec::parse(goal, text)?;
                 match self.find(|info| info.spec == spec)? {
-                    Some(pdb) => Ok((HeuristicKind::Pdb, Some(pdb))),
+                    Some(pdb) => Ok((reading, Some(pdb))),
                     None => Err(not_found(Some(Box::new(spec.partition().clone())))),
                 }
             }
-            (HeuristicChoice::Kind(HeuristicKind::Pdb), None) => match self.find(|info| info.spec.goal() == goal)? {
-                Some(pdb) => Ok((HeuristicKind::Pdb, Some(pdb))),
+            (HeuristicChoice::Kind(kind), None) => match self.find(|info| info.spec.goal() == goal)? {
+                Some(pdb) => Ok((kind, Some(pdb))),
                 None => Err(not_found(None)),
             },
-            (HeuristicChoice::Kind(kind), _) => Ok((kind, None)),
             // The heuristic does not matter to the uninformed searches: skip the look-up.
             (HeuristicChoice::Auto, None) if !algorithm.uses_heuristic() => Ok((HeuristicKind::LinearConflict, None)),
             (HeuristicChoice::Auto, None) => {

@@ -118,3 +118,27 @@ fn the_estimate_is_the_largest_of_every_sum() {
         assert_eq!(dual.estimate(tiles), sums.into_iter().max().unwrap(), "{tiles:?}");
     }
 }
+
+#[test]
+fn a_solver_with_pdb_dual_finds_the_lengths_of_breadth_first_search() {
+    use crate::{Algorithm, Board, HeuristicKind, Solver, SolverOptions};
+    let goal = Goal::standard(Shape::new(3, 3).unwrap());
+    let pdb = cached(&goal, "1,2,3,4/5,6,7,8");
+    let mut distances: Vec<_> = exact_distances(&goal).into_iter().collect();
+    distances.sort();
+    for algorithm in [Algorithm::AStar, Algorithm::IdaStar] {
+        let options = SolverOptions::default()
+            .with_algorithm(algorithm)
+            .with_heuristic(HeuristicKind::PdbDual);
+        let solver = Solver::new(options).with_pdb(Arc::clone(&pdb));
+        for (tiles, d) in distances.iter().step_by(997) {
+            let board = Board::new(goal.shape(), tiles.clone()).unwrap();
+            let report = solver.solve(&board, &goal).unwrap();
+            assert_eq!(
+                report.outcome.solution().map(|s| s.len() as u32),
+                Some(*d),
+                "{algorithm}: {board}"
+            );
+        }
+    }
+}
