@@ -1,6 +1,7 @@
 //! Solvers for the boards a front-end meets, with the heuristic `auto`
 //! resolved per goal: the strongest pattern databases present in a
-//! directory, else walking distance on 4×4, else linear conflict. The
+//! directory (read as [`HeuristicKind::for_databases`] says: with dual
+//! lookups on 5×5), else walking distance on 4×4, else linear conflict. The
 //! command line, the server and the Python binding share it; each gives the
 //! database directory as a path.
 
@@ -214,10 +215,10 @@ impl Solvers {
             partition,
             dir: self.pdb_dir.clone(),
         };
-        // The kind that reads the databases: the one named, else `pdb`.
+        // The kind that reads the databases: the one named, else the one measured fastest.
         let reading = match self.choice {
             HeuristicChoice::Kind(kind) if kind.needs_database() => kind,
-            _ => HeuristicKind::Pdb,
+            _ => HeuristicKind::for_databases(shape),
         };
         match (self.choice, &self.partition) {
             (HeuristicChoice::Kind(kind), _) if !kind.needs_database() => Ok((kind, None)),
@@ -236,7 +237,7 @@ impl Solvers {
             (HeuristicChoice::Auto, None) if !algorithm.uses_heuristic() => Ok((HeuristicKind::LinearConflict, None)),
             (HeuristicChoice::Auto, None) => {
                 if let Some(pdb) = self.find(|info| info.spec.goal() == goal)? {
-                    return Ok((HeuristicKind::Pdb, Some(pdb)));
+                    return Ok((reading, Some(pdb)));
                 }
                 let using = if HeuristicKind::WalkingDistance.supports(shape) {
                     HeuristicKind::WalkingDistance

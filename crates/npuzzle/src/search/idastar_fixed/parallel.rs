@@ -80,9 +80,9 @@ impl<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Worker<'_, N, B, H>
             let child = board.slide(blank, to, tile);
             // A child with f at or above the next bound is pruned and leaves
             // the next bound as it is, so its estimate need not be exact
-            // (with BPMX, one that cuts the parent and leaves the bound).
+            // (with BPMX, see `bpmx_cutoff`).
             let cutoff = if H::INCONSISTENT {
-                bpmx_cutoff(self.bound, self.next_bound, g)
+                bpmx_cutoff(self.bound, g)
             } else {
                 self.next_bound.saturating_sub(g + 1)
             };
