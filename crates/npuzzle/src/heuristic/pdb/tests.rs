@@ -20,9 +20,14 @@ fn build(goal: &Goal, partition: &str) -> AdditivePdb {
 
 /// The databases of `partition` for `goal`, built once per test binary and shared.
 pub(crate) fn cached(goal: &Goal, partition: &str) -> Arc<AdditivePdb> {
-    type Cache = Mutex<HashMap<(Vec<u8>, String), Arc<AdditivePdb>>>;
+    type Cache = Mutex<HashMap<(usize, Vec<u8>, String), Arc<AdditivePdb>>>;
     static BUILT: OnceLock<Cache> = OnceLock::new();
-    let key = (goal.board().tiles().to_vec(), partition.to_string());
+    // The same tiles on a 4×2 and a 2×4 board are different goals.
+    let key = (
+        goal.shape().width(),
+        goal.board().tiles().to_vec(),
+        partition.to_string(),
+    );
     let mut built = BUILT
         .get_or_init(Mutex::default)
         .lock()

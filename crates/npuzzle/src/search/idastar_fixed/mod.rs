@@ -16,7 +16,13 @@
 //!   would be pruned without lowering the next bound, so that a heuristic
 //!   made of several lookups (pattern databases and their mirror image) can
 //!   stop early;
-//! - budgets are looked at every 1024 expanded nodes, not at every node.
+//! - budgets are looked at every 1024 expanded nodes, not at every node;
+//! - with an inconsistent heuristic ([`FixedHeuristic::INCONSISTENT`], the
+//!   dual lookups), a child whose estimate exceeds the parent's remaining
+//!   bound by more than the move to it cuts the parent's remaining children
+//!   (one-step BPMX), in the serial search and in the walk that cuts an
+//!   iteration into subtrees alike, so the node counts stay the same on
+//!   every thread count.
 //!
 //! [`search`] visits exactly the nodes the generic search visits, in the same
 //! order (moves `u d l r`, same pruning, same exact next threshold: the
@@ -117,6 +123,20 @@ const NODES_PER_TASK: u64 = 4096;
 const PARALLEL_MIN_WORK: u64 = 8_000;
 /// "No previous move" in the successor table.
 const ROOT: usize = 4;
+
+/// The cutoff for the estimate of a child of a node at depth `g` with an
+/// inconsistent heuristic: a child at or above it has `f >= bound + 2` and
+/// is pruned, and cuts its parent (BPMX) if the value returned shows
+/// `f > bound + 2`. It depends on the bound and the depth only, not on the
+/// next bound found so far, so that the serial search and the walk that
+/// cuts an iteration into subtrees read the same lookups and cut the same
+/// parents on every thread count. (Asking for the estimate exactly up to
+/// the BPMX threshold, which depends on the next bound, cut 0.3% more nodes
+/// on 24-puzzles #40, #25, #38 and read more per node: README.)
+#[inline(always)]
+fn bpmx_cutoff(bound: u32, g: u32) -> u32 {
+    (bound + 1).saturating_sub(g)
+}
 
 /// Whether the specialised search handles boards of `shape` (4×4 and 5×5).
 ///
