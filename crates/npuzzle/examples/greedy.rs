@@ -6,6 +6,7 @@
 //! target/release/examples/greedy --sizes 200 --count 10
 //! target/release/examples/greedy --sizes 1000 --count 1
 //! target/release/examples/greedy --sizes 6 --count 100 --improve 1
+//! target/release/examples/greedy --sizes 6 --count 50 --improve 1 --staged
 //! ```
 //!
 //! Per size: the mean moves, the mean divided by n³ (Parberry 2015: 8/3 ≈
@@ -23,6 +24,7 @@ use std::time::{Duration, Instant};
 use npuzzle::heuristic::bound;
 use npuzzle::search::greedy::{solve_into, Finish, MoveCount, MoveSink};
 use npuzzle::search::improve::improve;
+use npuzzle::search::staged::solve_best;
 use npuzzle::search::table::TableCache;
 use npuzzle::{Board, Budget, Goal, Move, Shape};
 use rand::SeedableRng;
@@ -43,6 +45,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut seed = 1u64;
     let mut check = false;
     let mut polish: Option<Duration> = None;
+    let mut staged = false;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -57,6 +60,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "--count" => count = args.next().ok_or("--count N")?.parse()?,
             "--seed" => seed = args.next().ok_or("--seed N")?.parse()?,
             "--check" => check = true,
+            "--staged" => staged = true,
             "--improve" => {
                 polish = Some(Duration::from_secs_f64(
                     args.next().ok_or("--improve SECONDS")?.parse()?,
@@ -67,7 +71,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let tables = TableCache::default();
     if let Some(time) = polish {
-        return improve_table(&sizes, count, seed, time, &tables);
+        return improve_table(&sizes, count, seed, time, staged, &tables);
     }
     println!(
         "{:>5} {:>6} {:>14} {:>8} {:>14} {:>9} {:>11} {:>11}",
@@ -119,48 +123,81 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
 /// `--improve`: per size, the greedy length, the improved length, the
 /// linear-conflict bound and the mean ratio of the improved length to it.
+/// With `--staged`, the start is the shorter of the greedy and the staged
+/// solution (given half the time, as the solver does), and the staged
+/// length and ratio are printed too.
 fn improve_table(
     sizes: &[usize],
     count: usize,
     seed: u64,
     time: Duration,
+    staged: bool,
     tables: &TableCache,
 ) -> Result<(), Box<dyn std::error::Error>> {
     println!(
-        "{:>5} {:>6} {:>12} {:>14} {:>13} {:>12} {:>14} {:>9}",
-        "n", "boards", "greedy mean", "improved mean", "mean LC bound", "greedy/LC", "improved/LC", "converged"
+        "{:>5} {:>6} {:>12} {:>12} {:>14} {:>13} {:>12} {:>10} {:>14} {:>9}",
+        "n",
+        "boards",
+        "greedy mean",
+        "staged mean",
+        "improved mean",
+        "mean LC bound",
+        "greedy/LC",
+        "staged/LC",
+        "improved/LC",
+        "converged"
     );
     for &n in sizes {
         let goal = Goal::standard(Shape::new(n, n)?);
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ n as u64);
         let (mut before, mut after, mut lower, mut r0, mut r1, mut converged) = (0, 0, 0, 0.0, 0.0, 0);
+        let (mut staged_total, mut rs, mut staged_found) = (0, 0.0, 0usize);
         for _ in 0..count {
             let board = npuzzle::random::random_solvable(&goal, &mut rng);
             let lb = bound::linear_conflict(&board, &goal).max(1);
             let mut moves: Vec<Move> = Vec::new();
+            let started = Instant::now();
             solve_into(&board, &goal, tables, Budget::default(), &mut moves)?;
-            let better = improve(&board, &moves, time)?;
+            let greedy_len = moves.len();
+            let mut start = moves.clone();
+            if staged {
+                if let Some(s) = solve_best(&board, &goal, started + time / 2, tables)? {
+                    staged_total += s.len();
+                    rs += s.len() as f64 / lb as f64;
+                    staged_found += 1;
+                    if s.len() < start.len() {
+                        start = s;
+                    }
+                }
+            }
+            let better = improve(&board, &start, time.saturating_sub(started.elapsed()))?;
             assert!(
                 goal.is_reached_by(&board.replay(&better.moves)?),
                 "{n}x{n}: improved moves miss the goal"
             );
-            assert!(better.moves.len() <= moves.len());
-            before += moves.len();
+            assert!(better.moves.len() <= start.len());
+            before += greedy_len;
             after += better.moves.len();
             lower += lb;
-            r0 += moves.len() as f64 / lb as f64;
+            r0 += greedy_len as f64 / lb as f64;
             r1 += better.moves.len() as f64 / lb as f64;
             converged += usize::from(better.converged);
         }
         let c = count as f64;
+        let found = staged_found.max(1) as f64;
         println!(
-            "{n:>5} {count:>6} {:>12.1} {:>14.1} {:>13.1} {:>12.3} {:>14.3} {converged:>9}",
+            "{n:>5} {count:>6} {:>12.1} {:>12.1} {:>14.1} {:>13.1} {:>12.3} {:>10.3} {:>14.3} {converged:>9}",
             before as f64 / c,
+            staged_total as f64 / found,
             after as f64 / c,
             lower as f64 / c,
             r0 / c,
+            rs / found,
             r1 / c
         );
+        if staged && staged_found < count {
+            println!("      staged solutions found for {staged_found} of {count} boards");
+        }
     }
     Ok(())
 }

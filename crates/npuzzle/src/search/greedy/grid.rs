@@ -7,10 +7,24 @@ use crate::board::Move;
 /// A cell value meaning "no cell".
 pub(super) const NONE: usize = usize::MAX;
 
+/// The shift of [`row_magic`]: with `m = 2^42 / w + 1`, `c * m >> 42 == c / w`
+/// whenever `c * w < 2^42` (the error `c * (m * w - 2^42) / 2^42` stays below
+/// one `w`-th), which every cell of a board of at most a million cells
+/// meets (`c * w < 10^12`), and `c * m` stays below `2^63`.
+const ROW_SHIFT: u32 = 42;
+
+/// The multiplier that divides a cell index by the width `w` (see [`ROW_SHIFT`]).
+fn row_magic(w: usize) -> u64 {
+    (1u64 << ROW_SHIFT) / w as u64 + 1
+}
+
 /// Tiles, positions and locked cells, with every move sent to a sink.
 pub(super) struct Grid<'s, S: MoveSink> {
     pub(super) w: usize,
     pub(super) h: usize,
+    /// `c / w` as a multiply and a shift ([`Grid::at`] runs tens of times a
+    /// move; a hardware division there was the solver's largest cost).
+    row_magic: u64,
     /// `tiles[cell]`: the tile there (0 = blank).
     pub(super) tiles: Vec<u32>,
     /// `pos[tile]`: the cell it is on.
@@ -46,6 +60,7 @@ impl<'s, S: MoveSink> Grid<'s, S> {
         Grid {
             w,
             h,
+            row_magic: row_magic(w),
             tiles,
             pos,
             home_at,
@@ -60,9 +75,11 @@ impl<'s, S: MoveSink> Grid<'s, S> {
         }
     }
 
+    /// The row and column of cell `c`.
     #[inline]
     pub(super) fn at(&self, c: usize) -> (usize, usize) {
-        (c / self.w, c % self.w)
+        let r = ((c as u64 * self.row_magic) >> ROW_SHIFT) as usize;
+        (r, c - r * self.w)
     }
 
     #[inline]
@@ -88,18 +105,35 @@ impl<'s, S: MoveSink> Grid<'s, S> {
         }
     }
 
-    /// The move taking the blank from `from` to the adjacent cell `to`.
+    /// The four neighbours of `c` in the order of [`Move::ALL`] (up, down,
+    /// left, right), [`NONE`] off the board: one row-and-column split for
+    /// all four, and no branch on the move in the loops over them.
+    #[inline]
+    pub(super) fn neighbours(&self, c: usize) -> [usize; 4] {
+        let (r, col) = self.at(c);
+        [
+            if r > 0 { c - self.w } else { NONE },
+            if r + 1 < self.h { c + self.w } else { NONE },
+            if col > 0 { c - 1 } else { NONE },
+            if col + 1 < self.w { c + 1 } else { NONE },
+        ]
+    }
+
+    /// The move taking the blank from `from` to the adjacent cell `to`
+    /// (written as a choice between constants, which compiles to
+    /// conditional moves: which way the blank goes is not predictable).
     #[inline]
     pub(super) fn direction(&self, from: usize, to: usize) -> Move {
-        if to + self.w == from {
-            Move::Up
-        } else if to == from + self.w {
-            Move::Down
-        } else if to + 1 == from {
-            Move::Left
-        } else {
-            debug_assert_eq!(to, from + 1);
+        let step = to.wrapping_sub(from);
+        debug_assert!(step == 1 || step == usize::MAX || step == self.w || step == self.w.wrapping_neg());
+        if step == 1 {
             Move::Right
+        } else if step == usize::MAX {
+            Move::Left
+        } else if step == self.w {
+            Move::Down
+        } else {
+            Move::Up
         }
     }
 
@@ -140,10 +174,9 @@ impl<'s, S: MoveSink> Grid<'s, S> {
     /// 1 if from `c` a free step toward `target` slides its tile nearer home.
     fn best_step(&self, c: usize, target: usize, avoid: usize) -> usize {
         let here = self.dist(c, target);
-        Move::ALL
+        self.neighbours(c)
             .into_iter()
-            .filter_map(|mv| self.neighbour(c, mv))
-            .any(|n| self.dist(n, target) < here && self.free(n, avoid) && self.helps(c, n))
+            .any(|n| n != NONE && self.dist(n, target) < here && self.free(n, avoid) && self.helps(c, n))
             .into()
     }
 
@@ -296,8 +329,10 @@ impl<'s, S: MoveSink> Grid<'s, S> {
             if c == target {
                 return true;
             }
-            for mv in Move::ALL {
-                let Some(n) = self.neighbour(c, mv) else { continue };
+            for n in self.neighbours(c) {
+                if n == NONE {
+                    continue;
+                }
                 let (r, col) = self.at(n);
                 if self.seen[n] == stamp || !self.free(n, avoid) || r < r0 || r > r1 || col < c0 || col > c1 {
                     continue;
@@ -308,5 +343,33 @@ impl<'s, S: MoveSink> Grid<'s, S> {
             }
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::MAX_CELLS;
+
+    /// The multiply-and-shift row equals the division for every cell of
+    /// boards of several widths at the size limit, and for every width on
+    /// the last cells of its largest board.
+    #[test]
+    fn row_magic_divides_exactly() {
+        for w in [2, 3, 7, 10, 999, 1000, 1001, MAX_CELLS / 2] {
+            let m = row_magic(w);
+            let cells = MAX_CELLS / w * w;
+            for c in 0..cells {
+                assert_eq!(((c as u64 * m) >> ROW_SHIFT) as usize, c / w, "cell {c}, width {w}");
+            }
+        }
+        // The largest cells of every width (where the error is largest).
+        for w in 2..=MAX_CELLS / 2 {
+            let m = row_magic(w);
+            let last = MAX_CELLS / w * w;
+            for c in last.saturating_sub(2 * w).max(last.saturating_sub(4))..last {
+                assert_eq!(((c as u64 * m) >> ROW_SHIFT) as usize, c / w, "cell {c}, width {w}");
+            }
+        }
     }
 }

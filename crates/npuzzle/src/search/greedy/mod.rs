@@ -197,6 +197,31 @@ pub fn solve_into<S: MoveSink>(
     Ok(Finish::Solved(grid.moves))
 }
 
+/// The small board and goal of a core rectangle of `shape` whose cells hold
+/// `tiles` now and `goal_tiles` at the goal (both row-major): the goal's
+/// tiles renamed `1, 2, …` in their order there, the blank kept as 0.
+/// `None` when the core does not hold the goal's tiles.
+pub(crate) fn core_problem(shape: Shape, tiles: &[u32], goal_tiles: &[u32]) -> Result<Option<(Board, Goal)>, Error> {
+    let mut next = 0u8;
+    let labels: Vec<u8> = goal_tiles
+        .iter()
+        .map(|&t| {
+            if t == 0 {
+                0
+            } else {
+                next += 1;
+                next
+            }
+        })
+        .collect();
+    let label = |t: u32| goal_tiles.iter().position(|&g| g == t).map(|i| labels[i]);
+    let Some(board_labels) = tiles.iter().map(|&t| label(t)).collect::<Option<Vec<u8>>>() else {
+        return Ok(None);
+    };
+    let goal = Goal::new(Board::new(shape, labels)?);
+    Ok(Some((Board::new(shape, board_labels)?, goal)))
+}
+
 enum CoreError {
     Stuck(Stuck),
     Table(Error),
@@ -217,23 +242,10 @@ fn finish_core<S: MoveSink>(
         .flat_map(|r| (left..right).map(move |c| r * w + c))
         .collect();
     let goal_tiles: Vec<u32> = cells.iter().map(|&c| goal.board().tile(c) as u32).collect();
-    let mut next = 0u8;
-    let labels: Vec<u8> = goal_tiles
-        .iter()
-        .map(|&t| {
-            if t == 0 {
-                0
-            } else {
-                next += 1;
-                next
-            }
-        })
-        .collect();
-    let label = |t: u32| goal_tiles.iter().position(|&g| g == t).map(|i| labels[i]);
-    let board_labels: Option<Vec<u8>> = cells.iter().map(|&c| label(grid.tiles[c])).collect();
-    let board_labels = board_labels.ok_or(CoreError::Stuck(Stuck("core")))?;
-    let small_goal = Goal::new(Board::new(shape, labels).map_err(CoreError::Table)?);
-    let small = Board::new(shape, board_labels).map_err(CoreError::Table)?;
+    let tiles: Vec<u32> = cells.iter().map(|&c| grid.tiles[c]).collect();
+    let (small, small_goal) = core_problem(shape, &tiles, &goal_tiles)
+        .map_err(CoreError::Table)?
+        .ok_or(CoreError::Stuck(Stuck("core")))?;
     let table = tables.get(&small_goal, Budget::default()).map_err(CoreError::Table)?;
     let path = table
         .path(&small, &small_goal)

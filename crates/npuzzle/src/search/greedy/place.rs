@@ -3,7 +3,6 @@
 
 use super::grid::{Grid, NONE};
 use super::sink::MoveSink;
-use crate::board::Move;
 
 /// Why the solver could not go on: a bug, never a property of the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,9 +52,8 @@ impl<S: MoveSink> Grid<'_, S> {
             let here = self.dist(p, target);
             // (closer, cost, cell): a closer step first, then the cheaper front.
             let mut best = (false, usize::MAX, NONE);
-            for mv in Move::ALL {
-                let Some(q) = self.neighbour(p, mv) else { continue };
-                if self.locked[q] {
+            for q in self.neighbours(p) {
+                if q == NONE || self.locked[q] {
                     continue;
                 }
                 let closer = self.dist(q, target) < here;

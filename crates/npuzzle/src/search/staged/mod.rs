@@ -1,0 +1,285 @@
+//! Staged solving of boards too big for an optimal search but small enough
+//! to place a few tiles at a time optimally (5×5 without databases, 6×6,
+//! 7×7; up to 64 cells): the start solution of `--improve` on such boards.
+//!
+//! Like the constructive solver ([`greedy`](super::greedy)) the unsolved
+//! part is a rectangle that loses an edge line at a time until it is 3×3 or
+//! smaller, which the complete table finishes optimally. Unlike it, a line's
+//! tiles are not walked home one by one along a fixed pattern: they are
+//! placed in groups of [`Plan::group`] tiles, each group by an optimal
+//! search ([`subgoal`]) for the fewest moves that put that group *and the
+//! line's tiles placed before it* home (the others may move and come back:
+//! the last tiles of a line need that), the blank staying inside the
+//! rectangle. A line, once solved, is locked.
+//!
+//! Each sub-search is optimal for its partial goal, not the whole solution
+//! for the board; several [`PLANS`] (rows or columns first, group sizes) are
+//! tried within the time given and the shortest kept. Unsolvable boards are
+//! caught by parity before any search.
+
+mod subgoal;
+#[cfg(test)]
+mod tests;
+
+use std::time::Instant;
+
+use subgoal::{GaveUp, Puzzle, Rect, SubSearch};
+pub use subgoal::{MAX_CELLS, MAX_TARGETS};
+
+use super::greedy::{core_problem, CORE_SIDE};
+use super::table::TableCache;
+use crate::board::{Board, Move, Shape};
+use crate::goal::Goal;
+use crate::parity::is_solvable;
+use crate::solution::Budget;
+use crate::Error;
+
+/// How a staged solve goes: which edge first while the rectangle is square,
+/// and how many tiles one sub-search puts home.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Plan {
+    /// Rows before columns (else columns first) while the rectangle is square.
+    pub rows_first: bool,
+    /// Tiles a sub-search puts home (1 to [`MAX_TARGETS`]; the last two of
+    /// a line always go together).
+    pub group: usize,
+}
+
+/// The plans [`solve_best`] tries, in order (groups of three gave the
+/// shortest solutions on 6×6, at about 40 times the time of groups of one).
+pub const PLANS: [Plan; 6] = [
+    Plan {
+        rows_first: true,
+        group: 3,
+    },
+    Plan {
+        rows_first: false,
+        group: 3,
+    },
+    Plan {
+        rows_first: true,
+        group: 2,
+    },
+    Plan {
+        rows_first: false,
+        group: 2,
+    },
+    Plan {
+        rows_first: true,
+        group: 1,
+    },
+    Plan {
+        rows_first: false,
+        group: 1,
+    },
+];
+
+/// How a staged solve ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Staged {
+    /// The moves, which take the board to the goal.
+    Solved(Vec<Move>),
+    /// The parity invariant shows the goal cannot be reached.
+    Unsolvable,
+    /// The deadline passed.
+    GaveUp,
+}
+
+/// Solves `board` for `goal` stage by stage following `plan`, giving up at
+/// `deadline`.
+///
+/// ```
+/// use npuzzle::search::staged::{solve, Plan, Staged};
+/// use npuzzle::search::table::TableCache;
+/// use npuzzle::{Board, Goal};
+///
+/// let goal = Goal::standard("5x5".parse()?);
+/// let board = npuzzle::random::random_solvable(&goal, &mut rand::rng());
+/// let plan = Plan { rows_first: true, group: 2 };
+/// let Staged::Solved(moves) = solve(&board, &goal, plan, None, &TableCache::default())? else { panic!() };
+/// assert!(goal.is_reached_by(&board.replay(&moves)?));
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
+pub fn solve(
+    board: &Board,
+    goal: &Goal,
+    plan: Plan,
+    deadline: Option<Instant>,
+    tables: &TableCache,
+) -> Result<Staged, Error> {
+    goal.check_shape(board)?;
+    let shape = board.shape();
+    let (w, h) = (shape.width(), shape.height());
+    if shape.cells() > MAX_CELLS {
+        return Err(Error::Unsupported {
+            algorithm: "staged",
+            shape,
+            reason: format!("staged solving takes boards of up to {MAX_CELLS} cells"),
+        });
+    }
+    if !is_solvable(board, goal) {
+        return Ok(Staged::Unsolvable);
+    }
+    let small = |t: usize| t as u8;
+    let tiles: Vec<u8> = board.iter_tiles().map(small).collect();
+    let home: Vec<u8> = goal.homes().iter().map(|&c| c as u8).collect();
+    let mut puzzle = Puzzle::new(w, h, &tiles, &home);
+    let (goal_row, goal_col) = (home[0] as usize / w, home[0] as usize % w);
+    let mut rect = Rect {
+        top: 0,
+        bottom: h,
+        left: 0,
+        right: w,
+    };
+    let mut moves = Vec::new();
+    let mut placed: Vec<u8> = Vec::new();
+    while rect.height() > CORE_SIDE || rect.width() > CORE_SIDE {
+        let row = if rect.height() == rect.width() {
+            plan.rows_first
+        } else {
+            rect.height() > rect.width()
+        };
+        // The edge of that kind not holding the goal's blank (it ends in the core).
+        let cells: Vec<usize> = if row {
+            let r = if rect.top != goal_row {
+                rect.top
+            } else {
+                rect.bottom - 1
+            };
+            (rect.left..rect.right).map(|c| r * w + c).collect()
+        } else {
+            let c = if rect.left != goal_col {
+                rect.left
+            } else {
+                rect.right - 1
+            };
+            (rect.top..rect.bottom).map(|r| r * w + c).collect()
+        };
+        let mut locked = 0u64;
+        for group in groups(cells.len(), plan.group) {
+            let group = &cells[group];
+            placed.clear();
+            placed.extend(group.iter().map(|&c| goal.board().tile(c) as u8));
+            let mut search = SubSearch::new(&mut puzzle, rect, &placed);
+            search.deadline = deadline;
+            search.locked = locked;
+            locked |= group.iter().fold(0, |m, &c| m | 1 << c);
+            match search.run() {
+                Ok(path) => moves.extend(path),
+                Err(GaveUp::Time) => return Ok(Staged::GaveUp),
+                Err(GaveUp::Impossible | GaveUp::TooBig) => {
+                    return Err(Error::Unsupported {
+                        algorithm: "staged",
+                        shape,
+                        reason: "a line could not be placed (a bug: please report the board)".into(),
+                    })
+                }
+            }
+        }
+        let first = cells[0];
+        if row {
+            if first / w == rect.top {
+                rect.top += 1;
+            } else {
+                rect.bottom -= 1;
+            }
+        } else if first % w == rect.left {
+            rect.left += 1;
+        } else {
+            rect.right -= 1;
+        }
+    }
+    finish_core(&mut puzzle, goal, rect, tables, &mut moves)?;
+    Ok(Staged::Solved(moves))
+}
+
+/// The cells of a line of `len` taken by each sub-search, in order: groups
+/// of `size`, the last two cells always together (one tile cannot go home
+/// before the other: the second cell would be walled in).
+fn groups(len: usize, size: usize) -> Vec<std::ops::Range<usize>> {
+    let size = size.clamp(1, MAX_TARGETS);
+    let (mut out, mut at) = (Vec::new(), 0);
+    while at < len {
+        let mut end = (at + size).min(len);
+        if len - end == 1 {
+            // One cell would be left alone: end a cell early (the last two
+            // go next), or take the last one too when this group is one cell.
+            end = if end - at >= 2 { end - 1 } else { len };
+        }
+        out.push(at..end);
+        at = end;
+    }
+    out
+}
+
+/// The shortest solution of the [`PLANS`] that finish by `deadline`, or
+/// `None` if none did.
+///
+/// ```
+/// use std::time::{Duration, Instant};
+/// use npuzzle::search::staged::solve_best;
+/// use npuzzle::search::table::TableCache;
+/// use npuzzle::{Board, Goal};
+///
+/// let goal = Goal::standard("6x6".parse()?);
+/// let board = npuzzle::random::random_solvable(&goal, &mut rand::rng());
+/// let deadline = Instant::now() + Duration::from_secs(2);
+/// if let Some(moves) = solve_best(&board, &goal, deadline, &TableCache::default())? {
+///     assert!(goal.is_reached_by(&board.replay(&moves)?));
+/// }
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
+pub fn solve_best(
+    board: &Board,
+    goal: &Goal,
+    deadline: Instant,
+    tables: &TableCache,
+) -> Result<Option<Vec<Move>>, Error> {
+    let mut best: Option<Vec<Move>> = None;
+    for plan in PLANS {
+        if Instant::now() >= deadline {
+            break;
+        }
+        if let Staged::Solved(moves) = solve(board, goal, plan, Some(deadline), tables)? {
+            if best.as_ref().is_none_or(|b| moves.len() < b.len()) {
+                best = Some(moves);
+            }
+        }
+    }
+    Ok(best)
+}
+
+/// Finishes the last rectangle from the complete table (as the constructive solver does).
+fn finish_core(
+    puzzle: &mut Puzzle,
+    goal: &Goal,
+    rect: Rect,
+    tables: &TableCache,
+    moves: &mut Vec<Move>,
+) -> Result<(), Error> {
+    let w = puzzle.w;
+    let shape = Shape::new(rect.width(), rect.height())?;
+    let cells: Vec<usize> = (rect.top..rect.bottom)
+        .flat_map(|r| (rect.left..rect.right).map(move |c| r * w + c))
+        .collect();
+    let tiles: Vec<u32> = cells.iter().map(|&c| u32::from(puzzle.tiles[c])).collect();
+    let goal_tiles: Vec<u32> = cells.iter().map(|&c| goal.board().tile(c) as u32).collect();
+    let stuck = || Error::Unsupported {
+        algorithm: "staged",
+        shape: goal.shape(),
+        reason: "the core could not be finished (a bug: please report the board)".into(),
+    };
+    let (small, small_goal) = core_problem(shape, &tiles, &goal_tiles)?.ok_or_else(stuck)?;
+    let path = tables
+        .get(&small_goal, Budget::default())?
+        .path(&small, &small_goal)?
+        .ok_or_else(stuck)?;
+    for mv in path {
+        if !puzzle.play(mv) {
+            return Err(stuck());
+        }
+        moves.push(mv);
+    }
+    Ok(())
+}
