@@ -4,7 +4,7 @@
 use super::super::fixed::{FixedPdb, Lookup, PdbState};
 use super::super::{AdditivePdb, PdbSet};
 use super::DualPdb;
-use crate::heuristic::fixed::{Dynamic, FixedBoard, FixedHeuristic};
+use crate::heuristic::fixed::{Dynamic, FixedBoard, FixedHeuristic, FixedManhattan};
 use crate::heuristic::WithFixedHeuristic;
 use crate::Error;
 
@@ -165,8 +165,8 @@ pub struct FixedDualPdb<'a, const N: usize, const P: usize, const V: usize> {
     duals: [DualView<'a, N, P>; V],
     /// How many dual views are used.
     active: usize,
-    /// `distance[t * N + c]`: the Manhattan distance of tile `t` on cell `c`.
-    distance: Vec<u8>,
+    /// The board's Manhattan distance, which every dual sum includes.
+    manhattan: FixedManhattan<N>,
 }
 
 /// The per-node state of a [`FixedDualPdb`]: the ordinary views' state, the
@@ -204,26 +204,17 @@ impl<'a, const N: usize, const P: usize, const V: usize> FixedDualPdb<'a, N, P, 
         // `for_set` checked the count against `V`.
         let active = views.len();
         let duals = std::array::from_fn(|v| views[v.min(active - 1)].clone());
-        let goal = set.goal();
-        let shape = goal.shape();
-        let mut distance = vec![0u8; N * N];
-        for t in 1..N {
-            let home = goal.position_of(t as u8);
-            for c in 0..N {
-                distance[t * N + c] = shape.distance(home, c) as u8;
-            }
-        }
         Ok(FixedDualPdb {
             regular,
             duals,
             active,
-            distance,
+            manhattan: FixedManhattan::new(set.goal())?,
         })
     }
 
     #[inline(always)]
     fn distance(&self, tile: u8, cell: usize) -> u32 {
-        u32::from(self.distance[usize::from(tile) * N + cell])
+        self.manhattan.tile_distance(tile, cell)
     }
 }
 
