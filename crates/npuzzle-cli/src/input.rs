@@ -184,10 +184,10 @@ impl SearchOptions {
     /// no databases for a 15- or 24-puzzle goal, the advice to build them is
     /// held in [`Solvers::advice`].
     pub fn solvers(&self, threads: usize, budget: npuzzle::Budget) -> anyhow::Result<Solvers> {
-        use npuzzle::{HeuristicChoice, HeuristicKind};
+        use npuzzle::HeuristicChoice;
         if let Some(partition) = &self.pdb {
             if let HeuristicChoice::Kind(kind) = self.heuristic {
-                if kind != HeuristicKind::Pdb {
+                if !kind.needs_database() {
                     anyhow::bail!("--pdb {partition} reads pattern databases, but --heuristic {kind} does not use them")
                 }
             }

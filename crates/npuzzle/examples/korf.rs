@@ -5,7 +5,7 @@
 //! ```text
 //! cargo run --release -p npuzzle --example korf -- \
 //!     [--puzzle 15|24] [--file PATH] [--instances 1-10,25] \
-//!     [--heuristic manhattan|linear-conflict|walking-distance|misplaced|pdb] \
+//!     [--heuristic manhattan|linear-conflict|walking-distance|misplaced|pdb|pdb-dual] \
 //!     [--pdb FILE [--pdb FILE…] | --pdb-dir DIR [--partition 7-8]] [--no-reflection] [--order udlr|ulrd] \
 //!     [--dup-len N] [--threads N] [--timeout SECONDS] [--max-nodes N] [--board nibbles|bytes] [--iterations]
 //!     [--progress]
@@ -175,9 +175,10 @@ fn parse_args() -> Result<Options, String> {
         if o.heuristic == HeuristicKind::Manhattan {
             o.heuristic = HeuristicKind::Pdb;
         }
-    } else if o.heuristic == HeuristicKind::Pdb {
+    } else if o.heuristic.needs_database() {
         return Err(format!(
-            "--heuristic pdb needs --pdb FILE or --pdb-dir DIR\n{}",
+            "--heuristic {} needs --pdb FILE or --pdb-dir DIR\n{}",
+            o.heuristic,
             usage()
         ));
     }
@@ -264,7 +265,10 @@ impl<const N: usize, B: FixedBoard<N>> WithFixedHeuristic<N> for Solve<'_, B> {
 
 /// Solves with the databases when they are given, else with `--heuristic`.
 fn solve(board: &Board, goal: &Goal, o: &Options, pdb: Option<&PdbSet>) -> Result<Solved, String> {
-    let kind = if pdb.is_some() { HeuristicKind::Pdb } else { o.heuristic };
+    let kind = match pdb {
+        Some(_) if !o.heuristic.needs_database() => HeuristicKind::Pdb,
+        _ => o.heuristic,
+    };
     let solved = match (o.side, o.bytes) {
         (4, false) => kind.run_fixed::<16, _>(goal, pdb, Solve::<Nibbles>::new(board, goal, o)),
         (4, true) => kind.run_fixed::<16, _>(goal, pdb, Solve::<[u8; 16]>::new(board, goal, o)),

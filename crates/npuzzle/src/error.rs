@@ -212,15 +212,18 @@ pub enum Error {
         /// What is wrong, naming the case.
         message: String,
     },
-    /// A bad board inside a judge-format case.
-    #[error("case {case}{which}")]
+    /// A bad board inside a judge-format case. The message carries the
+    /// problem (`case 2 (goal): the blank appears twice`), so a front-end
+    /// that shows only `to_string()` still says what is wrong; it is not
+    /// also a `source()`, which would print it twice in a chain.
+    #[error("case {case}{which}: {problem}")]
     JudgeCase {
         /// 1-based case number.
         case: usize,
         /// `""`, `" (start)"` or `" (goal)"`.
         which: &'static str,
-        /// What is wrong with the board (also the error's `source()`).
-        source: Box<Error>,
+        /// What is wrong with the board.
+        problem: Box<Error>,
     },
     /// A name that is none of the choices (of algorithm, heuristic, …).
     #[error("unknown {what} {given:?}; choose {}", list_choices(choices))]

@@ -97,11 +97,11 @@ fn shorten(token: &[u8]) -> String {
     String::from_utf8_lossy(&token[..token.len().min(24)]).into_owned()
 }
 
-fn case_error(case: usize, which: &'static str, source: Error) -> Error {
+fn case_error(case: usize, which: &'static str, problem: Error) -> Error {
     Error::JudgeCase {
         case,
         which,
-        source: Box::new(source),
+        problem: Box::new(problem),
     }
 }
 
@@ -177,22 +177,15 @@ fn read_other_tile(token: &[u8], i: usize, shape: Shape, case: usize, which: &'s
 mod tests {
     use super::*;
 
-    /// The error with its sources, as the CLI prints it.
-    fn chain(e: Error) -> String {
-        let mut text = e.to_string();
-        let mut source = std::error::Error::source(&e);
-        while let Some(s) = source {
-            text.push_str(&format!(": {s}"));
-            source = s.source();
-        }
-        text
-    }
-
     #[test]
     fn errors_name_the_case_and_the_part() {
         let e = read_pairs(b"1 2 3 4 5 6 7 8 0 1 2 3 4 5 6 7 8 8", false).unwrap_err();
-        assert_eq!(chain(e), "case 1 (goal): tile 8 appears twice, at positions 8 and 9");
-        let e = chain(read_boards(b"1 2 3 4 5 6 7 8 x 1 2 3 4 5 6 7 8 9").unwrap_err());
+        // The plain message says what is wrong, and the chain says it once.
+        let want = "case 1 (goal): tile 8 appears twice, at positions 8 and 9";
+        assert_eq!((e.to_string(), e.full_message()), (want.to_string(), want.to_string()));
+        let e = read_boards(b"1 2 3 4 5 6 7 8 x 1 2 3 4 5 6 7 8 9")
+            .unwrap_err()
+            .to_string();
         assert!(e.starts_with("case 2: tile 9 at position 9 is out of range"), "{e}");
         let e = read_pairs(b"", true).unwrap_err();
         assert!(e.to_string().contains("number of cases"), "{e}");
@@ -217,13 +210,13 @@ mod tests {
         assert_eq!(boards.len(), 4);
         let pairs = read_pairs(b"1\n123456780 123456708", true).unwrap();
         assert_eq!(pairs[0].1, [1, 2, 3, 4, 5, 6, 7, 0, 8]);
-        let e = chain(read_boards(b"123456789").unwrap_err());
+        let e = read_boards(b"123456789").unwrap_err().to_string();
         assert!(e.starts_with("case 1: tile 9 at position 9 is out of range"), "{e}");
         // A zero-padded number is one tile, as it always was.
         let boards = read_boards(b"000000001 000000000 2 3 4 5 6 7 8").unwrap();
         assert_eq!(boards[0], [1, 0, 2, 3, 4, 5, 6, 7, 8]);
         // Inside a board a nine-character token is one (bad) tile, as before.
-        let e = chain(read_boards(b"1 283104765").unwrap_err());
+        let e = read_boards(b"1 283104765").unwrap_err().to_string();
         assert!(e.starts_with("case 1: tile 283104765 at position 2"), "{e}");
     }
 

@@ -32,6 +32,9 @@ mod geometry;
 pub mod goal;
 pub mod heuristic;
 pub mod judge;
+#[cfg(any(test, feature = "fuzzing"))]
+#[doc(hidden)]
+pub mod oracle;
 pub mod packed;
 pub mod parity;
 pub mod parse;

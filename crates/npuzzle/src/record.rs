@@ -316,7 +316,7 @@ fn heuristic_used(solver: &Solver, algorithm: Algorithm) -> Option<HeuristicKind
 
 /// The partition of the pattern databases `solver` read when `algorithm` ran, if it read any.
 fn partition_read(solver: &Solver, algorithm: Algorithm) -> Option<String> {
-    let reads = heuristic_used(solver, algorithm) == Some(HeuristicKind::Pdb);
+    let reads = heuristic_used(solver, algorithm).is_some_and(HeuristicKind::needs_database);
     let pdb = solver.pdb().filter(|_| reads)?;
     Some(pdb.spec().partition().to_arg())
 }

@@ -1,6 +1,7 @@
 //! Solvers for the boards a front-end meets, with the heuristic `auto`
 //! resolved per goal: the strongest pattern databases present in a
-//! directory, else walking distance on 4×4, else linear conflict. The
+//! directory (read as [`HeuristicKind::for_databases`] says: with dual
+//! lookups on 5×5), else walking distance on 4×4, else linear conflict. The
 //! command line, the server and the Python binding share it; each gives the
 //! database directory as a path.
 
@@ -25,7 +26,7 @@ use crate::Error;
 /// let err = "euclid".parse::<HeuristicChoice>().unwrap_err();
 /// assert_eq!(
 ///     err.to_string(),
-///     "unknown heuristic \"euclid\"; choose auto, misplaced, manhattan, linear-conflict, walking-distance or pdb"
+///     "unknown heuristic \"euclid\"; choose auto, misplaced, manhattan, linear-conflict, walking-distance, pdb or pdb-dual"
 /// );
 /// # Ok::<(), npuzzle::Error>(())
 /// ```
@@ -214,24 +215,29 @@ impl Solvers {
             partition,
             dir: self.pdb_dir.clone(),
         };
+        // The kind that reads the databases: the one named, else the one measured fastest.
+        let reading = match self.choice {
+            HeuristicChoice::Kind(kind) if kind.needs_database() => kind,
+            _ => HeuristicKind::for_databases(shape),
+        };
         match (self.choice, &self.partition) {
-            (HeuristicChoice::Kind(HeuristicKind::Pdb) | HeuristicChoice::Auto, Some(text)) => {
+            (HeuristicChoice::Kind(kind), _) if !kind.needs_database() => Ok((kind, None)),
+            (_, Some(text)) => {
                 let spec = PdbSpec::parse(goal, text)?;
                 match self.find(|info| info.spec == spec)? {
-                    Some(pdb) => Ok((HeuristicKind::Pdb, Some(pdb))),
+                    Some(pdb) => Ok((reading, Some(pdb))),
                     None => Err(not_found(Some(Box::new(spec.partition().clone())))),
                 }
             }
-            (HeuristicChoice::Kind(HeuristicKind::Pdb), None) => match self.find(|info| info.spec.goal() == goal)? {
-                Some(pdb) => Ok((HeuristicKind::Pdb, Some(pdb))),
+            (HeuristicChoice::Kind(kind), None) => match self.find(|info| info.spec.goal() == goal)? {
+                Some(pdb) => Ok((kind, Some(pdb))),
                 None => Err(not_found(None)),
             },
-            (HeuristicChoice::Kind(kind), _) => Ok((kind, None)),
             // The heuristic does not matter to the uninformed searches: skip the look-up.
             (HeuristicChoice::Auto, None) if !algorithm.uses_heuristic() => Ok((HeuristicKind::LinearConflict, None)),
             (HeuristicChoice::Auto, None) => {
                 if let Some(pdb) = self.find(|info| info.spec.goal() == goal)? {
-                    return Ok((HeuristicKind::Pdb, Some(pdb)));
+                    return Ok((reading, Some(pdb)));
                 }
                 let using = if HeuristicKind::WalkingDistance.supports(shape) {
                     HeuristicKind::WalkingDistance

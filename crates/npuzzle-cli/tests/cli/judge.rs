@@ -1,14 +1,14 @@
 //! `npuzzle judge` in its three formats, and `npuzzle table --stats`.
 
-use npuzzle::{Algorithm, Board, Goal, Move, Solver, SolverOptions};
+use npuzzle::{Board, Goal, Move};
 
 use crate::{fixture, npuzzle, stderr, stdout};
 
-/// The optimal length by IDA*, an algorithm independent of the table.
+/// The optimal length, from the library's independent oracle (breadth-first
+/// search over plain tile vectors, sharing no code with the solvers).
 fn optimal(board: &Board) -> Option<usize> {
-    let solver = Solver::new(SolverOptions::default().with_algorithm(Algorithm::IdaStar));
-    let report = solver.solve(board, &Goal::standard(board.shape())).unwrap();
-    report.outcome.solution().map(|s| s.len())
+    let goal = Goal::standard(board.shape());
+    npuzzle::oracle::distance(board.tiles(), goal.board().tiles(), board.shape().width()).map(|d| d as usize)
 }
 
 #[test]
@@ -124,6 +124,20 @@ fn bad_input_names_the_case_and_fails() {
         assert!(!err.contains("panicked"), "{err}");
         assert_eq!(stdout(&out), "", "{format} {input:?}");
     }
+}
+
+/// A judge file whose second case has a bad goal: the message names the case
+/// and says what is wrong with it, once (it used to stop at "case 2 (goal)"
+/// wherever only the error's own message was shown).
+#[test]
+fn a_bad_case_in_a_judge_file_shows_its_cause() {
+    let out = npuzzle(&["judge", "soj2061"], &fixture("soj2061-bad-goal.txt"));
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    let cause = "tile 9 at position 9 is out of range";
+    assert!(err.contains(&format!("case 2 (goal): {cause}")), "{err}");
+    assert_eq!(err.matches(cause).count(), 1, "{err}");
+    assert_eq!(stdout(&out), "");
 }
 
 #[test]

@@ -127,11 +127,11 @@ impl JudgeFailure {
                 Error::JudgeCase {
                     case: c,
                     which: w,
-                    source,
+                    problem,
                 },
             ) => {
                 (case, which) == (*c, *w)
-                    && matches!(**source, Error::BadToken { index: i, .. } | Error::TileOutOfRange { index: i, .. } if i == index)
+                    && matches!(**problem, Error::BadToken { index: i, .. } | Error::TileOutOfRange { index: i, .. } if i == index)
             }
             (
                 JudgeFailure::Duplicate {
@@ -144,11 +144,11 @@ impl JudgeFailure {
                 Error::JudgeCase {
                     case: c,
                     which: w,
-                    source,
+                    problem,
                 },
             ) => {
                 (case, which) == (*c, *w)
-                    && **source
+                    && **problem
                         == Error::DuplicateTile {
                             tile: usize::from(tile),
                             first,

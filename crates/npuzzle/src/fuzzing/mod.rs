@@ -11,8 +11,7 @@
 //! `fuzz/README.md`).
 
 use std::cell::RefCell;
-use std::collections::hash_map::Entry;
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -302,9 +301,10 @@ fn shuffled(n: usize, bytes: &mut impl Iterator<Item = u8>) -> Vec<u8> {
 type Distances = HashMap<u64, u8>;
 
 /// Exact distance to `goal` of every board that can reach it, keyed by
-/// [`pack`], from a plain breadth-first search that shares no code with the
-/// solvers. Tables are kept per goal (a few dozen at most), since most inputs
-/// share a handful of goals and the search takes milliseconds.
+/// [`pack`], from the [`oracle`](crate::oracle)'s breadth-first search, which
+/// shares no code with the solvers. Tables are kept per goal (a few dozen at
+/// most), since most inputs share a handful of goals and the search takes
+/// milliseconds.
 fn distances_to(goal: &Goal) -> Rc<Distances> {
     const KEPT: usize = 64;
     thread_local! {
@@ -315,20 +315,8 @@ fn distances_to(goal: &Goal) -> Rc<Distances> {
     if let Some(table) = TABLES.with(|t| t.borrow().get(&key).cloned()) {
         return table;
     }
-    let mut dist = HashMap::from([(key.1, 0u8)]);
-    let mut queue = VecDeque::from([(goal.board().clone(), 0u8)]);
-    while let Some((board, d)) = queue.pop_front() {
-        for mv in Move::ALL {
-            let mut next = board.clone();
-            if next.try_apply(mv) {
-                if let Entry::Vacant(slot) = dist.entry(pack(next.tiles())) {
-                    slot.insert(d + 1);
-                    queue.push_back((next, d + 1));
-                }
-            }
-        }
-    }
-    let table = Rc::new(dist);
+    let dist = crate::oracle::distances(goal.board().tiles(), key.0);
+    let table: Rc<Distances> = Rc::new(dist.iter().map(|(tiles, &d)| (pack(tiles), d as u8)).collect());
     TABLES.with(|t| {
         let mut t = t.borrow_mut();
         if t.len() >= KEPT {

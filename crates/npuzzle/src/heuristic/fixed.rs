@@ -148,6 +148,16 @@ pub trait FixedHeuristic<const N: usize>: Sync {
     /// [`idastar_fixed`](crate::search::idastar_fixed)).
     const NODE_COST: u64 = 1;
 
+    /// Whether a child's estimate can exceed its parent's by more than the
+    /// one move between them (an inconsistent heuristic, like the dual
+    /// lookups of [`FixedDualPdb`](super::pdb::FixedDualPdb)). The IDA* then
+    /// uses bidirectional pathmax (BPMX, Felner et al. 2005): the parent is
+    /// at least the child's estimate minus one move from the goal, so a child
+    /// whose estimate proves that over the bound cuts the parent's remaining
+    /// children. A consistent heuristic never triggers it, and leaves it
+    /// off so that its children's estimates may stop at the usual cutoff.
+    const INCONSISTENT: bool = false;
+
     /// The state for a whole board (row-major, 0 = blank).
     fn start(&self, tiles: &[u8; N]) -> Self::State;
 

@@ -13,6 +13,8 @@ pub mod linear_conflict;
 pub mod manhattan;
 pub mod misplaced;
 pub mod pdb;
+#[cfg(test)]
+mod toy;
 pub mod walking_distance;
 
 pub use kind::{HeuristicKind, WithFixedHeuristic, WithHeuristic};
@@ -58,23 +60,12 @@ pub(crate) fn manhattan_table(goal: &Goal) -> Vec<u16> {
 pub(crate) mod tests {
     use super::*;
     use crate::{Board, Move, Shape};
-    use std::collections::{HashMap, VecDeque};
+    use std::collections::HashMap;
 
-    /// Exact distances to `goal` for every board of a small shape.
+    /// Exact distances to `goal` for every board of a small shape, from the
+    /// oracle's breadth-first search.
     pub(crate) fn exact_distances(goal: &Goal) -> HashMap<Vec<u8>, u32> {
-        let mut dist = HashMap::from([(goal.board().tiles().to_vec(), 0u32)]);
-        let mut queue = VecDeque::from([goal.board().clone()]);
-        while let Some(b) = queue.pop_front() {
-            let d = dist[b.tiles()];
-            for mv in Move::ALL {
-                let mut next = b.clone();
-                if next.try_apply(mv) && !dist.contains_key(next.tiles()) {
-                    dist.insert(next.tiles().to_vec(), d + 1);
-                    queue.push_back(next);
-                }
-            }
-        }
-        dist
+        crate::oracle::distances(goal.board().tiles(), goal.shape().width())
     }
 
     /// Checks admissibility on every board, that the estimate has the

@@ -26,10 +26,11 @@
 //! ```
 
 use std::mem::size_of;
+use std::ops::ControlFlow::{Break, Continue};
 
-use super::state::{charge, children, move_from_code, path_to, run_storing, Child, Held, PackedState, StateMap, Wide};
+use super::state::{charge, move_from_code, path_to, run_storing, Child, Held, PackedState, Space, StateMap, Wide};
 use crate::board::{Board, Move};
-use crate::geometry::{slide, Neighbours};
+use crate::geometry::slide;
 use crate::goal::Goal;
 use crate::heuristic::{Heuristic, WithHeuristic};
 use crate::solution::{BudgetClock, Outcome, Solution, Stats};
@@ -167,15 +168,11 @@ fn run<S: PackedState, H: Heuristic>(
     heuristic: &H,
     clock: &mut BudgetClock,
 ) -> (Outcome, Stats) {
-    let shape = board.shape();
-    let cells = shape.cells();
-    let start = S::pack(board.tiles());
-    let target = S::pack(goal.board().tiles());
+    let space = Space::<S>::new(board, goal);
     let mut stats = Stats::default();
-    let neighbours = Neighbours::new(shape);
     let mut nodes: StateMap<S, Node> = StateMap::default();
     nodes.insert(
-        start,
+        space.start,
         Node {
             g: 0,
             mv: ROOT,
@@ -183,10 +180,10 @@ fn run<S: PackedState, H: Heuristic>(
         },
     );
     let mut open = Open::new();
-    open.push(heuristic.estimate(board.tiles()) as usize, 0, start);
+    open.push(heuristic.estimate(board.tiles()) as usize, 0, space.start);
     // Scratch board for `Heuristic::update`, which may read the whole board.
     let mut tiles = board.tiles().to_vec();
-    let outcome = 'search: loop {
+    let outcome = loop {
         let Some((f, g, s)) = open.pop() else {
             // Every reachable state is closed; parity rules this out before the search.
             break Outcome::Unsolvable;
@@ -200,8 +197,8 @@ fn run<S: PackedState, H: Heuristic>(
         }
         node.closed = true;
         let came = node.mv;
-        if s == target {
-            let moves = path_to(s, shape, |p| move_from_code(nodes[&p].mv));
+        if s == space.target {
+            let moves = path_to(s, space.shape, |p| move_from_code(nodes[&p].mv));
             break Outcome::Solved(Solution::new(moves));
         }
         stats.expanded += 1;
@@ -214,11 +211,11 @@ fn run<S: PackedState, H: Heuristic>(
         s.unpack(&mut tiles);
         // Going straight back costs 2 more than the parent's g: never an improvement.
         let back = move_from_code(came).map(Move::opposite);
-        for c in children(s, cells, &neighbours, back, &mut stats.generated) {
-            let (Child { mv, blank, to, .. }, child) = (c, c.state());
+        let flow = space.expand(s, back, &mut stats.generated, |c @ Child { mv, blank, to, .. }| {
+            let child = c.state();
             let known = nodes.get(&child).map(|n| n.g as usize);
             if known.is_some_and(|known_g| known_g <= child_g) {
-                continue;
+                return Continue(());
             }
             let tile = slide(&mut tiles, blank, to);
             let child_h = heuristic.update(&tiles, h, tile, to, blank) as usize;
@@ -230,7 +227,7 @@ fn run<S: PackedState, H: Heuristic>(
             };
             let held = map_after + open.held_after_push(child_g + child_h, child_g);
             if let Some(kind) = charge(clock, stats.expanded, held, &mut stats.peak_bytes) {
-                break 'search Outcome::BudgetReached(kind);
+                return Break(kind);
             }
             // New, or cheaper than before (reopened if it was closed).
             nodes.insert(
@@ -242,6 +239,10 @@ fn run<S: PackedState, H: Heuristic>(
                 },
             );
             open.push(child_g + child_h, child_g, child);
+            Continue(())
+        });
+        if let Break(kind) = flow {
+            break Outcome::BudgetReached(kind);
         }
     };
     stats.peak_states = nodes.len() as u64;

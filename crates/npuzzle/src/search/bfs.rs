@@ -23,9 +23,10 @@
 //! # Ok::<(), npuzzle::Error>(())
 //! ```
 
-use super::state::{charge, children, move_from_code, path_to, Child, Held, PackedState};
+use std::ops::ControlFlow::{Break, Continue};
+
+use super::state::{charge, move_from_code, path_to, Child, Held, PackedState, Space, Stop};
 use crate::board::Board;
-use crate::geometry::Neighbours;
 use crate::goal::Goal;
 use crate::rank::BoardIndexer;
 use crate::solution::{BudgetClock, BudgetKind, Outcome, Solution, Stats};
@@ -114,7 +115,7 @@ pub(crate) fn search(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> Res
     stats.peak_bytes = array_bytes + layer.held();
 
     let goal_index = indexer.index(goal.board().tiles());
-    let neighbours = Neighbours::new(shape);
+    let space = Space::<u64>::new(board, goal);
     let mut tiles = board.tiles().to_vec();
     slots.set(indexer.index(&tiles), START);
     let mut seen = 1u64;
@@ -131,11 +132,28 @@ pub(crate) fn search(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> Res
                 break 'search Outcome::BudgetReached(kind);
             }
             s.unpack(&mut tiles);
-            for c @ Child { mv, blank, to, .. } in children(s, cells, &neighbours, None, &mut stats.generated) {
+            let flow = space.expand(s, None, &mut stats.generated, |c @ Child { mv, blank, to, .. }| {
                 tiles.swap(blank, to);
                 let child = indexer.index(&tiles);
                 tiles.swap(blank, to);
                 if child == goal_index {
+                    return Break(Stop::Goal(mv));
+                }
+                if slots.get(child) != UNSEEN {
+                    return Continue(());
+                }
+                let held = array_bytes + layer.held() + next.held_after_push();
+                if let Some(kind) = charge(clock, stats.expanded, held, &mut stats.peak_bytes) {
+                    return Break(Stop::Budget(kind));
+                }
+                slots.set(child, mv.index() as u8 + 1);
+                seen += 1;
+                next.push(c.state());
+                Continue(())
+            });
+            match flow {
+                Continue(()) => {}
+                Break(Stop::Goal(mv)) => {
                     let mut moves = path_to(s, shape, |p: u64| {
                         p.unpack(&mut tiles);
                         move_from_code(slots.get(indexer.index(&tiles)).wrapping_sub(1))
@@ -143,16 +161,7 @@ pub(crate) fn search(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> Res
                     moves.push(mv);
                     break 'search Outcome::Solved(Solution::new(moves));
                 }
-                if slots.get(child) != UNSEEN {
-                    continue;
-                }
-                let held = array_bytes + layer.held() + next.held_after_push();
-                if let Some(kind) = charge(clock, stats.expanded, held, &mut stats.peak_bytes) {
-                    break 'search Outcome::BudgetReached(kind);
-                }
-                slots.set(child, mv.index() as u8 + 1);
-                seen += 1;
-                next.push(c.state());
+                Break(Stop::Budget(kind)) => break 'search Outcome::BudgetReached(kind),
             }
         }
         std::mem::swap(&mut layer, &mut next);

@@ -15,9 +15,10 @@
 //! # Ok::<(), npuzzle::Error>(())
 //! ```
 
-use super::state::{charge, children, move_from_code, path_to, run_storing, Held, PackedState, StateMap, Wide};
+use std::ops::ControlFlow::{Break, Continue};
+
+use super::state::{charge, move_from_code, path_to, run_storing, Held, PackedState, Space, StateMap, Stop, Wide};
 use crate::board::Board;
-use crate::geometry::Neighbours;
 use crate::goal::Goal;
 use crate::solution::{BudgetClock, Outcome, Solution, Stats};
 use crate::Error;
@@ -31,15 +32,11 @@ pub(crate) fn search(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> Res
 }
 
 fn run<S: PackedState>(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> (Outcome, Stats) {
-    let shape = board.shape();
-    let cells = shape.cells();
-    let start = S::pack(board.tiles());
-    let target = S::pack(goal.board().tiles());
+    let space = Space::<S>::new(board, goal);
     let mut stats = Stats::default();
-    let neighbours = Neighbours::new(shape);
     let mut seen: StateMap<S, u8> = StateMap::default();
-    seen.insert(start, ROOT);
-    let mut layer = vec![start];
+    seen.insert(space.start, ROOT);
+    let mut layer = vec![space.start];
     let mut next: Vec<S> = Vec::new();
     let outcome = 'search: loop {
         if layer.is_empty() {
@@ -52,22 +49,30 @@ fn run<S: PackedState>(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> (
             if let Some(kind) = charge(clock, stats.expanded, held, &mut stats.peak_bytes) {
                 break 'search Outcome::BudgetReached(kind);
             }
-            for c in children(s, cells, &neighbours, None, &mut stats.generated) {
-                let (mv, child) = (c.mv, c.state());
-                if child == target {
-                    let mut moves = path_to(s, shape, |p| move_from_code(seen[&p]));
-                    moves.push(mv);
-                    break 'search Outcome::Solved(Solution::new(moves));
+            let flow = space.expand(s, None, &mut stats.generated, |c| {
+                let child = c.state();
+                if child == space.target {
+                    return Break(Stop::Goal(c.mv));
                 }
                 if seen.contains_key(&child) {
-                    continue;
+                    return Continue(());
                 }
                 let held = seen.held_after_push() + layer.held() + next.held_after_push();
                 if let Some(kind) = charge(clock, stats.expanded, held, &mut stats.peak_bytes) {
-                    break 'search Outcome::BudgetReached(kind);
+                    return Break(Stop::Budget(kind));
                 }
-                seen.insert(child, mv.index() as u8);
+                seen.insert(child, c.mv.index() as u8);
                 next.push(child);
+                Continue(())
+            });
+            match flow {
+                Continue(()) => {}
+                Break(Stop::Goal(mv)) => {
+                    let mut moves = path_to(s, space.shape, |p| move_from_code(seen[&p]));
+                    moves.push(mv);
+                    break 'search Outcome::Solved(Solution::new(moves));
+                }
+                Break(Stop::Budget(kind)) => break 'search Outcome::BudgetReached(kind),
             }
         }
         std::mem::swap(&mut layer, &mut next);

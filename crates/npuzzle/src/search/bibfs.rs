@@ -17,9 +17,10 @@
 //! # Ok::<(), npuzzle::Error>(())
 //! ```
 
-use super::state::{charge, children, move_from_code, path_to, run_storing, undo, Held, PackedState, StateMap, Wide};
+use std::ops::ControlFlow::{Break, Continue};
+
+use super::state::{charge, move_from_code, path_to, run_storing, undo, Held, PackedState, Space, StateMap, Wide};
 use crate::board::{Board, Move, Shape};
-use crate::geometry::Neighbours;
 use crate::goal::Goal;
 use crate::solution::{BudgetClock, Outcome, Solution, Stats};
 use crate::Error;
@@ -57,11 +58,6 @@ impl<S: PackedState> Side<S> {
         self.seen.held() + self.layer.held() + self.next.held()
     }
 
-    /// Bytes held while one more state is added to `seen` and `next`.
-    fn held_after_push(&self) -> u64 {
-        self.seen.held_after_push() + self.layer.held() + self.next.held_after_push()
-    }
-
     /// Moves from this side's root to `s`, as played from the root.
     fn path_to(&self, s: S, shape: Shape) -> Vec<Move> {
         path_to(s, shape, |p| move_from_code(self.seen[&p]))
@@ -82,13 +78,10 @@ struct Meeting<S> {
 }
 
 fn run<S: PackedState>(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> (Outcome, Stats) {
-    let shape = board.shape();
-    let cells = shape.cells();
-    let start = S::pack(board.tiles());
-    let target = S::pack(goal.board().tiles());
+    let space = Space::<S>::new(board, goal);
+    let shape = space.shape;
     let mut stats = Stats::default();
-    let neighbours = Neighbours::new(shape);
-    let mut sides = [Side::new(start), Side::new(target)];
+    let mut sides = [Side::new(space.start), Side::new(space.target)];
     let outcome = 'search: loop {
         if sides.iter().any(|s| s.layer.is_empty()) {
             // One side has seen its whole component without meeting the other;
@@ -125,10 +118,10 @@ fn run<S: PackedState>(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> (
             if let Some(kind) = charge(clock, stats.expanded, held, &mut stats.peak_bytes) {
                 break 'search Outcome::BudgetReached(kind);
             }
-            for c in children(s, cells, &neighbours, None, &mut stats.generated) {
-                let (mv, child) = (c.mv, c.state());
+            let flow = space.expand(s, None, &mut stats.generated, |c| {
+                let child = c.state();
                 if this.seen.contains_key(&child) {
-                    continue;
+                    return Continue(());
                 }
                 if other.seen.contains_key(&child) {
                     let len = this.depth + 1 + other.path_to(child, shape).len();
@@ -136,23 +129,28 @@ fn run<S: PackedState>(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> (
                     if best.is_none_or(|b| len < b.len) {
                         best = Some(Meeting {
                             from: s,
-                            mv,
+                            mv: c.mv,
                             to: child,
                             len,
                         });
                     }
-                    continue;
+                    return Continue(());
                 }
                 if best.is_some() {
                     // The answer is in this layer: the rest is only scanned for meetings.
-                    continue;
+                    return Continue(());
                 }
-                let held = this.held_after_push() + other.held();
+                // Field by field, as the closure holds `this.seen` and `this.next` mutably.
+                let held = this.seen.held_after_push() + this.layer.held() + this.next.held_after_push() + other.held();
                 if let Some(kind) = charge(clock, stats.expanded, held, &mut stats.peak_bytes) {
-                    break 'search Outcome::BudgetReached(kind);
+                    return Break(kind);
                 }
-                this.seen.insert(child, mv.index() as u8);
+                this.seen.insert(child, c.mv.index() as u8);
                 this.next.push(child);
+                Continue(())
+            });
+            if let Break(kind) = flow {
+                break 'search Outcome::BudgetReached(kind);
             }
         }
         if let Some(m) = best {

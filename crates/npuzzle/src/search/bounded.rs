@@ -24,8 +24,8 @@
 use std::ops::ControlFlow;
 use std::time::Duration;
 
+use super::idastar::InPlace;
 use crate::board::{Board, Move};
-use crate::geometry::{slide, Neighbours};
 use crate::goal::Goal;
 use crate::heuristic::{Heuristic, WithHeuristic};
 use crate::solution::{Budget, BudgetClock, BudgetKind};
@@ -87,13 +87,8 @@ pub(crate) fn paths_within<H: Heuristic>(
     mut visit: impl FnMut(&[Move]) -> ControlFlow<()>,
 ) -> Walked {
     let mut iteration = Iteration {
-        heuristic,
-        goal: goal.board().tiles(),
-        tiles: board.tiles().to_vec(),
-        neighbours: Neighbours::new(board.shape()),
-        path: Vec::with_capacity(bound as usize + 1),
+        walk: InPlace::new(board, goal, heuristic, clock, bound as usize + 1),
         bound,
-        clock,
         walked: Walked::default(),
     };
     let h = heuristic.estimate(board.tiles());
@@ -104,13 +99,8 @@ pub(crate) fn paths_within<H: Heuristic>(
 }
 
 struct Iteration<'a, H> {
-    heuristic: &'a H,
-    goal: &'a [u8],
-    tiles: Vec<u8>,
-    neighbours: Neighbours,
-    path: Vec<Move>,
+    walk: InPlace<'a, H>,
     bound: u32,
-    clock: &'a mut BudgetClock,
     walked: Walked,
 }
 
@@ -125,29 +115,28 @@ impl<H: Heuristic> Iteration<'_, H> {
         forbidden: Option<Move>,
         visit: &mut impl FnMut(&[Move]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        if h == 0 && self.tiles == self.goal {
+        if self.walk.at_goal(h) {
             // Within the bound, past the goal f only grows: nothing below it is needed.
             self.walked.goals += 1;
-            return visit(&self.path);
+            return visit(&self.walk.path);
         }
         self.walked.expanded += 1;
-        if let Some(kind) = self.clock.check(self.walked.expanded, 0) {
+        if let Some(kind) = self.walk.clock.check(self.walked.expanded, 0) {
             self.walked.stopped = Some(kind);
             return ControlFlow::Break(());
         }
-        for (mv, to) in self.neighbours.moves_from(blank).without(forbidden) {
-            let tile = slide(&mut self.tiles, blank, to);
+        for (mv, to) in self.walk.neighbours.moves_from(blank).without(forbidden) {
+            let nh = self.walk.play(blank, to, h);
             self.walked.generated += 1;
-            let nh = self.heuristic.update(&self.tiles, h, tile, to, blank);
             let flow = if g + 1 + nh <= self.bound {
-                self.path.push(mv);
+                self.walk.path.push(mv);
                 let flow = self.dfs(g + 1, nh, to, Some(mv.opposite()), visit);
-                self.path.pop();
+                self.walk.path.pop();
                 flow
             } else {
                 ControlFlow::Continue(())
             };
-            slide(&mut self.tiles, to, blank);
+            self.walk.unplay(blank, to);
             flow?;
         }
         ControlFlow::Continue(())

@@ -15,17 +15,65 @@ use crate::search::duplicates::{DuplicateFilter, CUT};
 use crate::solution::{BudgetClock, BudgetKind, Outcome, Solution, Stats};
 use crate::Error;
 
+/// The board an IDA* walk changes in place and changes back, and what each
+/// step reads: the heuristic (updated incrementally), the goal, the blank's
+/// moves and the path so far. Shared by [`search`] and the single bounded
+/// iteration of [`bounded`](super::bounded).
+pub(super) struct InPlace<'a, H> {
+    pub heuristic: &'a H,
+    pub goal: &'a [u8],
+    pub tiles: Vec<u8>,
+    pub neighbours: Neighbours,
+    pub path: Vec<Move>,
+    pub clock: &'a mut BudgetClock,
+}
+
+impl<'a, H: Heuristic> InPlace<'a, H> {
+    /// Starts at `board`, room for a path of `depth` moves.
+    pub(super) fn new(
+        board: &Board,
+        goal: &'a Goal,
+        heuristic: &'a H,
+        clock: &'a mut BudgetClock,
+        depth: usize,
+    ) -> Self {
+        InPlace {
+            heuristic,
+            goal: goal.board().tiles(),
+            tiles: board.tiles().to_vec(),
+            neighbours: Neighbours::new(board.shape()),
+            path: Vec::with_capacity(depth),
+            clock,
+        }
+    }
+
+    /// Whether the board, whose estimate is `h`, is the goal (only an
+    /// estimate of 0 needs the comparison).
+    #[inline(always)]
+    pub(super) fn at_goal(&self, h: u32) -> bool {
+        h == 0 && self.tiles == self.goal
+    }
+
+    /// Moves the blank from `blank` to `to` and returns the new estimate, from `h`.
+    #[inline(always)]
+    pub(super) fn play(&mut self, blank: usize, to: usize, h: u32) -> u32 {
+        let tile = slide(&mut self.tiles, blank, to);
+        self.heuristic.update(&self.tiles, h, tile, to, blank)
+    }
+
+    /// Undoes [`play`](Self::play)`(blank, to, …)`.
+    #[inline(always)]
+    pub(super) fn unplay(&mut self, blank: usize, to: usize) {
+        slide(&mut self.tiles, to, blank);
+    }
+}
+
 struct Ida<'a, H> {
-    heuristic: &'a H,
-    goal: &'a [u8],
-    tiles: Vec<u8>,
-    neighbours: Neighbours,
-    path: Vec<Move>,
+    walk: InPlace<'a, H>,
     bound: u32,
     next_bound: u32,
     expanded: u64,
     generated: u64,
-    clock: &'a mut BudgetClock,
     stopped: Option<BudgetKind>,
     filter: &'a DuplicateFilter,
 }
@@ -39,28 +87,27 @@ impl<H: Heuristic> Ida<'_, H> {
             self.next_bound = self.next_bound.min(f);
             return false;
         }
-        if h == 0 && self.tiles == self.goal {
+        if self.walk.at_goal(h) {
             return true;
         }
         self.expanded += 1;
-        if let Some(kind) = self.clock.check(self.expanded, 0) {
+        if let Some(kind) = self.walk.clock.check(self.expanded, 0) {
             self.stopped = Some(kind);
             return false;
         }
-        for (mv, to) in self.neighbours.moves_from(blank) {
+        for (mv, to) in self.walk.neighbours.moves_from(blank) {
             let d = self.filter.step_index(dup, mv.index());
             if d == CUT {
                 continue;
             }
-            let tile = slide(&mut self.tiles, blank, to);
+            let nh = self.walk.play(blank, to, h);
             self.generated += 1;
-            let nh = self.heuristic.update(&self.tiles, h, tile, to, blank);
-            self.path.push(mv);
+            self.walk.path.push(mv);
             if self.dfs(g + 1, nh, to, d) {
                 return true;
             }
-            self.path.pop();
-            slide(&mut self.tiles, to, blank);
+            self.walk.path.pop();
+            self.walk.unplay(blank, to);
             if self.stopped.is_some() {
                 return false;
             }
@@ -95,25 +142,20 @@ pub(crate) fn search<H: Heuristic>(
 ) -> (Outcome, Stats) {
     let h0 = heuristic.estimate(board.tiles());
     let mut ida = Ida {
-        heuristic,
-        goal: goal.board().tiles(),
-        tiles: board.tiles().to_vec(),
-        neighbours: Neighbours::new(board.shape()),
-        path: Vec::with_capacity(256),
+        walk: InPlace::new(board, goal, heuristic, clock, 256),
         bound: h0,
         next_bound: u32::MAX,
         expanded: 0,
         generated: 0,
-        clock,
         stopped: None,
         filter,
     };
     let mut stats = Stats::default();
-    if let Some(progress) = ida.clock.progress() {
+    if let Some(progress) = ida.walk.clock.progress() {
         progress.set_estimate(h0);
     }
     let outcome = loop {
-        if let Some(progress) = ida.clock.progress() {
+        if let Some(progress) = ida.walk.clock.progress() {
             progress.set_bound(ida.bound);
         }
         let before = ida.expanded;
@@ -121,7 +163,7 @@ pub(crate) fn search<H: Heuristic>(
         let found = ida.dfs(0, h0, board.blank(), filter.start());
         stats.iterations.push((ida.bound, ida.expanded - before));
         if found {
-            break Outcome::Solved(Solution::new(std::mem::take(&mut ida.path)));
+            break Outcome::Solved(Solution::new(std::mem::take(&mut ida.walk.path)));
         }
         if let Some(kind) = ida.stopped {
             break Outcome::BudgetReached(kind);
@@ -135,6 +177,6 @@ pub(crate) fn search<H: Heuristic>(
     stats.expanded = ida.expanded;
     stats.generated = ida.generated;
     stats.peak_states = stats.iterations.last().map_or(0, |&(b, _)| u64::from(b) + 1);
-    stats.peak_bytes = (ida.tiles.len() + ida.neighbours.bytes() + ida.path.capacity()) as u64;
+    stats.peak_bytes = (ida.walk.tiles.len() + ida.walk.neighbours.bytes() + ida.walk.path.capacity()) as u64;
     (outcome, stats)
 }

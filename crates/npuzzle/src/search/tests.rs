@@ -6,21 +6,21 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use proptest::prelude::*;
 
-use crate::heuristic::tests::exact_distances;
+use crate::oracle;
 use crate::parity::is_solvable;
-use crate::rank::BoardIndexer;
 use crate::{Algorithm, Board, Budget, BudgetKind, Goal, HeuristicKind, Move, Outcome, Report, Shape};
 use crate::{Solver, SolverOptions};
 
-/// `algorithm` finds a path as short as IDA*'s from each scramble of the
-/// standard goal of a `w`×`h` board.
+/// `algorithm` finds a shortest path from each scramble of the standard goal
+/// of a `w`×`h` board, as long as the oracle's breadth-first search.
 pub(crate) fn assert_optimal_on_scrambles(algorithm: Algorithm, scrambles: &[(usize, usize, &str)]) {
     for &(w, h, scramble) in scrambles {
         let goal = Goal::standard(Shape::new(w, h).unwrap());
         let board = scrambled(&goal, scramble);
         let report = solve_with(algorithm, &board, &goal, Budget::default());
-        let len = report.outcome.solution().map(crate::Solution::len);
-        assert_eq!(len, Some(ida_len(&board, &goal)), "{algorithm} on {board}");
+        let len = report.outcome.solution().map(|s| s.len() as u32);
+        let exact = oracle::distance(board.tiles(), goal.board().tiles(), w);
+        assert_eq!(len, exact, "{algorithm} on {board}");
     }
 }
 
@@ -54,16 +54,9 @@ pub(crate) fn scrambled(goal: &Goal, moves: &str) -> Board {
     goal.board().replay(&moves).unwrap()
 }
 
-/// Optimal length by IDA* with linear conflict: the reference on boards too
-/// large to enumerate.
-pub(crate) fn ida_len(board: &Board, goal: &Goal) -> usize {
-    let report = solve_with(Algorithm::IdaStar, board, goal, Budget::default());
-    report.outcome.solution().expect("a near-goal board is solved").len()
-}
-
 /// The exact distance from `board` to `goal` for boards of at most 9 cells,
-/// from an exhaustive breadth-first search ([`exact_distances`]), `None` if
-/// the goal cannot be reached.
+/// from the oracle's exhaustive breadth-first search, `None` if the goal
+/// cannot be reached.
 ///
 /// Renaming tiles does not change distances, so the goal is first renamed to
 /// the one with its blank in the same cell and the other tiles in order; one
@@ -82,40 +75,25 @@ pub(crate) fn exact_distance(board: &Board, goal: &Goal) -> Option<u32> {
             next += 1;
         }
     }
-    let canonical = Goal::new(Board::new(shape, canonical).unwrap());
     let renamed: Vec<u8> = board.tiles().iter().map(|&t| rename[usize::from(t)]).collect();
-    if !is_solvable(&Board::new(shape, renamed.clone()).unwrap(), &canonical) {
-        return None;
-    }
-    let table = distance_table(&canonical);
-    let (indexer, distances) = &*table;
-    Some(u32::from(distances[indexer.index(&renamed) as usize]))
+    distance_table(canonical, shape.width()).get(&renamed).copied()
 }
 
-type Table = Arc<(BoardIndexer, Vec<u8>)>;
+type Table = Arc<HashMap<Vec<u8>, u32>>;
 
-/// Exhaustive distances to `goal`, compacted by board index, built once per goal.
-fn distance_table(goal: &Goal) -> Table {
-    static TABLES: OnceLock<Mutex<HashMap<Vec<u8>, Table>>> = OnceLock::new();
+/// Tables by goal tiles and board width.
+type Tables = Mutex<HashMap<(Vec<u8>, usize), Table>>;
+
+/// Every board's distance to `goal` (a `width`-wide board), built once per goal.
+fn distance_table(goal: Vec<u8>, width: usize) -> Table {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
     let tables = TABLES.get_or_init(Mutex::default);
-    let key: Vec<u8> = goal
-        .board()
-        .tiles()
-        .iter()
-        .copied()
-        .chain([goal.shape().width() as u8])
-        .collect();
+    let key = (goal, width);
     if let Some(t) = tables.lock().unwrap().get(&key) {
         return Arc::clone(t);
     }
     // Built outside the lock; two threads may both build one, which is harmless.
-    let indexer = BoardIndexer::new(goal).unwrap();
-    let mut table = vec![u8::MAX; indexer.len() as usize];
-    for (tiles, d) in exact_distances(goal) {
-        table[indexer.index(&tiles) as usize] = u8::try_from(d).unwrap();
-    }
-    assert!(table.iter().all(|&d| d != u8::MAX));
-    let t = Arc::new((indexer, table));
+    let t = Arc::new(oracle::distances(&key.0, width));
     tables.lock().unwrap().insert(key, Arc::clone(&t));
     t
 }
@@ -374,31 +352,27 @@ fn the_pdb_heuristic_without_matching_databases_says_what_to_build() {
         (
             Goal::blank_first(s44),
             Algorithm::IdaStar,
-            "--size 4x4 --goal blank-first --partition 7-8",
+            ("4x4", "blank-first", "7-8"),
         ),
-        (
-            Goal::standard(s44),
-            Algorithm::AStar,
-            "--size 4x4 --goal standard --partition 7-8",
-        ),
+        (Goal::standard(s44), Algorithm::AStar, ("4x4", "standard", "7-8")),
         (
             Goal::standard(Shape::new(5, 5).unwrap()),
             Algorithm::IdaStar,
-            "--size 5x5 --goal standard --partition 6-6-6-6",
+            ("5x5", "standard", "6-6-6-6"),
         ),
         (
             Goal::standard(Shape::new(3, 3).unwrap()),
             Algorithm::IdaStar,
-            "--size 3x3 --goal standard --partition 1,2,3,4,5,6,7,8",
+            ("3x3", "standard", "1,2,3,4,5,6,7,8"),
         ),
         (
             Goal::standard(Shape::new(4, 3).unwrap()),
             Algorithm::AStar,
-            "--size 4x3 --goal standard --partition 1,2,3,4,5,6/7,8,9,10,11",
+            ("4x3", "standard", "1,2,3,4,5,6/7,8,9,10,11"),
         ),
     ];
     let other = crate::heuristic::pdb::tests::cached(&Goal::blank_first(Shape::new(3, 3).unwrap()), "1,2,3/4,5");
-    for (goal, algorithm, command) in cases {
+    for (goal, algorithm, suggested_spec) in cases {
         let board = crate::heuristic::fixed::tests::random_walk(&goal, 4, 1);
         let options = SolverOptions {
             algorithm,
@@ -413,15 +387,17 @@ fn the_pdb_heuristic_without_matching_databases_says_what_to_build() {
                     if loaded.is_some() == solver.pdb().is_some() && **g == goal),
                 "{goal}: {err:?}"
             );
-            // The databases a front-end would advise building.
+            // The databases a front-end would advise building: shape, goal and partition.
             let suggested = PdbSpec::suggested(&goal).unwrap();
-            let advice = format!(
-                "--size {} --goal {} --partition {}",
-                suggested.shape(),
+            let advice = (
+                suggested.shape().to_string(),
                 suggested.goal_label(),
-                suggested.partition().to_arg()
+                suggested.partition().to_arg(),
             );
-            assert_eq!(advice, command);
+            assert_eq!(
+                (advice.0.as_str(), advice.1.as_str(), advice.2.as_str()),
+                suggested_spec
+            );
         }
     }
     // Reported before parity is looked at: for unsolvable boards too.

@@ -1,7 +1,7 @@
 //! The additive databases as a [`FixedHeuristic`] for the specialised IDA*:
 //! [`FixedPdb`] and its per-node [`PdbState`].
 
-use super::pattern::{rank, weights};
+use super::pattern::{rank, weights, PatternDatabase};
 use super::{AdditivePdb, PdbSet};
 use crate::heuristic::fixed::{Dynamic, FixedBoard, FixedHeuristic};
 use crate::heuristic::WithFixedHeuristic;
@@ -85,16 +85,33 @@ struct View<'a, const N: usize, const P: usize> {
 
 /// The table of one pattern, with how to read an entry.
 #[derive(Debug, Clone, Copy)]
-struct Lookup<'a> {
+pub(super) struct Lookup<'a> {
     bytes: &'a [u8],
     /// 1 for 4-bit entries (two a byte), 0 for 8-bit ones.
     shift: u32,
     mask: u8,
 }
 
-impl Lookup<'_> {
+impl<'a> Lookup<'a> {
+    /// How to read `db`'s table.
+    pub(super) fn of(db: &'a PatternDatabase) -> Lookup<'a> {
+        let four = db.bits() == 4;
+        Lookup {
+            bytes: db.table(),
+            shift: u32::from(four),
+            mask: if four { 0xf } else { 0xff },
+        }
+    }
+
+    /// Nothing to read (a pattern slot left unused).
+    pub(super) const EMPTY: Lookup<'static> = Lookup {
+        bytes: &[],
+        shift: 0,
+        mask: 0,
+    };
+
     #[inline(always)]
-    fn get(&self, index: u32) -> u8 {
+    pub(super) fn get(&self, index: u32) -> u8 {
         let byte = self.bytes[(index >> self.shift) as usize];
         (byte >> ((index & self.shift) * 4)) & self.mask
     }
@@ -360,18 +377,9 @@ impl<'a, const N: usize, const P: usize> View<'a, N, P> {
     fn new(pdb: &'a AdditivePdb, cell: &[usize], tile: &dyn Fn(u8) -> u8, width: usize) -> View<'a, N, P> {
         let goal = pdb.spec().goal();
         let shape = goal.shape();
-        let mut tables = [Lookup {
-            bytes: &[],
-            shift: 0,
-            mask: 0,
-        }; P];
+        let mut tables = [Lookup::EMPTY; P];
         for (slot, db) in tables.iter_mut().zip(pdb.patterns()) {
-            let four = db.bits() == 4;
-            *slot = Lookup {
-                bytes: db.table(),
-                shift: u32::from(four),
-                mask: if four { 0xf } else { 0xff },
-            };
+            *slot = Lookup::of(db);
         }
         let mut view = View {
             tables,

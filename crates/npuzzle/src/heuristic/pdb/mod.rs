@@ -46,6 +46,7 @@ use crate::Error;
 
 mod build;
 mod checksum;
+mod dual;
 pub(crate) mod file;
 mod fixed;
 mod partition;
@@ -56,6 +57,7 @@ mod set;
 mod spec;
 
 pub use checksum::Xxh64;
+pub use dual::{run_fixed_dual, DualPdb, DualState, FixedDualPdb};
 pub use file::{list, ListedFile, EXTENSION, FORMAT_VERSION, MAGIC};
 pub use fixed::{run_fixed, run_fixed_set, FixedPdb, PdbState};
 pub use partition::{recommended_partition, Partition};

@@ -7,7 +7,7 @@ use rand::{Rng, SeedableRng};
 use super::*;
 use crate::heuristic::tests::{check_heuristic, exact_distances, small_goals};
 use crate::heuristic::{Heuristic, Manhattan};
-use crate::{Board, Move, Shape, Solver, SolverOptions};
+use crate::{Board, Move, Shape};
 
 fn shape(w: usize, h: usize) -> Shape {
     Shape::new(w, h).unwrap()
@@ -20,9 +20,14 @@ fn build(goal: &Goal, partition: &str) -> AdditivePdb {
 
 /// The databases of `partition` for `goal`, built once per test binary and shared.
 pub(crate) fn cached(goal: &Goal, partition: &str) -> Arc<AdditivePdb> {
-    type Cache = Mutex<HashMap<(Vec<u8>, String), Arc<AdditivePdb>>>;
+    type Cache = Mutex<HashMap<(usize, Vec<u8>, String), Arc<AdditivePdb>>>;
     static BUILT: OnceLock<Cache> = OnceLock::new();
-    let key = (goal.board().tiles().to_vec(), partition.to_string());
+    // The same tiles on a 4×2 and a 2×4 board are different goals.
+    let key = (
+        goal.shape().width(),
+        goal.board().tiles().to_vec(),
+        partition.to_string(),
+    );
     let mut built = BUILT
         .get_or_init(Mutex::default)
         .lock()
@@ -155,20 +160,11 @@ fn symmetric_partitions_and_goals_skip_the_mirror() {
     assert!(asym.reflection().is_none());
 }
 
-/// Random-walk boards of the 15-puzzle with their exact distances from IDA*.
-fn fifteen_puzzle_boards(goal: &Goal, count: usize) -> Vec<(Board, u32)> {
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(15);
-    let solver = Solver::new(SolverOptions::default());
-    (0..count)
-        .map(|_| {
-            let mut board = goal.board().clone();
-            for _ in 0..rng.random_range(10..45) {
-                board.try_apply(Move::ALL[rng.random_range(0..4)]);
-            }
-            let report = solver.solve(&board, goal).unwrap();
-            let d = report.outcome.solution().expect("solved").len() as u32;
-            (board, d)
-        })
+/// Korf's 100 15-puzzles with their published optimal lengths, for `goal`.
+fn fifteen_puzzle_boards(goal: &Goal) -> Vec<(Board, u32)> {
+    crate::oracle::korf100(goal.board().tiles())
+        .into_iter()
+        .map(|(tiles, d)| (Board::new(goal.shape(), tiles).unwrap(), d))
         .collect()
 }
 
@@ -183,7 +179,7 @@ fn fifteen_puzzle_small_patterns_are_admissible_and_beat_manhattan() {
         ];
         let mut total = [0u32; 3];
         let mut total_manhattan = 0;
-        for (board, d) in fifteen_puzzle_boards(&goal, 40) {
+        for (board, d) in fifteen_puzzle_boards(&goal) {
             let md = manhattan.estimate(board.tiles());
             total_manhattan += md;
             for (pdb, sum) in pdbs.iter().zip(&mut total) {

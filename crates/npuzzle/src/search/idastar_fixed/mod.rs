@@ -16,7 +16,13 @@
 //!   would be pruned without lowering the next bound, so that a heuristic
 //!   made of several lookups (pattern databases and their mirror image) can
 //!   stop early;
-//! - budgets are looked at every 1024 expanded nodes, not at every node.
+//! - budgets are looked at every 1024 expanded nodes, not at every node;
+//! - with an inconsistent heuristic ([`FixedHeuristic::INCONSISTENT`], the
+//!   dual lookups), a child whose estimate exceeds the parent's remaining
+//!   bound by more than the move to it cuts the parent's remaining children
+//!   (one-step BPMX), in the serial search and in the walk that cuts an
+//!   iteration into subtrees alike, so the node counts stay the same on
+//!   every thread count.
 //!
 //! [`search`] visits exactly the nodes the generic search visits, in the same
 //! order (moves `u d l r`, same pruning, same exact next threshold: the
@@ -117,6 +123,20 @@ const NODES_PER_TASK: u64 = 4096;
 const PARALLEL_MIN_WORK: u64 = 8_000;
 /// "No previous move" in the successor table.
 const ROOT: usize = 4;
+
+/// The cutoff for the estimate of a child of a node at depth `g` with an
+/// inconsistent heuristic: a child at or above it has `f >= bound + 2` and
+/// is pruned, and cuts its parent (BPMX) if the value returned shows
+/// `f > bound + 2`. It depends on the bound and the depth only, not on the
+/// next bound found so far, so that the serial search and the walk that
+/// cuts an iteration into subtrees read the same lookups and cut the same
+/// parents on every thread count. (Asking for the estimate exactly up to
+/// the BPMX threshold, which depends on the next bound, cut 0.3% more nodes
+/// on 24-puzzles #40, #25, #38 and read more per node: README.)
+#[inline(always)]
+fn bpmx_cutoff(bound: u32, g: u32) -> u32 {
+    (bound + 1).saturating_sub(g)
+}
 
 /// Whether the specialised search handles boards of `shape` (4×4 and 5×5).
 ///
@@ -316,25 +336,50 @@ fn search_with<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
     parallel_min: u64,
     options: FixedOptions,
 ) -> Result<(Outcome, Stats), Error> {
-    let (tiles, goal_tiles) = fixed_tiles::<N>(board, goal)?;
-    let shape = board.shape();
-    if !is_solvable(board, goal) {
-        return Ok((Outcome::Unsolvable, Stats::default()));
-    }
-    let moves = MoveTable::<N>::new(shape, options.order);
-    let filter = DuplicateFilter::shared(options.duplicate_len);
-    let control = Control::new(clock);
-    let root = Node::root(board, &tiles, heuristic, filter);
-    let ida = Ida {
-        heuristic,
-        moves: &moves,
-        filter,
-        control: &control,
-        goal: B::from_tiles(&goal_tiles),
-        threads: threads.max(1),
-        parallel_min,
+    let setup = Setup {
+        order: options.order,
+        duplicate_len: options.duplicate_len,
+        control: Control::new(clock),
     };
-    Ok(ida.run(root))
+    setup.run::<N, B, H, _>(board, goal, heuristic, |ida, root| {
+        if !is_solvable(board, goal) {
+            return (Outcome::Unsolvable, Stats::default());
+        }
+        Ida {
+            threads: threads.max(1),
+            parallel_min,
+            ..ida
+        }
+        .run(root)
+    })
+}
+
+/// How to set up a search of one board: the move order, the duplicate
+/// filter's length and the budgets ([`Control`]). [`Setup::run`] builds what
+/// an [`Ida`] borrows, once for the search, the counter and the subtree tasks.
+struct Setup {
+    order: MoveOrder,
+    duplicate_len: usize,
+    control: Control,
+}
+
+impl Setup {
+    /// Hands `work` a single-thread [`Ida`] for `board` and `goal` and the
+    /// board's root node; an error when the shapes do not fit `N`.
+    fn run<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>, R>(
+        self,
+        board: &Board,
+        goal: &Goal,
+        heuristic: &H,
+        work: impl FnOnce(Ida<'_, N, B, H>, Node<B, H::State>) -> R,
+    ) -> Result<R, Error> {
+        let (tiles, goal_tiles) = fixed_tiles::<N>(board, goal)?;
+        let moves = MoveTable::<N>::new(board.shape(), self.order);
+        let filter = DuplicateFilter::shared(self.duplicate_len);
+        let ida = Ida::<N, B, H>::one_thread(heuristic, &moves, filter, &self.control, &goal_tiles);
+        let root = Node::root(board, &tiles, heuristic, filter);
+        Ok(work(ida, root))
+    }
 }
 
 /// The tiles of `board` and of `goal` as arrays of `N` cells; an error when

@@ -79,12 +79,22 @@ impl<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Worker<'_, N, B, H>
             let tile = board.tile(to);
             let child = board.slide(blank, to, tile);
             // A child with f at or above the next bound is pruned and leaves
-            // the next bound as it is, so its estimate need not be exact.
-            let cutoff = self.next_bound.saturating_sub(g + 1);
+            // the next bound as it is, so its estimate need not be exact
+            // (with BPMX, see `bpmx_cutoff`).
+            let cutoff = if H::INCONSISTENT {
+                bpmx_cutoff(self.bound, g)
+            } else {
+                self.next_bound.saturating_sub(g + 1)
+            };
             let (s, h) = self.heuristic.step_bounded(&child, &state, tile, to, blank, cutoff);
             let f = g + 1 + h;
             self.generated += 1;
             if f > self.bound {
+                if H::INCONSISTENT && f > self.bound + 2 {
+                    // BPMX: the parent is at least f - 2 from the goal, over the bound.
+                    self.next_bound = self.next_bound.min(f - 2);
+                    return false;
+                }
                 if f < self.next_bound {
                     self.next_bound = f;
                 }

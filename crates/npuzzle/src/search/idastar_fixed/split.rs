@@ -176,11 +176,24 @@ impl<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Ida<'_, N, B, H> {
             let to = usize::from(to);
             let tile = node.board.tile(to);
             let board = node.board.slide(node.blank, to, tile);
-            let state = self.heuristic.step(&board, &node.state, tile, to, node.blank);
-            let h = self.heuristic.value(&state);
+            // Inconsistent heuristics are read as `Worker::dfs` reads them, so
+            // that BPMX cuts the same parents.
+            let (state, h) = if H::INCONSISTENT {
+                let cutoff = bpmx_cutoff(bound, node.g);
+                self.heuristic
+                    .step_bounded(&board, &node.state, tile, to, node.blank, cutoff)
+            } else {
+                let state = self.heuristic.step(&board, &node.state, tile, to, node.blank);
+                (state, self.heuristic.value(&state))
+            };
             let g = node.g + 1;
             split.generated += 1;
             if g + h > bound {
+                if H::INCONSISTENT && g + h > bound + 2 {
+                    // BPMX cuts the rest of this node's children, as `Worker::dfs` does.
+                    split.next_bound = split.next_bound.min(g + h - 2);
+                    break;
+                }
                 split.next_bound = split.next_bound.min(g + h);
                 continue;
             }

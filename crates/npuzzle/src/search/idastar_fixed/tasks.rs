@@ -111,14 +111,13 @@ impl<const N: usize, B: FixedBoard<N>, W: TaskWork> WithFixedHeuristic<N> for Ty
             duplicate_len,
             what,
         } = self.job;
-        let (tiles, goal_tiles) = fixed_tiles::<N>(board, goal)?;
-        let moves = MoveTable::<N>::new(board.shape(), MoveOrder::Library);
-        let filter = DuplicateFilter::shared(duplicate_len);
         let unlimited = BudgetClock::start(Budget::default());
-        let control = Control::new(what.clock().unwrap_or(&unlimited));
-        let ida = Ida::<N, B, H>::one_thread(heuristic, &moves, filter, &control, &goal_tiles);
-        let root = Node::root(board, &tiles, heuristic, filter);
-        Ok(what.run(&ida, root, board))
+        let setup = Setup {
+            order: MoveOrder::Library,
+            duplicate_len,
+            control: Control::new(what.clock().unwrap_or(&unlimited)),
+        };
+        setup.run::<N, B, H, _>(board, goal, heuristic, |ida, root| what.run(&ida, root, board))
     }
 }
 

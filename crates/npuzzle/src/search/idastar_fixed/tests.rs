@@ -570,3 +570,92 @@ fn solved_unsolvable_and_wrong_size_boards() {
     let wide = Goal::standard(Shape::new(8, 2).unwrap());
     assert!(search::<16, Nibbles, _>(wide.board(), &goal, &h, &unlimited(), 1).is_err());
 }
+
+/// `H` with BPMX off: the same estimates, every child over the bound
+/// pruned alone.
+struct NoBpmx<H>(H);
+
+impl<const N: usize, H: FixedHeuristic<N>> FixedHeuristic<N> for NoBpmx<H> {
+    type State = H::State;
+
+    fn start(&self, tiles: &[u8; N]) -> H::State {
+        self.0.start(tiles)
+    }
+
+    fn value(&self, state: &H::State) -> u32 {
+        self.0.value(state)
+    }
+
+    fn step<B: FixedBoard<N>>(&self, after: &B, state: &H::State, tile: u8, from: usize, to: usize) -> H::State {
+        self.0.step(after, state, tile, from, to)
+    }
+}
+
+/// Dual lookups with BPMX on every 61st board of small shapes: the length
+/// of exhaustive breadth-first search, with and without BPMX, with and
+/// without the cut of duplicate sequences; BPMX expands fewer nodes.
+fn dual_lookups_find_bfs_lengths<const N: usize>(goal: &Goal, partition: &str) -> (u64, u64) {
+    use crate::heuristic::pdb::tests::cached;
+    use crate::heuristic::pdb::{FixedDualPdb, PdbSet};
+    use crate::heuristic::tests::exact_distances;
+    let set = PdbSet::from(cached(goal, partition));
+    let dual = FixedDualPdb::<N, 2, 2>::new(&set).unwrap();
+    let plain = NoBpmx(FixedDualPdb::<N, 2, 2>::new(&set).unwrap());
+    let pruned = FixedOptions {
+        duplicate_len: crate::search::duplicates::DEFAULT_LEN,
+        ..FixedOptions::default()
+    };
+    let (mut with, mut without) = (0, 0);
+    let mut distances: Vec<_> = exact_distances(goal).into_iter().collect();
+    distances.sort();
+    for (tiles, d) in distances.into_iter().step_by(61) {
+        let board = Board::new(goal.shape(), tiles).unwrap();
+        let clock = unlimited();
+        for options in [FixedOptions::default(), pruned] {
+            let a = search_with_options::<N, [u8; N], _>(&board, goal, &dual, &clock, 1, options).unwrap();
+            let b = search_with_options::<N, [u8; N], _>(&board, goal, &plain, &clock, 1, options).unwrap();
+            for (found, what) in [(&a, "bpmx"), (&b, "no bpmx")] {
+                let len = found.0.solution().map(|s| s.len() as u32);
+                assert_eq!(len, Some(d), "{what}, {options:?}: {board}");
+            }
+            with += a.1.expanded;
+            without += b.1.expanded;
+        }
+    }
+    (with, without)
+}
+
+#[test]
+fn dual_lookups_with_bpmx_find_the_lengths_of_breadth_first_search() {
+    let (mut with, mut without) = (0, 0);
+    for goal in goals(3) {
+        let (a, b) = dual_lookups_find_bfs_lengths::<9>(&goal, "1,2,3,4/5,6,7,8");
+        (with, without) = (with + a, without + b);
+    }
+    let (a, b) = dual_lookups_find_bfs_lengths::<8>(&Goal::blank_first(Shape::new(4, 2).unwrap()), "1,2,5,6/3,4,7");
+    (with, without) = (with + a, without + b);
+    assert!(with < without, "BPMX expanded {with} nodes, without {without}");
+}
+
+#[test]
+fn dual_lookups_split_across_threads_like_one_thread() {
+    use crate::heuristic::pdb::tests::cached;
+    use crate::heuristic::pdb::{FixedDualPdb, FixedPdb, PdbSet};
+    let length = |o: &(Outcome, Stats)| o.0.solution().map(Solution::len);
+    for goal in goals(4) {
+        let set = PdbSet::from(cached(&goal, "5-5-5"));
+        let dual = FixedDualPdb::<16, 4, 2>::new(&set).unwrap();
+        let plain = FixedPdb::<16, 4>::new(set.first()).unwrap();
+        for seed in 0..5 {
+            let board = random_walk(&goal, 34 + 4 * seed as usize, 700 + seed);
+            let one = search_fixed::<16, Nibbles, _>(&board, &goal, &dual, 1);
+            for threads in [2, 3] {
+                let many = search_fixed::<16, Nibbles, _>(&board, &goal, &dual, threads);
+                assert_same(&many, &one, &format!("pdb-dual, {threads} threads, {board}"));
+            }
+            let reference = search_fixed::<16, Nibbles, _>(&board, &goal, &plain, 1);
+            assert!(length(&one).is_some());
+            assert_eq!(length(&one), length(&reference), "{board}");
+        }
+    }
+}
