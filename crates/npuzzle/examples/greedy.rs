@@ -7,6 +7,7 @@
 //! target/release/examples/greedy --sizes 1000 --count 1
 //! target/release/examples/greedy --sizes 6 --count 100 --improve 1
 //! target/release/examples/greedy --sizes 6 --count 50 --improve 1 --staged
+//! target/release/examples/greedy --sizes 6 --count 50 --improve 1 --staged --core-pdb /work/pdb/4x4-blank-first-7-8.pdb
 //! ```
 //!
 //! Per size: the mean moves, the mean divided by n³ (Parberry 2015: 8/3 ≈
@@ -17,14 +18,17 @@
 //! keeps the moves, shortens them for that long
 //! ([`improve`](npuzzle::search::improve)), checks they still reach the goal
 //! and prints the length before and after and the ratio to the
-//! linear-conflict bound.
+//! linear-conflict bound. `--core-nodes N` sets the node limit of the
+//! staged solutions' optimal 4×4 core finish (0: none, down to 3×3),
+//! `--core-pdb FILE` gives it 4×4 pattern databases.
 
 use std::time::{Duration, Instant};
 
 use npuzzle::heuristic::bound;
 use npuzzle::search::greedy::{solve_into, Finish, MoveCount, MoveSink};
 use npuzzle::search::improve::improve;
-use npuzzle::search::staged::solve_best;
+use npuzzle::heuristic::pdb::{AdditivePdb, PdbSet};
+use npuzzle::search::staged::{solve_best, CoreOptions};
 use npuzzle::search::table::TableCache;
 use npuzzle::{Board, Budget, Goal, Move, Shape};
 use rand::SeedableRng;
@@ -46,6 +50,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut check = false;
     let mut polish: Option<Duration> = None;
     let mut staged = false;
+    let mut core = CoreOptions::default();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -61,6 +66,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "--seed" => seed = args.next().ok_or("--seed N")?.parse()?,
             "--check" => check = true,
             "--staged" => staged = true,
+            "--core-nodes" => {
+                let nodes: u64 = args.next().ok_or("--core-nodes N")?.parse()?;
+                core = core.with_max_nodes((nodes > 0).then_some(nodes));
+            }
+            "--core-pdb" => {
+                let path = args.next().ok_or("--core-pdb FILE")?;
+                let pdb = AdditivePdb::open_any(std::path::Path::new(&path))?;
+                core = core.with_pdb(Some(std::sync::Arc::new(PdbSet::new(vec![std::sync::Arc::new(pdb)])?)));
+            }
             "--improve" => {
                 polish = Some(Duration::from_secs_f64(
                     args.next().ok_or("--improve SECONDS")?.parse()?,
@@ -71,7 +85,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let tables = TableCache::default();
     if let Some(time) = polish {
-        return improve_table(&sizes, count, seed, time, staged, &tables);
+        return improve_table(&sizes, count, seed, time, staged, &tables, &core);
     }
     println!(
         "{:>5} {:>6} {:>14} {:>8} {:>14} {:>9} {:>11} {:>11}",
@@ -133,6 +147,7 @@ fn improve_table(
     time: Duration,
     staged: bool,
     tables: &TableCache,
+    core: &CoreOptions,
 ) -> Result<(), Box<dyn std::error::Error>> {
     println!(
         "{:>5} {:>6} {:>12} {:>12} {:>14} {:>13} {:>12} {:>10} {:>14} {:>9}",
@@ -161,7 +176,7 @@ fn improve_table(
             let greedy_len = moves.len();
             let mut start = moves.clone();
             if staged {
-                if let Some(s) = solve_best(&board, &goal, started + time / 2, tables)? {
+                if let Some(s) = solve_best(&board, &goal, started + time / 2, tables, core)? {
                     staged_total += s.len();
                     rs += s.len() as f64 / lb as f64;
                     staged_found += 1;

@@ -313,6 +313,7 @@ pub struct Solver {
     options: SolverOptions,
     tables: table::TableCache,
     pdb: Option<Arc<PdbSet>>,
+    core_pdb: Option<Arc<PdbSet>>,
 }
 
 impl Solver {
@@ -322,6 +323,7 @@ impl Solver {
             options,
             tables: table::TableCache::default(),
             pdb: None,
+            core_pdb: None,
         }
     }
 
@@ -363,6 +365,15 @@ impl Solver {
     /// of their sums (see [`PdbSet`]).
     pub fn with_pdb_set(mut self, set: Arc<PdbSet>) -> Solver {
         self.pdb = Some(set);
+        self
+    }
+
+    /// This solver with 4×4 pattern databases for the optimal finish of
+    /// the 4×4 core of staged solutions (see
+    /// [`CoreOptions`](staged::CoreOptions)), read by `--improve` on boards
+    /// of up to 64 cells.
+    pub fn with_core_pdb(mut self, set: Option<Arc<PdbSet>>) -> Solver {
+        self.core_pdb = set;
         self
     }
 
@@ -576,7 +587,8 @@ impl Solver {
         // reported as before is the constructive solver's, as without staging.
         let (started, greedy_len) = (std::time::Instant::now(), moves.len());
         if board.shape().cells() <= staged::MAX_CELLS {
-            if let Some(shorter) = staged::solve_best(board, goal, started + time / 2, &self.tables)? {
+            let core = staged::CoreOptions::default().with_pdb(self.core_pdb.clone());
+            if let Some(shorter) = staged::solve_best(board, goal, started + time / 2, &self.tables, &core)? {
                 if shorter.len() < moves.len() {
                     moves = shorter;
                 }

@@ -17,6 +17,7 @@
 //! tried within the time given and the shortest kept. Unsolvable boards are
 //! caught by parity before any search.
 
+mod core;
 mod subgoal;
 #[cfg(test)]
 mod tests;
@@ -24,14 +25,14 @@ mod tests;
 use std::time::Instant;
 
 use subgoal::{GaveUp, Puzzle, Rect, SubSearch};
+pub use self::core::{CoreOptions, DEFAULT_CORE_NODES, SEARCHED_SIDE};
 pub use subgoal::{MAX_CELLS, MAX_TARGETS};
 
-use super::greedy::{core_problem, CORE_SIDE};
+use super::greedy::CORE_SIDE;
 use super::table::TableCache;
-use crate::board::{Board, Move, Shape};
+use crate::board::{Board, Move};
 use crate::goal::Goal;
 use crate::parity::is_solvable;
-use crate::solution::Budget;
 use crate::Error;
 
 /// How a staged solve goes: which edge first while the rectangle is square,
@@ -91,14 +92,14 @@ pub enum Staged {
 /// `deadline`.
 ///
 /// ```
-/// use npuzzle::search::staged::{solve, Plan, Staged};
+/// use npuzzle::search::staged::{solve, CoreOptions, Plan, Staged};
 /// use npuzzle::search::table::TableCache;
 /// use npuzzle::{Board, Goal};
 ///
 /// let goal = Goal::standard("5x5".parse()?);
 /// let board = npuzzle::random::random_solvable(&goal, &mut rand::rng());
 /// let plan = Plan { rows_first: true, group: 2 };
-/// let Staged::Solved(moves) = solve(&board, &goal, plan, None, &TableCache::default())? else { panic!() };
+/// let Staged::Solved(moves) = solve(&board, &goal, plan, None, &TableCache::default(), &CoreOptions::default())? else { panic!() };
 /// assert!(goal.is_reached_by(&board.replay(&moves)?));
 /// # Ok::<(), npuzzle::Error>(())
 /// ```
@@ -108,6 +109,7 @@ pub fn solve(
     plan: Plan,
     deadline: Option<Instant>,
     tables: &TableCache,
+    core: &CoreOptions,
 ) -> Result<Staged, Error> {
     goal.check_shape(board)?;
     let shape = board.shape();
@@ -136,6 +138,12 @@ pub fn solve(
     let mut moves = Vec::new();
     let mut placed: Vec<u8> = Vec::new();
     while rect.height() > CORE_SIDE || rect.width() > CORE_SIDE {
+        // A 4×4 core is searched once; if the search runs out, its lines
+        // are placed like the others down to 3×3.
+        let square = rect.height() == SEARCHED_SIDE && rect.width() == SEARCHED_SIDE;
+        if square && self::core::search_4x4(&mut puzzle, goal, rect, core, deadline, &mut moves)? {
+            return Ok(Staged::Solved(moves));
+        }
         let row = if rect.height() == rect.width() {
             plan.rows_first
         } else {
@@ -191,7 +199,7 @@ pub fn solve(
             rect.right -= 1;
         }
     }
-    finish_core(&mut puzzle, goal, rect, tables, &mut moves)?;
+    self::core::from_table(&mut puzzle, goal, rect, tables, &mut moves)?;
     Ok(Staged::Solved(moves))
 }
 
@@ -219,14 +227,14 @@ fn groups(len: usize, size: usize) -> Vec<std::ops::Range<usize>> {
 ///
 /// ```
 /// use std::time::{Duration, Instant};
-/// use npuzzle::search::staged::solve_best;
+/// use npuzzle::search::staged::{solve_best, CoreOptions};
 /// use npuzzle::search::table::TableCache;
 /// use npuzzle::{Board, Goal};
 ///
 /// let goal = Goal::standard("6x6".parse()?);
 /// let board = npuzzle::random::random_solvable(&goal, &mut rand::rng());
 /// let deadline = Instant::now() + Duration::from_secs(2);
-/// if let Some(moves) = solve_best(&board, &goal, deadline, &TableCache::default())? {
+/// if let Some(moves) = solve_best(&board, &goal, deadline, &TableCache::default(), &CoreOptions::default())? {
 ///     assert!(goal.is_reached_by(&board.replay(&moves)?));
 /// }
 /// # Ok::<(), npuzzle::Error>(())
@@ -236,51 +244,18 @@ pub fn solve_best(
     goal: &Goal,
     deadline: Instant,
     tables: &TableCache,
+    core: &CoreOptions,
 ) -> Result<Option<Vec<Move>>, Error> {
     let mut best: Option<Vec<Move>> = None;
     for plan in PLANS {
         if Instant::now() >= deadline {
             break;
         }
-        if let Staged::Solved(moves) = solve(board, goal, plan, Some(deadline), tables)? {
+        if let Staged::Solved(moves) = solve(board, goal, plan, Some(deadline), tables, core)? {
             if best.as_ref().is_none_or(|b| moves.len() < b.len()) {
                 best = Some(moves);
             }
         }
     }
     Ok(best)
-}
-
-/// Finishes the last rectangle from the complete table (as the constructive solver does).
-fn finish_core(
-    puzzle: &mut Puzzle,
-    goal: &Goal,
-    rect: Rect,
-    tables: &TableCache,
-    moves: &mut Vec<Move>,
-) -> Result<(), Error> {
-    let w = puzzle.w;
-    let shape = Shape::new(rect.width(), rect.height())?;
-    let cells: Vec<usize> = (rect.top..rect.bottom)
-        .flat_map(|r| (rect.left..rect.right).map(move |c| r * w + c))
-        .collect();
-    let tiles: Vec<u32> = cells.iter().map(|&c| u32::from(puzzle.tiles[c])).collect();
-    let goal_tiles: Vec<u32> = cells.iter().map(|&c| goal.board().tile(c) as u32).collect();
-    let stuck = || Error::Unsupported {
-        algorithm: "staged",
-        shape: goal.shape(),
-        reason: "the core could not be finished (a bug: please report the board)".into(),
-    };
-    let (small, small_goal) = core_problem(shape, &tiles, &goal_tiles)?.ok_or_else(stuck)?;
-    let path = tables
-        .get(&small_goal, Budget::default())?
-        .path(&small, &small_goal)?
-        .ok_or_else(stuck)?;
-    for mv in path {
-        if !puzzle.play(mv) {
-            return Err(stuck());
-        }
-        moves.push(mv);
-    }
-    Ok(())
 }

@@ -1,6 +1,7 @@
 use std::collections::{HashMap, VecDeque};
 
 use super::*;
+use crate::board::Shape;
 use crate::random::random_solvable;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -37,7 +38,7 @@ fn every_plan_reaches_the_goal_on_boards_of_every_shape_up_to_7x7() {
         ] {
             let board = random_solvable(&goal, &mut rng);
             for plan in PLANS {
-                match solve(&board, &goal, plan, None, &tables).unwrap() {
+                match solve(&board, &goal, plan, None, &tables, &CoreOptions::default()).unwrap() {
                     Staged::Solved(moves) => {
                         let end = board.replay(&moves).unwrap();
                         assert!(goal.is_reached_by(&end), "{plan:?} on {w}x{h}: {board} -> {goal}");
@@ -57,18 +58,18 @@ fn unsolvable_boards_are_caught_by_parity() {
     tiles.swap(0, 1);
     let board = Board::from_wide(goal.shape(), tiles).unwrap();
     assert_eq!(
-        solve(&board, &goal, PLANS[0], None, &tables).unwrap(),
+        solve(&board, &goal, PLANS[0], None, &tables, &CoreOptions::default()).unwrap(),
         Staged::Unsolvable
     );
     let deadline = Instant::now() + std::time::Duration::from_secs(1);
-    assert_eq!(solve_best(&board, &goal, deadline, &tables).unwrap(), None);
+    assert_eq!(solve_best(&board, &goal, deadline, &tables, &CoreOptions::default()).unwrap(), None);
 }
 
 #[test]
 fn boards_over_64_cells_are_refused() {
     let goal = Goal::standard(Shape::new(9, 8).unwrap());
     let board = goal.board().clone();
-    assert!(solve(&board, &goal, PLANS[0], None, &TableCache::default()).is_err());
+    assert!(solve(&board, &goal, PLANS[0], None, &TableCache::default(), &CoreOptions::default()).is_err());
 }
 
 /// The fewest moves putting `targets` home with the blank inside `rect`, by
