@@ -28,7 +28,7 @@ use npuzzle::heuristic::bound;
 use npuzzle::search::greedy::{solve_into, Finish, MoveCount, MoveSink};
 use npuzzle::search::improve::improve;
 use npuzzle::heuristic::pdb::{AdditivePdb, PdbSet};
-use npuzzle::search::staged::{solve_best, CoreOptions};
+use npuzzle::search::staged::{solve_best, CoreOptions, STAGED_SHARE};
 use npuzzle::search::table::TableCache;
 use npuzzle::{Board, Budget, Goal, Move, Shape};
 use rand::SeedableRng;
@@ -176,7 +176,7 @@ fn improve_table(
             let greedy_len = moves.len();
             let mut start = moves.clone();
             if staged {
-                if let Some(s) = solve_best(&board, &goal, started + time / 2, tables, core)? {
+                if let Some(s) = solve_best(&board, &goal, started + time.mul_f64(STAGED_SHARE), tables, core)? {
                     staged_total += s.len();
                     rs += s.len() as f64 / lb as f64;
                     staged_found += 1;

@@ -18,12 +18,15 @@
 //! caught by parity before any search.
 
 mod core;
+mod group;
 mod subgoal;
 #[cfg(test)]
 mod tests;
 
 use std::time::Instant;
 
+use group::GroupSearch;
+pub use group::MAX_GROUP;
 use subgoal::{GaveUp, Puzzle, Rect, SubSearch};
 pub use self::core::{CoreOptions, DEFAULT_CORE_NODES, SEARCHED_SIDE};
 pub use subgoal::{MAX_CELLS, MAX_TARGETS};
@@ -41,40 +44,57 @@ use crate::Error;
 pub struct Plan {
     /// Rows before columns (else columns first) while the rectangle is square.
     pub rows_first: bool,
-    /// Tiles a sub-search puts home (1 to [`MAX_TARGETS`]; the last two of
-    /// a line always go together).
+    /// Tiles a sub-search puts home (1 to [`MAX_GROUP`]; the last two of
+    /// a line always go together): up to [`MAX_TARGETS`] by an exact
+    /// breadth-first search, more by a best-first one.
     pub group: usize,
+    /// The weight of the best-first search's estimate, in halves: 2 finds
+    /// the fewest moves for the group, 3 (1.5 times the estimate) at most
+    /// 1.5 times as many with far fewer nodes, and so on.
+    pub weight_halves: u32,
 }
 
-/// The plans [`solve_best`] tries, in order: the quick ones first (groups
-/// of one tile take milliseconds on 6×6, groups of three a few hundred and
-/// give the shortest solutions), so a short deadline still yields one.
-pub const PLANS: [Plan; 6] = [
+/// The plans [`solve_best`] tries, in order. First a quick one (one tile
+/// at a time, milliseconds on 6×6), so that a short deadline still yields
+/// a staged start; then whole lines at once by the best-first search, with
+/// the estimate weighted 2 (a few tens of milliseconds on 6×6) and 1.5
+/// (shorter, slower), rows and columns first. On 6×6 (10 boards, 3 s, the
+/// 7-8 databases for the core) rows first with weight 1.5 made 1.82 times
+/// the linear-conflict bound, weight 2 1.90, groups of three tiles by the
+/// breadth-first search 2.09.
+pub const PLANS: [Plan; 5] = [
     Plan {
         rows_first: true,
         group: 1,
-    },
-    Plan {
-        rows_first: false,
-        group: 1,
+        weight_halves: 2,
     },
     Plan {
         rows_first: true,
-        group: 2,
+        group: MAX_GROUP,
+        weight_halves: 4,
     },
     Plan {
         rows_first: false,
-        group: 2,
+        group: MAX_GROUP,
+        weight_halves: 4,
     },
     Plan {
         rows_first: true,
-        group: 3,
+        group: MAX_GROUP,
+        weight_halves: 3,
     },
     Plan {
         rows_first: false,
-        group: 3,
+        group: MAX_GROUP,
+        weight_halves: 3,
     },
 ];
+
+/// The share of `--improve`'s time that goes to staged solutions on boards
+/// they take, before the improver works on the shortest start: with whole
+/// lines placed at once, the staged plans shorten more than the windows do
+/// (6×6, 20 boards, 1 s: 1.77 times the bound with 0.8, 1.79 with 0.5).
+pub const STAGED_SHARE: f64 = 0.8;
 
 /// How a staged solve ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -98,7 +118,7 @@ pub enum Staged {
 ///
 /// let goal = Goal::standard("5x5".parse()?);
 /// let board = npuzzle::random::random_solvable(&goal, &mut rand::rng());
-/// let plan = Plan { rows_first: true, group: 2 };
+/// let plan = Plan { rows_first: true, group: 2, weight_halves: 2 };
 /// let Staged::Solved(moves) = solve(&board, &goal, plan, None, &TableCache::default(), &CoreOptions::default())? else { panic!() };
 /// assert!(goal.is_reached_by(&board.replay(&moves)?));
 /// # Ok::<(), npuzzle::Error>(())
@@ -128,7 +148,6 @@ pub fn solve(
     let tiles: Vec<u8> = board.iter_tiles().map(small).collect();
     let home: Vec<u8> = goal.homes().iter().map(|&c| c as u8).collect();
     let mut puzzle = Puzzle::new(w, h, &tiles, &home);
-    let (goal_row, goal_col) = (home[0] as usize / w, home[0] as usize % w);
     let mut rect = Rect {
         top: 0,
         bottom: h,
@@ -136,7 +155,6 @@ pub fn solve(
         right: w,
     };
     let mut moves = Vec::new();
-    let mut placed: Vec<u8> = Vec::new();
     while rect.height() > CORE_SIDE || rect.width() > CORE_SIDE {
         // A 4×4 core is searched once; if the search runs out, its lines
         // are placed like the others down to 3×3.
@@ -149,65 +167,113 @@ pub fn solve(
         } else {
             rect.height() > rect.width()
         };
-        // The edge of that kind not holding the goal's blank (it ends in the core).
-        let cells: Vec<usize> = if row {
-            let r = if rect.top != goal_row {
-                rect.top
-            } else {
-                rect.bottom - 1
-            };
-            (rect.left..rect.right).map(|c| r * w + c).collect()
-        } else {
-            let c = if rect.left != goal_col {
-                rect.left
-            } else {
-                rect.right - 1
-            };
-            (rect.top..rect.bottom).map(|r| r * w + c).collect()
-        };
-        let mut locked = 0u64;
-        for group in groups(cells.len(), plan.group) {
-            let group = &cells[group];
-            placed.clear();
-            placed.extend(group.iter().map(|&c| goal.board().tile(c) as u8));
-            let mut search = SubSearch::new(&mut puzzle, rect, &placed);
-            search.deadline = deadline;
-            search.locked = locked;
-            locked |= group.iter().fold(0, |m, &c| m | 1 << c);
-            match search.run() {
-                Ok(path) => moves.extend(path),
-                Err(GaveUp::Time) => return Ok(Staged::GaveUp),
-                Err(GaveUp::Impossible | GaveUp::TooBig) => {
-                    return Err(Error::Unsupported {
-                        algorithm: "staged",
-                        shape,
-                        reason: "a line could not be placed (a bug: please report the board)".into(),
-                    })
-                }
+        let line = place_line(&mut puzzle, goal, rect, row, plan, deadline);
+        match line {
+            Ok((path, smaller)) => {
+                moves.extend(path);
+                rect = smaller;
             }
-        }
-        let first = cells[0];
-        if row {
-            if first / w == rect.top {
-                rect.top += 1;
-            } else {
-                rect.bottom -= 1;
+            Err(GaveUp::Time) => return Ok(Staged::GaveUp),
+            Err(GaveUp::Impossible | GaveUp::TooBig) => {
+                return Err(Error::Unsupported {
+                    algorithm: "staged",
+                    shape,
+                    reason: "a line could not be placed (a bug: please report the board)".into(),
+                })
             }
-        } else if first % w == rect.left {
-            rect.left += 1;
-        } else {
-            rect.right -= 1;
         }
     }
     self::core::from_table(&mut puzzle, goal, rect, tables, &mut moves)?;
     Ok(Staged::Solved(moves))
 }
 
+/// Places the edge line of `rect` (a row if `row`, else a column) that
+/// does not hold the goal's blank (it ends in the core), in groups as
+/// `plan` says; the moves and the rectangle left.
+fn place_line(
+    puzzle: &mut Puzzle,
+    goal: &Goal,
+    rect: Rect,
+    row: bool,
+    plan: Plan,
+    deadline: Option<Instant>,
+) -> Result<(Vec<Move>, Rect), GaveUp> {
+    let w = puzzle.w;
+    let blank_home = usize::from(puzzle.home[0]);
+    let (goal_row, goal_col) = (blank_home / w, blank_home % w);
+    let mut smaller = rect;
+    let cells: Vec<usize> = if row {
+        let r = if rect.top != goal_row {
+            smaller.top += 1;
+            rect.top
+        } else {
+            smaller.bottom -= 1;
+            rect.bottom - 1
+        };
+        (rect.left..rect.right).map(|c| r * w + c).collect()
+    } else {
+        let c = if rect.left != goal_col {
+            smaller.left += 1;
+            rect.left
+        } else {
+            smaller.right -= 1;
+            rect.right - 1
+        };
+        (rect.top..rect.bottom).map(|r| r * w + c).collect()
+    };
+    let mut moves = Vec::new();
+    let mut locked = 0u64;
+    for group in groups(cells.len(), plan.group) {
+        let group = &cells[group];
+        let targets: Vec<u8> = group.iter().map(|&c| goal.board().tile(c) as u8).collect();
+        moves.extend(place(puzzle, rect, locked, &targets, deadline, plan.weight_halves)?);
+        locked |= group.iter().fold(0, |m, &c| m | 1 << c);
+    }
+    Ok((moves, smaller))
+}
+
+/// Puts `targets` home with the blank inside `rect` and off `locked`: up
+/// to [`MAX_TARGETS`] by the breadth-first sub-search, more by the
+/// best-first one, or, if that gives up, in pieces of up to
+/// [`MAX_TARGETS`] (the last two together).
+fn place(puzzle: &mut Puzzle, rect: Rect, locked: u64, targets: &[u8], deadline: Option<Instant>, weight: u32) -> Result<Vec<Move>, GaveUp> {
+    if targets.len() > MAX_TARGETS {
+        let search = GroupSearch {
+            puzzle: &mut *puzzle,
+            rect,
+            locked,
+            targets,
+            deadline,
+            max_nodes: GROUP_NODES,
+            weight,
+        };
+        match search.run() {
+            Err(GaveUp::TooBig) => {}
+            found => return found,
+        }
+    }
+    let mut path = Vec::new();
+    let mut locked = locked;
+    for piece in groups(targets.len(), MAX_TARGETS) {
+        let mut search = SubSearch::new(&mut *puzzle, rect, &targets[piece.clone()]);
+        search.deadline = deadline;
+        search.locked = locked;
+        path.extend(search.run()?);
+        for &t in &targets[piece] {
+            locked |= 1 << puzzle.home[usize::from(t)];
+        }
+    }
+    Ok(path)
+}
+
+/// States one best-first group search may expand.
+const GROUP_NODES: u64 = 200_000;
+
 /// The cells of a line of `len` taken by each sub-search, in order: groups
 /// of `size`, the last two cells always together (one tile cannot go home
 /// before the other: the second cell would be walled in).
 fn groups(len: usize, size: usize) -> Vec<std::ops::Range<usize>> {
-    let size = size.clamp(1, MAX_TARGETS);
+    let size = size.clamp(1, MAX_GROUP);
     let (mut out, mut at) = (Vec::new(), 0);
     while at < len {
         let mut end = (at + size).min(len);

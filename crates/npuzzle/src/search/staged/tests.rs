@@ -2,6 +2,7 @@ use std::collections::{HashMap, VecDeque};
 
 use super::*;
 use crate::board::Shape;
+use group::GroupSearch;
 use crate::random::random_solvable;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -37,8 +38,11 @@ fn every_plan_reaches_the_goal_on_boards_of_every_shape_up_to_7x7() {
             random_goal(shape, &mut rng),
         ] {
             let board = random_solvable(&goal, &mut rng);
-            for plan in PLANS {
-                match solve(&board, &goal, plan, None, &tables, &CoreOptions::default()).unwrap() {
+            for (i, plan) in PLANS.into_iter().enumerate() {
+                // A small node limit (these are debug builds) so that some
+                // 4×4 cores are searched and some go down to 3×3.
+                let core = CoreOptions::default().with_max_nodes([Some(20_000), None][i % 2]);
+                match solve(&board, &goal, plan, None, &tables, &core).unwrap() {
                     Staged::Solved(moves) => {
                         let end = board.replay(&moves).unwrap();
                         assert!(goal.is_reached_by(&end), "{plan:?} on {w}x{h}: {board} -> {goal}");
@@ -186,15 +190,159 @@ fn each_sub_search_is_optimal_for_its_partial_goal() {
 }
 
 #[test]
+fn the_group_search_is_optimal_with_weight_one_and_within_its_weight_otherwise() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
+    for round in 0..48 {
+        let (w, h) = [(3, 3), (4, 3), (3, 4), (5, 2)][round % 4];
+        let shape = Shape::new(w, h).unwrap();
+        let goal = if round % 2 == 0 {
+            Goal::standard(shape)
+        } else {
+            random_goal(shape, &mut rng)
+        };
+        let board = random_solvable(&goal, &mut rng);
+        let tiles: Vec<u8> = board.iter_tiles().map(|t| t as u8).collect();
+        let home: Vec<u8> = goal.homes().iter().map(|&c| c as u8).collect();
+        let mut others: Vec<u8> = (1..(w * h) as u8).collect();
+        others.shuffle(&mut rng);
+        let targets = &others[..1 + round % 4];
+        let full = Rect {
+            top: 0,
+            bottom: h,
+            left: 0,
+            right: w,
+        };
+        let expected = bfs_distance(w, &tiles, &home, targets, full);
+        for weight_halves in [2, 3] {
+            let mut puzzle = Puzzle::new(w, h, &tiles, &home);
+            let search = GroupSearch {
+                puzzle: &mut puzzle,
+                rect: full,
+                locked: 0,
+                targets,
+                deadline: None,
+                max_nodes: u64::MAX,
+                weight: weight_halves,
+            };
+            let path = search.run().unwrap();
+            let len = path.len() as u32;
+            let context = format!("{w}x{h} {board}, targets {targets:?}, weight {weight_halves}/2");
+            if weight_halves == 2 {
+                assert_eq!(len, expected, "{context}");
+            } else {
+                assert!(len >= expected && 2 * len <= weight_halves * expected, "{len} {expected} {context}");
+            }
+            let end = board.replay(&path).unwrap();
+            for &t in targets {
+                assert_eq!(end.tile(usize::from(home[usize::from(t)])), usize::from(t), "{context}");
+            }
+            assert_eq!(puzzle.tiles[..w * h], *end.tiles(), "the path is played on the puzzle");
+        }
+    }
+}
+
+#[test]
+fn the_group_search_keeps_the_blank_off_held_cells() {
+    // 4×4, standard goal: the top row held but tiles 1 and 2 out of place
+    // under it cannot be placed without entering it.
+    let board: Board = "5 6 7 8 1 2 3 4 9 10 11 12 13 14 15 x".parse().unwrap();
+    let goal = Goal::standard(board.shape());
+    let tiles: Vec<u8> = board.iter_tiles().map(|t| t as u8).collect();
+    let home: Vec<u8> = goal.homes().iter().map(|&c| c as u8).collect();
+    let mut puzzle = Puzzle::new(4, 4, &tiles, &home);
+    let search = GroupSearch {
+        puzzle: &mut puzzle,
+        rect: Rect {
+            top: 0,
+            bottom: 4,
+            left: 0,
+            right: 4,
+        },
+        locked: 0b1111,
+        targets: &[1, 2, 3, 4],
+        deadline: None,
+        max_nodes: 100_000,
+        weight: 2,
+    };
+    assert!(matches!(search.run(), Err(GaveUp::Impossible)));
+}
+
+/// A board of `shape` whose lines outside the 4×4 core are solved and
+/// whose core is the goal scrambled by a random walk of `steps` moves of
+/// the blank inside it; with the core's cells.
+fn scrambled_core(goal: &Goal, core: Rect, steps: usize, rng: &mut impl Rng) -> (Board, Vec<usize>) {
+    let w = goal.shape().width();
+    let inside = |c: usize| (core.top..core.bottom).contains(&(c / w)) && (core.left..core.right).contains(&(c % w));
+    let mut board = goal.board().clone();
+    for _ in 0..steps {
+        let mv = Move::ALL[rng.random_range(0..4)];
+        if goal.shape().step(board.blank(), mv).is_some_and(inside) {
+            board.apply(mv).unwrap();
+        }
+    }
+    let cells = (core.top..core.bottom)
+        .flat_map(|r| (core.left..core.right).map(move |c| r * w + c))
+        .collect();
+    (board, cells)
+}
+
+/// A 4×4 pattern database for the blank-first goal, small enough to build in a test.
+fn small_4x4_pdb() -> std::sync::Arc<crate::heuristic::pdb::PdbSet> {
+    use crate::heuristic::pdb::{AdditivePdb, PdbSet, PdbSpec};
+    let goal = Goal::blank_first(Shape::new(4, 4).unwrap());
+    let spec = PdbSpec::parse(&goal, "1,2,3,4/5,6,7,8/9,10,11,12/13,14,15").unwrap();
+    let pdb = AdditivePdb::build(&spec, &Default::default(), &mut |_| {}).unwrap();
+    std::sync::Arc::new(PdbSet::new(vec![std::sync::Arc::new(pdb)]).unwrap())
+}
+
+#[test]
+fn a_4x4_core_is_finished_optimally_with_and_without_databases() {
+    let tables = TableCache::default();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(23);
+    let with_pdb = CoreOptions::default().with_pdb(Some(small_4x4_pdb()));
+    for (w, h) in [(6, 6), (5, 4), (4, 6)] {
+        let shape = Shape::new(w, h).unwrap();
+        // Standard goal: the core is the bottom-right 4×4, its blank home in
+        // the far corner (the databases' goal carried by a half turn);
+        // blank first: the top-left 4×4, no symmetry needed; a goal with its
+        // blank inside the core's edge: no symmetry fits, walking distance.
+        let mut inner = Goal::standard(shape).board().wide_tiles();
+        let (blank, target) = (inner.len() - 1, (h - 2) * w + w - 1);
+        inner.swap(blank, target);
+        let goals = [
+            (Goal::standard(shape), Rect { top: h - 4, bottom: h, left: w - 4, right: w }),
+            (Goal::blank_first(shape), Rect { top: 0, bottom: 4, left: 0, right: 4 }),
+            (Goal::new(Board::from_wide(shape, inner).unwrap()), Rect { top: h - 4, bottom: h, left: w - 4, right: w }),
+        ];
+        for (goal, core) in goals {
+            for steps in [10, 30, 60] {
+                let (board, cells) = scrambled_core(&goal, core, steps, &mut rng);
+                let start: Vec<u8> = cells.iter().map(|&c| board.tile(c) as u8).collect();
+                let end: Vec<u8> = cells.iter().map(|&c| goal.board().tile(c) as u8).collect();
+                let expected = crate::oracle::distance(&start, &end, 4).unwrap();
+                for options in [&CoreOptions::default(), &with_pdb] {
+                    let plan = PLANS[1];
+                    let Staged::Solved(moves) = solve(&board, &goal, plan, None, &tables, options).unwrap() else {
+                        panic!("{board}");
+                    };
+                    assert!(goal.is_reached_by(&board.replay(&moves).unwrap()), "{w}x{h}: {board}");
+                    assert_eq!(moves.len() as u32, expected, "{w}x{h} {goal}: {board}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn groups_never_leave_one_cell_of_a_line_alone() {
     for len in 2..=8 {
-        for size in 1..=MAX_TARGETS {
+        for size in 1..=MAX_GROUP {
             let g = groups(len, size);
             assert_eq!(g.first().unwrap().start, 0);
             assert_eq!(g.last().unwrap().end, len);
             assert!(g.windows(2).all(|p| p[0].end == p[1].start));
             assert!(
-                g.iter().all(|r| (1..=MAX_TARGETS).contains(&r.len())),
+                g.iter().all(|r| (1..=size.max(2)).contains(&r.len())),
                 "{len} {size}: {g:?}"
             );
             assert!(g.last().unwrap().len() >= 2, "{len} {size}: {g:?}");
