@@ -25,9 +25,9 @@
 use std::time::{Duration, Instant};
 
 use npuzzle::heuristic::bound;
+use npuzzle::heuristic::pdb::{AdditivePdb, PdbSet};
 use npuzzle::search::greedy::{solve_into, Finish, MoveCount, MoveSink};
 use npuzzle::search::improve::improve;
-use npuzzle::heuristic::pdb::{AdditivePdb, PdbSet};
 use npuzzle::search::staged::{solve_best, CoreOptions, STAGED_SHARE};
 use npuzzle::search::table::TableCache;
 use npuzzle::{Board, Budget, Goal, Move, Shape};

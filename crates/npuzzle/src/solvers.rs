@@ -195,13 +195,15 @@ impl Solvers {
             return Ok(Arc::clone(s));
         }
         let (kind, set) = self.resolve(goal)?;
+        let core = self.core_databases(goal);
         let paths = set
             .iter()
+            .chain(core.iter())
             .flat_map(|s| s.members())
             .filter_map(|m| m.path().map(PathBuf::from));
         let key = (kind, paths.collect());
         let solver = Arc::clone(lock(&self.by_key).entry(key).or_insert_with(|| {
-            let solver = Solver::new(self.options.with_heuristic(kind));
+            let solver = Solver::new(self.options.with_heuristic(kind)).with_core_pdb(core);
             Arc::new(match set {
                 Some(set) => solver.with_pdb_set(set),
                 None => solver,
@@ -209,6 +211,21 @@ impl Solvers {
         }));
         lock(&self.by_goal).insert(goal.clone(), Arc::clone(&solver));
         Ok(solver)
+    }
+
+    /// The 4×4 blank-first databases in the directory, for the optimal
+    /// finish of staged solutions' 4×4 core when `--improve` works on a
+    /// board of up to 64 cells (see [`CoreOptions`](crate::search::staged::CoreOptions)).
+    /// They only shorten solutions: a directory that cannot be read gives none.
+    fn core_databases(&self, goal: &Goal) -> Option<Arc<PdbSet>> {
+        let shape = goal.shape();
+        let staged = self.options.improve.is_some()
+            && self.options.algorithm.resolve(shape) == crate::Algorithm::Greedy
+            && shape.cells() <= crate::search::staged::MAX_CELLS;
+        let core_goal = Goal::blank_first(crate::Shape::new(4, 4).ok()?);
+        staged
+            .then(|| self.strongest(|info| info.spec.goal() == &core_goal).ok().flatten())
+            .flatten()
     }
 
     /// The heuristic for `goal`, with its databases when it needs them.
@@ -319,6 +336,33 @@ mod tests {
             .unwrap()
             .save(dir)
             .unwrap();
+    }
+
+    #[test]
+    fn staged_improvement_reads_the_4x4_blank_first_databases_for_its_core() {
+        let dir = tempfile::tempdir().unwrap();
+        save(
+            &Goal::blank_first("4x4".parse().unwrap()),
+            "1,2,3,4/5,6,7,8/9,10,11,12/13,14,15",
+            dir.path(),
+        );
+        let goal = Goal::standard("6x6".parse().unwrap());
+        let greedy = SolverOptions::default().with_algorithm(crate::Algorithm::Greedy);
+        let improving = greedy.with_improve(Some(std::time::Duration::from_millis(100)));
+        let solvers = Solvers::new(improving, HeuristicChoice::Auto).with_pdb_dir(dir.path());
+        let core = solvers.get(&goal).unwrap().core_pdb().cloned().unwrap();
+        assert_eq!(core.goal(), &Goal::blank_first("4x4".parse().unwrap()));
+        // Not without --improve, nor past 64 cells, nor without the file.
+        let plain = Solvers::new(greedy, HeuristicChoice::Auto).with_pdb_dir(dir.path());
+        assert!(plain.get(&goal).unwrap().core_pdb().is_none());
+        assert!(solvers
+            .get(&Goal::standard("9x9".parse().unwrap()))
+            .unwrap()
+            .core_pdb()
+            .is_none());
+        let empty = tempfile::tempdir().unwrap();
+        let none = Solvers::new(improving, HeuristicChoice::Auto).with_pdb_dir(empty.path());
+        assert!(none.get(&goal).unwrap().core_pdb().is_none());
     }
 
     #[test]

@@ -377,6 +377,11 @@ impl Solver {
         self
     }
 
+    /// The 4×4 databases given with [`Solver::with_core_pdb`], if any.
+    pub fn core_pdb(&self) -> Option<&Arc<PdbSet>> {
+        self.core_pdb.as_ref()
+    }
+
     /// The options.
     pub fn options(&self) -> &SolverOptions {
         &self.options

@@ -176,7 +176,11 @@ impl GroupSearch<'_> {
             Some(h)
         };
         let mut start = vec![self.puzzle.blank];
-        start.extend(self.targets.iter().map(|&t| usize::from(self.puzzle.pos[usize::from(t)])));
+        start.extend(
+            self.targets
+                .iter()
+                .map(|&t| usize::from(self.puzzle.pos[usize::from(t)])),
+        );
         let start = pack(&start);
         let h0 = estimate(start).ok_or(GaveUp::Impossible)?;
         // For each state seen: its g, the state it came from and the move.

@@ -25,10 +25,10 @@ mod tests;
 
 use std::time::Instant;
 
+pub use self::core::{CoreOptions, DEFAULT_CORE_NODES, SEARCHED_SIDE};
 use group::GroupSearch;
 pub use group::MAX_GROUP;
 use subgoal::{GaveUp, Puzzle, Rect, SubSearch};
-pub use self::core::{CoreOptions, DEFAULT_CORE_NODES, SEARCHED_SIDE};
 pub use subgoal::{MAX_CELLS, MAX_TARGETS};
 
 use super::greedy::CORE_SIDE;
@@ -236,7 +236,14 @@ fn place_line(
 /// to [`MAX_TARGETS`] by the breadth-first sub-search, more by the
 /// best-first one, or, if that gives up, in pieces of up to
 /// [`MAX_TARGETS`] (the last two together).
-fn place(puzzle: &mut Puzzle, rect: Rect, locked: u64, targets: &[u8], deadline: Option<Instant>, weight: u32) -> Result<Vec<Move>, GaveUp> {
+fn place(
+    puzzle: &mut Puzzle,
+    rect: Rect,
+    locked: u64,
+    targets: &[u8],
+    deadline: Option<Instant>,
+    weight: u32,
+) -> Result<Vec<Move>, GaveUp> {
     if targets.len() > MAX_TARGETS {
         let search = GroupSearch {
             puzzle: &mut *puzzle,

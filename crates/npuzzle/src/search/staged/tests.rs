@@ -2,8 +2,8 @@ use std::collections::{HashMap, VecDeque};
 
 use super::*;
 use crate::board::Shape;
-use group::GroupSearch;
 use crate::random::random_solvable;
+use group::GroupSearch;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
@@ -66,14 +66,25 @@ fn unsolvable_boards_are_caught_by_parity() {
         Staged::Unsolvable
     );
     let deadline = Instant::now() + std::time::Duration::from_secs(1);
-    assert_eq!(solve_best(&board, &goal, deadline, &tables, &CoreOptions::default()).unwrap(), None);
+    assert_eq!(
+        solve_best(&board, &goal, deadline, &tables, &CoreOptions::default()).unwrap(),
+        None
+    );
 }
 
 #[test]
 fn boards_over_64_cells_are_refused() {
     let goal = Goal::standard(Shape::new(9, 8).unwrap());
     let board = goal.board().clone();
-    assert!(solve(&board, &goal, PLANS[0], None, &TableCache::default(), &CoreOptions::default()).is_err());
+    assert!(solve(
+        &board,
+        &goal,
+        PLANS[0],
+        None,
+        &TableCache::default(),
+        &CoreOptions::default()
+    )
+    .is_err());
 }
 
 /// The fewest moves putting `targets` home with the blank inside `rect`, by
@@ -230,7 +241,10 @@ fn the_group_search_is_optimal_with_weight_one_and_within_its_weight_otherwise()
             if weight_halves == 2 {
                 assert_eq!(len, expected, "{context}");
             } else {
-                assert!(len >= expected && 2 * len <= weight_halves * expected, "{len} {expected} {context}");
+                assert!(
+                    len >= expected && 2 * len <= weight_halves * expected,
+                    "{len} {expected} {context}"
+                );
             }
             let end = board.replay(&path).unwrap();
             for &t in targets {
@@ -242,29 +256,64 @@ fn the_group_search_is_optimal_with_weight_one_and_within_its_weight_otherwise()
 }
 
 #[test]
-fn the_group_search_keeps_the_blank_off_held_cells() {
-    // 4×4, standard goal: the top row held but tiles 1 and 2 out of place
-    // under it cannot be placed without entering it.
-    let board: Board = "5 6 7 8 1 2 3 4 9 10 11 12 13 14 15 x".parse().unwrap();
-    let goal = Goal::standard(board.shape());
-    let tiles: Vec<u8> = board.iter_tiles().map(|t| t as u8).collect();
+fn the_group_search_keeps_the_blank_off_held_cells_and_agrees_with_the_breadth_first_one() {
+    // Boards with their first row solved and held: both searches place up
+    // to three tiles of the second row, with the same length, never
+    // entering the held row.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(29);
+    let (w, h) = (4, 4);
+    let goal = Goal::standard(Shape::new(w, h).unwrap());
     let home: Vec<u8> = goal.homes().iter().map(|&c| c as u8).collect();
-    let mut puzzle = Puzzle::new(4, 4, &tiles, &home);
-    let search = GroupSearch {
-        puzzle: &mut puzzle,
-        rect: Rect {
+    for round in 0..24 {
+        // Shuffle the lower three rows only (a solvable arrangement: a walk of the blank there).
+        let (board, _) = scrambled_core_rows(&goal, 1, 200, &mut rng);
+        let tiles: Vec<u8> = board.iter_tiles().map(|t| t as u8).collect();
+        let targets: Vec<u8> = (5..=4 + 1 + round % 3).map(|t| t as u8).collect();
+        let rect = Rect {
             top: 0,
-            bottom: 4,
+            bottom: h,
             left: 0,
-            right: 4,
+            right: w,
+        };
+        let held = 0b1111u64;
+        let mut by_bfs = Puzzle::new(w, h, &tiles, &home);
+        let mut bfs = SubSearch::new(&mut by_bfs, rect, &targets);
+        bfs.locked = held;
+        let expected = bfs.run().unwrap();
+        let mut puzzle = Puzzle::new(w, h, &tiles, &home);
+        let search = GroupSearch {
+            puzzle: &mut puzzle,
+            rect,
+            locked: held,
+            targets: &targets,
+            deadline: None,
+            max_nodes: u64::MAX,
+            weight: 2,
+        };
+        let path = search.run().unwrap();
+        assert_eq!(path.len(), expected.len(), "{board}, targets {targets:?}");
+        let mut at = board.clone();
+        for &mv in &path {
+            at.apply(mv).unwrap();
+            assert!(at.blank() >= w, "the blank entered the held row: {board}");
+        }
+    }
+}
+
+/// The goal with the blank walked `steps` random moves below row `top`.
+fn scrambled_core_rows(goal: &Goal, top: usize, steps: usize, rng: &mut impl Rng) -> (Board, Vec<usize>) {
+    let (w, h) = (goal.shape().width(), goal.shape().height());
+    scrambled_core(
+        goal,
+        Rect {
+            top,
+            bottom: h,
+            left: 0,
+            right: w,
         },
-        locked: 0b1111,
-        targets: &[1, 2, 3, 4],
-        deadline: None,
-        max_nodes: 100_000,
-        weight: 2,
-    };
-    assert!(matches!(search.run(), Err(GaveUp::Impossible)));
+        steps,
+        rng,
+    )
 }
 
 /// A board of `shape` whose lines outside the 4×4 core are solved and
@@ -310,9 +359,33 @@ fn a_4x4_core_is_finished_optimally_with_and_without_databases() {
         let (blank, target) = (inner.len() - 1, (h - 2) * w + w - 1);
         inner.swap(blank, target);
         let goals = [
-            (Goal::standard(shape), Rect { top: h - 4, bottom: h, left: w - 4, right: w }),
-            (Goal::blank_first(shape), Rect { top: 0, bottom: 4, left: 0, right: 4 }),
-            (Goal::new(Board::from_wide(shape, inner).unwrap()), Rect { top: h - 4, bottom: h, left: w - 4, right: w }),
+            (
+                Goal::standard(shape),
+                Rect {
+                    top: h - 4,
+                    bottom: h,
+                    left: w - 4,
+                    right: w,
+                },
+            ),
+            (
+                Goal::blank_first(shape),
+                Rect {
+                    top: 0,
+                    bottom: 4,
+                    left: 0,
+                    right: 4,
+                },
+            ),
+            (
+                Goal::new(Board::from_wide(shape, inner).unwrap()),
+                Rect {
+                    top: h - 4,
+                    bottom: h,
+                    left: w - 4,
+                    right: w,
+                },
+            ),
         ];
         for (goal, core) in goals {
             for steps in [10, 30, 60] {
