@@ -3,19 +3,27 @@
 //! 7×7; up to 64 cells): the start solution of `--improve` on such boards.
 //!
 //! Like the constructive solver ([`greedy`](super::greedy)) the unsolved
-//! part is a rectangle that loses an edge line at a time until it is 3×3 or
-//! smaller, which the complete table finishes optimally. Unlike it, a line's
-//! tiles are not walked home one by one along a fixed pattern: they are
-//! placed in groups of [`Plan::group`] tiles, each group by an optimal
-//! search ([`subgoal`]) for the fewest moves that put that group *and the
-//! line's tiles placed before it* home (the others may move and come back:
-//! the last tiles of a line need that), the blank staying inside the
-//! rectangle. A line, once solved, is locked.
+//! part is a rectangle that loses an edge line at a time. Unlike it, a
+//! line's tiles are not walked home one by one along a fixed pattern: they
+//! are placed in groups of [`Plan::group`] tiles, each group by a search
+//! over the cells of the blank and the group's tiles alone (where the other
+//! tiles end does not matter) for the fewest moves that put the group home,
+//! the blank staying inside the rectangle and off the cells of the line
+//! placed before. Groups of up to [`MAX_TARGETS`] tiles are searched
+//! breadth-first ([`subgoal`]), bigger ones — whole lines — best-first with
+//! a weighted estimate ([`group`]); a best-first search that reaches its
+//! node limit is replaced by breadth-first ones of up to three tiles. A
+//! line, once solved, is held.
 //!
-//! Each sub-search is optimal for its partial goal, not the whole solution
-//! for the board; several [`PLANS`] (rows or columns first, group sizes) are
-//! tried within the time given and the shortest kept. Unsolvable boards are
-//! caught by parity before any search.
+//! When the rectangle is down to 4×4, IDA* tries to finish it optimally
+//! ([`CoreOptions`]: 4×4 pattern databases when given, else walking
+//! distance, under a node limit); if it runs out, lines are placed down to
+//! 3×3 and the complete table finishes that.
+//!
+//! Each sub-search is optimal (or within its weight) for its partial goal,
+//! not the whole solution for the board; several [`PLANS`] (rows or columns
+//! first, group sizes, weights) are tried within the time given and the
+//! shortest kept. Unsolvable boards are caught by parity before any search.
 
 mod core;
 mod group;

@@ -9,6 +9,8 @@
 //! search was tried first: Manhattan distance and linear conflicts of the
 //! targets count a tile's step as one move where it costs the blank five,
 //! and IDA* with them expanded millions of nodes for a single tile on 6×6.
+//! (Groups too big for this search go to [`group`](super::group), whose
+//! estimate is exact for each pair of tiles and counts those blank moves.)
 
 use std::time::Instant;
 
