@@ -150,7 +150,10 @@ pub(super) fn search_4x4(
         Some((set, sym)) => {
             let solver = Solver::new(ida_star(HeuristicKind::Pdb)).with_pdb_set(Arc::clone(set));
             let there = sym.carry(&board, &small_goal, set.goal())?;
-            solve(&solver, &there, set.goal(), budget)?.map(|path| sym.carry_back(&board, &path))
+            match solve(&solver, &there, set.goal(), budget)? {
+                Some(path) => Some(sym.carry_back(&board, &path).ok_or_else(|| stuck(goal))?),
+                None => None,
+            }
         }
         None => {
             let solver = Solver::new(ida_star(HeuristicKind::WalkingDistance));
@@ -268,8 +271,8 @@ impl Symmetry {
     }
 
     /// The moves on the original board that move its blank as `path` moves
-    /// the carried board's blank.
-    fn carry_back(self, board: &Board, path: &[Move]) -> Vec<Move> {
+    /// the carried board's blank; `None` if a move leaves the board.
+    fn carry_back(self, board: &Board, path: &[Move]) -> Option<Vec<Move>> {
         let shape = board.shape();
         let mut inverse = [0usize; SEARCHED_SIDE * SEARCHED_SIDE];
         for cell in 0..inverse.len() {
@@ -278,7 +281,7 @@ impl Symmetry {
         let mut there = self.map(board.blank());
         let mut here = board.blank();
         path.iter()
-            .filter_map(|&mv| {
+            .map(|&mv| {
                 there = shape.step(there, mv)?;
                 let next = inverse[there];
                 let back = Move::ALL.into_iter().find(|&m| shape.step(here, m) == Some(next))?;
@@ -286,5 +289,43 @@ impl Symmetry {
                 Some(back)
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::random::random_solvable;
+    use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn every_symmetry_carries_the_goal_onto_the_databases_and_moves_back() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(31);
+        let shape = Shape::new(4, 4).unwrap();
+        let onto = Goal::blank_first(shape);
+        for goal in [Goal::standard(shape), Goal::blank_first(shape)] {
+            for sym in Symmetry::all().filter(|s| s.map(goal.position_of(0)) == 0) {
+                assert_eq!(
+                    Symmetry::onto(&goal, &onto).map(|s| s.map(goal.position_of(0))),
+                    Some(0)
+                );
+                // The goal carried is the databases' goal.
+                assert_eq!(sym.carry(goal.board(), &goal, &onto).unwrap(), *onto.board());
+                // A walk there, carried back, does here what it did there.
+                let board = random_solvable(&goal, &mut rng);
+                let there = sym.carry(&board, &goal, &onto).unwrap();
+                let mut walked = there.clone();
+                let mut path = Vec::new();
+                for _ in 0..40 {
+                    let mv = Move::ALL[rng.random_range(0..4)];
+                    if walked.try_apply(mv) {
+                        path.push(mv);
+                    }
+                }
+                let back = sym.carry_back(&board, &path).unwrap();
+                let here = board.replay(&back).unwrap();
+                assert_eq!(sym.carry(&here, &goal, &onto).unwrap(), walked, "{sym:?}");
+            }
+        }
     }
 }

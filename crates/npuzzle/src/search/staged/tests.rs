@@ -38,7 +38,7 @@ fn every_plan_reaches_the_goal_on_boards_of_every_shape_up_to_7x7() {
             random_goal(shape, &mut rng),
         ] {
             let board = random_solvable(&goal, &mut rng);
-            for (i, plan) in PLANS.into_iter().enumerate() {
+            for (i, plan) in PLANS.into_iter().chain(MORE_PLANS).enumerate() {
                 // A small node limit (these are debug builds) so that some
                 // 4×4 cores are searched and some go down to 3×3.
                 let core = CoreOptions::default().with_max_nodes([Some(20_000), None][i % 2]);
