@@ -136,23 +136,30 @@ fn bfs_distance(w: usize, tiles: &[u8], home: &[u8], targets: &[u8], rect: Rect)
     panic!("targets cannot reach home");
 }
 
+/// A random board of `shape` for the standard goal (even rounds) or a
+/// random one (odd rounds): the board, its tiles, each tile's home cell,
+/// and the tiles (blank left out) shuffled.
+fn random_case(shape: Shape, round: usize, rng: &mut impl Rng) -> (Board, Vec<u8>, Vec<u8>, Vec<u8>) {
+    let goal = if round % 2 == 0 {
+        Goal::standard(shape)
+    } else {
+        random_goal(shape, rng)
+    };
+    let board = random_solvable(&goal, rng);
+    let tiles: Vec<u8> = board.iter_tiles().map(|t| t as u8).collect();
+    let home: Vec<u8> = goal.homes().iter().map(|&c| c as u8).collect();
+    let mut others: Vec<u8> = (1..shape.cells() as u8).collect();
+    others.shuffle(rng);
+    (board, tiles, home, others)
+}
+
 #[test]
 fn each_sub_search_is_optimal_for_its_partial_goal() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
     for round in 0..120 {
         let (w, h) = [(3, 3), (4, 3), (3, 4), (4, 4), (5, 3)][round % 5];
-        let shape = Shape::new(w, h).unwrap();
-        let goal = if round % 2 == 0 {
-            Goal::standard(shape)
-        } else {
-            random_goal(shape, &mut rng)
-        };
-        let board = random_solvable(&goal, &mut rng);
-        let tiles: Vec<u8> = board.iter_tiles().map(|t| t as u8).collect();
-        let home: Vec<u8> = goal.homes().iter().map(|&c| c as u8).collect();
+        let (board, tiles, home, others) = random_case(Shape::new(w, h).unwrap(), round, &mut rng);
         // One to three target tiles, sometimes in a smaller rectangle that holds them and their homes.
-        let mut others: Vec<u8> = (1..(w * h) as u8).collect();
-        others.shuffle(&mut rng);
         let targets = &others[..1 + round % 3];
         let full = Rect {
             top: 0,
@@ -205,17 +212,7 @@ fn the_group_search_is_optimal_with_weight_one_and_within_its_weight_otherwise()
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
     for round in 0..48 {
         let (w, h) = [(3, 3), (4, 3), (3, 4), (5, 2)][round % 4];
-        let shape = Shape::new(w, h).unwrap();
-        let goal = if round % 2 == 0 {
-            Goal::standard(shape)
-        } else {
-            random_goal(shape, &mut rng)
-        };
-        let board = random_solvable(&goal, &mut rng);
-        let tiles: Vec<u8> = board.iter_tiles().map(|t| t as u8).collect();
-        let home: Vec<u8> = goal.homes().iter().map(|&c| c as u8).collect();
-        let mut others: Vec<u8> = (1..(w * h) as u8).collect();
-        others.shuffle(&mut rng);
+        let (board, tiles, home, others) = random_case(Shape::new(w, h).unwrap(), round, &mut rng);
         let targets = &others[..1 + round % 4];
         let full = Rect {
             top: 0,
