@@ -46,6 +46,10 @@ struct BuildArgs {
     /// Refuse to build when the build would need more memory than this (e.g. 4G).
     #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
     max_memory: Option<u64>,
+    /// Zero-aware tables: a value per placement and region of free cells the blank is in
+    /// (larger files, larger estimates; saved as BOARD-GOAL-PARTITION-zero.pdb).
+    #[arg(long)]
+    zero_aware: bool,
 }
 
 #[derive(clap::Args)]
@@ -71,18 +75,20 @@ fn build(args: BuildArgs) -> Result<ExitCode> {
     let spec = match &args.partition {
         Some(text) => PdbSpec::parse(&goal, text)?,
         None => PdbSpec::suggested(&goal)?,
-    };
+    }
+    .with_zero_aware(args.zero_aware);
     let dir = args.dir.dir()?;
     let threads = match args.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     };
     eprintln!(
-        "building {} ({}) for {shape}, goal {goal}: {} entries, a {} file; about {} of memory and {} on {threads} idle core(s)",
+        "building {}{} ({}) for {shape}, goal {goal}: {} entries, a {} file; about {} of memory and {} on {threads} idle core(s)",
+        if spec.zero_aware() { "zero-aware " } else { "" },
         spec.partition().to_arg(),
         spec.partition(),
-        spec.entries(),
-        human_bytes(spec.entries().div_ceil(2)),
+        spec.table_entries(),
+        human_bytes(spec.table_entries().div_ceil(2)),
         human_bytes(spec.build_memory_parts()),
         human_duration(expected_build_time(&spec, threads)),
     );
@@ -144,11 +150,12 @@ fn list(args: DirArgs) -> Result<ExitCode> {
     for f in &files {
         match &f.info {
             Ok(info) => println!(
-                "{}  {} goal {} partition {}  {}",
+                "{}  {} goal {} partition {}{}  {}",
                 f.path.display(),
                 info.spec.shape(),
                 info.spec.goal(),
                 info.spec.partition(),
+                if info.spec.zero_aware() { " zero-aware" } else { "" },
                 human_bytes(info.bytes)
             ),
             Err(e) => {
@@ -172,8 +179,9 @@ fn verify(args: VerifyArgs) -> Result<ExitCode> {
     }
     let mut failed = false;
     for path in files {
-        match AdditivePdb::open_any(&path).and_then(|pdb| pdb.verify()) {
-            Ok(()) => println!("{}: ok", path.display()),
+        match AdditivePdb::open_any(&path).and_then(|pdb| pdb.verify().map(|()| pdb)) {
+            Ok(pdb) if pdb.spec().zero_aware() => println!("{}: ok (zero-aware)", path.display()),
+            Ok(_) => println!("{}: ok", path.display()),
             Err(e) => {
                 failed = true;
                 println!("{}: {}", path.display(), explain(&e));

@@ -2,6 +2,7 @@
 //! [`FixedPdb`] and its per-node [`PdbState`].
 
 use super::pattern::{rank, weights, PatternDatabase};
+use super::regions::Flood;
 use super::{AdditivePdb, PdbSet};
 use crate::heuristic::fixed::{Dynamic, FixedBoard, FixedHeuristic};
 use crate::heuristic::WithFixedHeuristic;
@@ -10,10 +11,16 @@ use crate::Error;
 /// Runs `with` with the fixed-size form of `pdb` for boards of `N` cells:
 /// [`FixedPdb`] with its per-node state sized for the partition, or the
 /// slice-based databases for partitions of more patterns than that holds.
+///
+/// Zero-aware tables get the form that also keeps each pattern's cells
+/// (`Z = V`), classic ones the one that does not (`Z = 0`).
 pub fn run_fixed<const N: usize, F: WithFixedHeuristic<N>>(pdb: &AdditivePdb, with: F) -> Result<F::Output, Error> {
-    match pdb.patterns().len() {
-        0..=2 => with.run(&FixedPdb::<N, 2>::new(pdb)?),
-        3..=4 => with.run(&FixedPdb::<N, 4>::new(pdb)?),
+    let zero = pdb.patterns().iter().any(PatternDatabase::is_zero_aware);
+    match (pdb.patterns().len(), zero) {
+        (0..=2, false) => with.run(&FixedPdb::<N, 2>::new(pdb)?),
+        (3..=4, false) => with.run(&FixedPdb::<N, 4>::new(pdb)?),
+        (0..=2, true) => with.run(&FixedPdb::<N, 2, 2, 2>::new(pdb)?),
+        (3..=4, true) => with.run(&FixedPdb::<N, 4, 2, 2>::new(pdb)?),
         _ => with.run(&Dynamic(pdb.clone())),
     }
 }
@@ -32,7 +39,13 @@ pub fn run_fixed_set<const N: usize, F: WithFixedHeuristic<N>>(set: &PdbSet, wit
         .map(|m| 1 + usize::from(m.reflection().is_some()))
         .sum();
     let patterns = set.members().iter().map(|m| m.patterns().len()).max().unwrap_or(0);
-    if views <= 4 && patterns <= 4 {
+    let zero = set
+        .members()
+        .iter()
+        .any(|m| m.patterns().iter().any(PatternDatabase::is_zero_aware));
+    if views <= 4 && patterns <= 4 && zero {
+        with.run(&FixedPdb::<N, 4, 4, 4>::for_set(set)?)
+    } else if views <= 4 && patterns <= 4 {
         with.run(&FixedPdb::<N, 4, 4>::for_set(set)?)
     } else {
         with.run(&Dynamic(set.clone()))
@@ -78,6 +91,8 @@ struct View<'a, const N: usize, const P: usize> {
     moves: Vec<MoveInfo>,
     /// The view's cell for each board cell.
     cell: [u8; N],
+    /// Regions of free cells in the view, for zero-aware tables.
+    flood: Flood,
     /// For each pattern, the board tiles whose cells (in the view) give its
     /// placement, in slot order.
     tiles: Vec<Vec<u8>>,
@@ -90,6 +105,8 @@ pub(super) struct Lookup<'a> {
     /// 1 for 4-bit entries (two a byte), 0 for 8-bit ones.
     shift: u32,
     mask: u8,
+    /// Entries per placement: 1, or the most regions for a zero-aware table.
+    regions: u32,
 }
 
 impl<'a> Lookup<'a> {
@@ -100,6 +117,7 @@ impl<'a> Lookup<'a> {
             bytes: db.table(),
             shift: u32::from(four),
             mask: if four { 0xf } else { 0xff },
+            regions: db.regions(),
         }
     }
 
@@ -108,6 +126,7 @@ impl<'a> Lookup<'a> {
         bytes: &[],
         shift: 0,
         mask: 0,
+        regions: 1,
     };
 
     #[inline(always)]
@@ -156,6 +175,15 @@ impl<'a> Lookup<'a> {
 ///   the cutoff, the mirror image's table is not read at all (on the
 ///   24-puzzle, for about two in five children).
 ///
+/// **Zero-aware tables** (`Z = V`; [`run_fixed`] picks it) are read at
+/// `index × regions + region`, the region being that of the blank among the
+/// cells the pattern's tiles leave free in the view. The state keeps each
+/// pattern's cells as a bit mask per view; a move changes the mask and the
+/// region of the moved tile's pattern only (for every other pattern the
+/// blank moved between two of its free cells, which lie in one region), so
+/// a step still reads one entry per view, after one flood fill on the mask.
+/// Classic instances (`Z = 0`) keep no masks and refuse zero-aware tables.
+///
 /// Memory reads dominate: on the 24-puzzle about a third of the time goes to
 /// waiting for the two table reads. Things tried and measured no faster (see
 /// `bench/RESULTS-pdb.md`): prefetching the entries of all children, or of
@@ -184,7 +212,7 @@ impl<'a> Lookup<'a> {
 /// # Ok::<(), npuzzle::Error>(())
 /// ```
 #[derive(Debug, Clone)]
-pub struct FixedPdb<'a, const N: usize, const P: usize, const V: usize = 2> {
+pub struct FixedPdb<'a, const N: usize, const P: usize, const V: usize = 2, const Z: usize = 0> {
     /// The views in the order they are read: for each partition the board,
     /// then its mirror image when there is a reflection. Views past
     /// `active` are unused copies.
@@ -195,17 +223,21 @@ pub struct FixedPdb<'a, const N: usize, const P: usize, const V: usize = 2> {
 
 /// The per-node state of a [`FixedPdb`]: the estimate, and for each view
 /// (the board and its mirror image, per partition) each pattern's index and
-/// value and the sum.
+/// value and the sum; with zero-aware tables (`Z = V`), also each
+/// pattern's cells per view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PdbState<const P: usize, const V: usize = 2> {
+pub struct PdbState<const P: usize, const V: usize = 2, const Z: usize = 0> {
     h: u32,
     /// Manhattan distance of the covered tiles plus twice the values, per view.
     sum: [u32; V],
     index: [[u32; P]; V],
     value: [[u8; P]; V],
+    /// For zero-aware tables, the cells (in the view, a bit each) of each
+    /// pattern's tiles; no room at all for classic ones (`Z = 0`).
+    occupied: [[u32; P]; Z],
 }
 
-impl<const P: usize, const V: usize> PdbState<P, V> {
+impl<const P: usize, const V: usize, const Z: usize> PdbState<P, V, Z> {
     /// The sum of each view (0 for unused views). After
     /// [`FixedHeuristic::step_bounded`] returned an estimate at or above its
     /// cutoff, the views after the one that reached it may be stale.
@@ -214,11 +246,11 @@ impl<const P: usize, const V: usize> PdbState<P, V> {
     }
 }
 
-impl<'a, const N: usize, const P: usize, const V: usize> FixedPdb<'a, N, P, V> {
+impl<'a, const N: usize, const P: usize, const V: usize, const Z: usize> FixedPdb<'a, N, P, V, Z> {
     /// For `pdb`, whose board must have `N` cells, be at most 8 wide, and
     /// whose partition must have at most `P` patterns. The reflection is used
     /// if `pdb` has one (see [`AdditivePdb::set_reflection`]).
-    pub fn new(pdb: &'a AdditivePdb) -> Result<FixedPdb<'a, N, P, V>, Error> {
+    pub fn new(pdb: &'a AdditivePdb) -> Result<FixedPdb<'a, N, P, V, Z>, Error> {
         let views = Self::views_of(pdb)?;
         Self::with_views(views, pdb)
     }
@@ -245,7 +277,7 @@ impl<'a, const N: usize, const P: usize, const V: usize> FixedPdb<'a, N, P, V> {
     /// assert_eq!(h.value(&state), set.estimate(&tiles));
     /// # Ok::<(), npuzzle::Error>(())
     /// ```
-    pub fn for_set(set: &'a PdbSet) -> Result<FixedPdb<'a, N, P, V>, Error> {
+    pub fn for_set(set: &'a PdbSet) -> Result<FixedPdb<'a, N, P, V, Z>, Error> {
         let mut views = Vec::new();
         for member in set.members() {
             views.extend(Self::views_of(member)?);
@@ -253,7 +285,7 @@ impl<'a, const N: usize, const P: usize, const V: usize> FixedPdb<'a, N, P, V> {
         Self::with_views(views, &set.members()[0])
     }
 
-    fn with_views(views: Vec<View<'a, N, P>>, pdb: &AdditivePdb) -> Result<FixedPdb<'a, N, P, V>, Error> {
+    fn with_views(views: Vec<View<'a, N, P>>, pdb: &AdditivePdb) -> Result<FixedPdb<'a, N, P, V, Z>, Error> {
         let active = views.len();
         if active > V {
             return Err(Error::Unsupported {
@@ -298,6 +330,14 @@ impl<'a, const N: usize, const P: usize, const V: usize> FixedPdb<'a, N, P, V> {
                     db.tiles().len()
                 )));
             }
+            if db.is_zero_aware() && Z != V {
+                return Err(unsupported(
+                    "zero-aware tables need the instance that keeps the blank's regions".into(),
+                ));
+            }
+        }
+        if Z != 0 && Z != V {
+            return Err(unsupported(format!("{Z} sets of masks for {V} views")));
         }
         let width = shape.width();
         let identity: Vec<usize> = (0..N).collect();
@@ -318,7 +358,7 @@ impl<'a, const N: usize, const P: usize, const V: usize> FixedPdb<'a, N, P, V> {
         &self,
         v: usize,
         after: &B,
-        state: &PdbState<P, V>,
+        state: &PdbState<P, V, Z>,
         tile: u8,
         from: usize,
         to: usize,
@@ -352,10 +392,26 @@ impl<'a, const N: usize, const P: usize, const V: usize> FixedPdb<'a, N, P, V> {
     /// Reads the value at `index` of pattern `p` and updates view `v` of `s`
     /// for the move of `tile` from `from` to `to`.
     #[inline(always)]
-    fn apply(&self, v: usize, s: &mut PdbState<P, V>, (p, index): (usize, u32), tile: u8, from: usize, to: usize) {
+    fn apply(&self, v: usize, s: &mut PdbState<P, V, Z>, (p, index): (usize, u32), tile: u8, from: usize, to: usize) {
         let view = &self.views[v];
         let t = usize::from(tile);
-        let value = view.tables[p].get(index);
+        let table = &view.tables[p];
+        let value = if Z > 0 {
+            let occupied = s.occupied[v][p] ^ (1 << view.cell[from]) ^ (1 << view.cell[to]);
+            let entry = if table.regions > 1 {
+                // The blank is now where the tile was.
+                let free = view.flood.all & !u64::from(occupied);
+                index * table.regions + view.flood.number_at(usize::from(view.cell[from]), free)
+            } else {
+                index
+            };
+            for q in 0..P {
+                s.occupied[v][q] = if q == p { occupied } else { s.occupied[v][q] };
+            }
+            table.get(entry)
+        } else {
+            table.get(index)
+        };
         s.sum[v] = s.sum[v] + u32::from(view.distance[t * N + to]) + 2 * u32::from(value)
             - u32::from(view.distance[t * N + from])
             - 2 * u32::from(s.value[v][p]);
@@ -390,6 +446,7 @@ impl<'a, const N: usize, const P: usize> View<'a, N, P> {
             distance: vec![0; N * N],
             moves: vec![MoveInfo::default(); N * N],
             cell: std::array::from_fn(|c| cell[c] as u8),
+            flood: Flood::new(shape),
             tiles: Vec::new(),
         };
         for (p, db) in pdb.patterns().iter().enumerate() {
@@ -444,17 +501,18 @@ impl<'a, const N: usize, const P: usize> View<'a, N, P> {
     }
 }
 
-impl<const N: usize, const P: usize, const V: usize> FixedHeuristic<N> for FixedPdb<'_, N, P, V> {
-    type State = PdbState<P, V>;
+impl<const N: usize, const P: usize, const V: usize, const Z: usize> FixedHeuristic<N> for FixedPdb<'_, N, P, V, Z> {
+    type State = PdbState<P, V, Z>;
     // Table reads: 6-15 M expanded nodes per second (README).
     const NODE_COST: u64 = 10;
 
-    fn start(&self, tiles: &[u8; N]) -> PdbState<P, V> {
+    fn start(&self, tiles: &[u8; N]) -> PdbState<P, V, Z> {
         let mut s = PdbState {
             h: 0,
             sum: [0; V],
             index: [[0; P]; V],
             value: [[0; P]; V],
+            occupied: [[0; P]; Z],
         };
         let mut position = [0u8; N];
         for (c, &t) in tiles.iter().enumerate() {
@@ -466,9 +524,21 @@ impl<const N: usize, const P: usize, const V: usize> FixedHeuristic<N> for Fixed
                 for (slot, &t) in placement.iter_mut().zip(pattern) {
                     *slot = view.cell[usize::from(position[usize::from(t)])];
                 }
-                let index = rank(&placement[..pattern.len()], &view.weights[p]) as u32;
+                let placement = &placement[..pattern.len()];
+                let index = rank(placement, &view.weights[p]) as u32;
                 s.index[v][p] = index;
-                s.value[v][p] = view.tables[p].get(index);
+                let table = &view.tables[p];
+                let mut entry = index;
+                if Z > 0 {
+                    let occupied = placement.iter().fold(0u32, |m, &c| m | 1 << c);
+                    s.occupied[v][p] = occupied;
+                    if table.regions > 1 {
+                        let blank = usize::from(view.cell[usize::from(position[0])]);
+                        let free = view.flood.all & !u64::from(occupied);
+                        entry = index * table.regions + view.flood.number_at(blank, free);
+                    }
+                }
+                s.value[v][p] = table.get(entry);
                 s.sum[v] += 2 * u32::from(s.value[v][p]);
             }
             for (c, &t) in tiles.iter().enumerate() {
@@ -480,7 +550,7 @@ impl<const N: usize, const P: usize, const V: usize> FixedHeuristic<N> for Fixed
     }
 
     #[inline(always)]
-    fn value(&self, state: &PdbState<P, V>) -> u32 {
+    fn value(&self, state: &PdbState<P, V, Z>) -> u32 {
         state.h
     }
 
@@ -488,11 +558,11 @@ impl<const N: usize, const P: usize, const V: usize> FixedHeuristic<N> for Fixed
     fn step<B: FixedBoard<N>>(
         &self,
         after: &B,
-        state: &PdbState<P, V>,
+        state: &PdbState<P, V, Z>,
         tile: u8,
         from: usize,
         to: usize,
-    ) -> PdbState<P, V> {
+    ) -> PdbState<P, V, Z> {
         self.step_bounded(after, state, tile, from, to, u32::MAX).0
     }
 
@@ -508,12 +578,12 @@ impl<const N: usize, const P: usize, const V: usize> FixedHeuristic<N> for Fixed
     fn step_bounded<B: FixedBoard<N>>(
         &self,
         after: &B,
-        state: &PdbState<P, V>,
+        state: &PdbState<P, V, Z>,
         tile: u8,
         from: usize,
         to: usize,
         cutoff: u32,
-    ) -> (PdbState<P, V>, u32) {
+    ) -> (PdbState<P, V, Z>, u32) {
         let mut s = *state;
         for v in 0..V {
             if v >= self.active {

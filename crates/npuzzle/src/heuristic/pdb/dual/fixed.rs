@@ -10,8 +10,8 @@ use crate::Error;
 
 /// Runs `with` with the fixed-size dual lookups of `set` on boards of `N`
 /// cells: [`FixedDualPdb`] when every member has at most four patterns and
-/// there are at most four views (two partitions with their reflections),
-/// else the slice-based [`DualPdb`].
+/// there are at most four views (two partitions with their reflections)
+/// and no table is zero-aware, else the slice-based [`DualPdb`].
 pub fn run_fixed_dual<const N: usize, F: WithFixedHeuristic<N>>(set: &PdbSet, with: F) -> Result<F::Output, Error> {
     let views: usize = set
         .members()
@@ -26,7 +26,13 @@ pub fn run_fixed_dual<const N: usize, F: WithFixedHeuristic<N>>(set: &PdbSet, wi
         .map(|db| db.tiles().len())
         .max()
         .unwrap_or(0);
-    if longest > MAX_TILES {
+    let zero = set
+        .members()
+        .iter()
+        .any(|m| m.patterns().iter().any(|db| db.is_zero_aware()));
+    if longest > MAX_TILES || zero {
+        // Zero-aware tables: read on the dual as the module says, by the
+        // slice-based form (the fixed one refuses them).
         return with.run(&Dynamic(DualPdb::new(set.clone())));
     }
     match (views, patterns) {
