@@ -59,7 +59,7 @@ mod spec;
 
 pub use checksum::Xxh64;
 pub use dual::{run_fixed_dual, DualPdb, DualState, FixedDualPdb};
-pub use file::{list, ListedFile, EXTENSION, FORMAT_VERSION, MAGIC};
+pub use file::{list, ListedFile, EXTENSION, FORMAT_VERSION, MAGIC, ZERO_AWARE_FORMAT_VERSION};
 pub use fixed::{run_fixed, run_fixed_set, FixedPdb, PdbState};
 pub use partition::{recommended_partition, Partition};
 pub use pattern::{entry, placements, PatternDatabase, MAX_PDB_CELLS};
@@ -548,3 +548,5 @@ pub fn set_for_goal<'a>(set: Option<&'a PdbSet>, goal: &Goal) -> Result<&'a PdbS
 
 #[cfg(test)]
 pub(crate) mod tests;
+#[cfg(test)]
+mod zero_tests;
