@@ -123,7 +123,10 @@ fn build(args: BuildArgs) -> Result<ExitCode> {
 /// layout of 7-tile patterns — from the first 8% of a 7-tile build only
 /// (215 CPU-seconds for 190 M placements, loaded machine, 2026-11-30), not
 /// yet from a whole one (larger tables miss the cache more, and each move
-/// finds its region by flood fill).
+/// finds its region by flood fill). Zero-aware tables cost more: a flood
+/// fill per region reached and a byte per region written (the 5x5 6-6-6-6
+/// set, two bits a cell: 224 CPU-seconds, 0.44 µs a placement, loaded
+/// machine, 2026-11-30).
 fn expected_build_time(spec: &PdbSpec, threads: usize) -> std::time::Duration {
     let cells = spec.shape().cells();
     let cpu: f64 = spec
@@ -133,7 +136,11 @@ fn expected_build_time(spec: &PdbSpec, threads: usize) -> std::time::Duration {
         .zip(spec.region_layouts())
         .map(|(p, regions)| {
             let n = npuzzle::heuristic::pdb::placements(cells, p.len()) as f64;
-            n * if regions { 1.1e-6 } else { 0.26e-6 }
+            n * match (regions, spec.zero_aware()) {
+                (true, _) => 1.1e-6,
+                (false, true) => 0.44e-6,
+                (false, false) => 0.26e-6,
+            }
         })
         .sum();
     std::time::Duration::from_secs_f64(cpu / threads.max(1) as f64)

@@ -50,8 +50,10 @@
 //! dual path is then a path of the zero-aware abstraction from (dual
 //! placement, region of that cell) to (home, `b` on cell `b`), which is
 //! one of the database's goals under the same rule, so the value is a
-//! lower bound on the pattern's moves. The specialised IDA* reads sets with
-//! zero-aware tables through the slice-based [`DualPdb`] (correct, slower).
+//! lower bound on the pattern's moves. While a pattern counts, neither its
+//! dual placement nor that cell changes, so [`FixedDualPdb`] reads a
+//! zero-aware table, like a classic one, only when its pattern starts
+//! counting again.
 //!
 //! How much this leaves depends on the partition: Korf & Felner's 6-6-6-6
 //! walls the blank's goal cell (the corner) in with its first pattern, which
