@@ -233,11 +233,19 @@ fn zero_aware_build_is_listed_and_verified_as_such() {
         "",
     );
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stderr(&out).contains("building zero-aware 1,2,3,4/5,6,7,8"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("building zero-aware 1,2,3,4/5,6,7,8"),
+        "{}",
+        stderr(&out)
+    );
     // 3024 placements a pattern, each with up to 5 regions (tiles on the
     // four edge cells cut off the corners and the centre).
     assert!(stderr(&out).contains(": 30240 entries"), "{}", stderr(&out));
-    assert!(stdout(&out).contains("3x3-standard-1.2.3.4_5.6.7.8-zero.pdb"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("3x3-standard-1.2.3.4_5.6.7.8-zero.pdb"),
+        "{}",
+        stdout(&out)
+    );
     // A classic build beside it keeps its own name.
     assert!(build(d, "1,2,3,4/5,6,7,8").status.success());
 
@@ -246,7 +254,10 @@ fn zero_aware_build_is_listed_and_verified_as_such() {
     let listed = stdout(&out);
     let lines: Vec<&str> = listed.lines().collect();
     assert_eq!(lines.len(), 2, "{listed}");
-    assert!(lines[0].contains("1.2.3.4_5.6.7.8-zero.pdb") && lines[0].contains("zero-aware"), "{listed}");
+    assert!(
+        lines[0].contains("1.2.3.4_5.6.7.8-zero.pdb") && lines[0].contains("zero-aware"),
+        "{listed}"
+    );
     assert!(!lines[1].contains("zero-aware"), "{listed}");
 
     let out = npuzzle(&["pdb", "verify", "--pdb-dir", d], "");

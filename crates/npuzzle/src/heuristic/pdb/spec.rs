@@ -141,7 +141,8 @@ impl PdbSpec {
     /// half a byte per entry: see the builder's region layout), plus the
     /// finished tables at 4 bits an entry.
     pub fn build_memory(&self) -> u64 {
-        self.build_memory_parts().saturating_add(self.table_entries().div_ceil(2))
+        self.build_memory_parts()
+            .saturating_add(self.table_entries().div_ceil(2))
     }
 
     /// About the most memory a build by

@@ -63,7 +63,10 @@ fn zero_aware_values_lie_between_the_classic_value_and_the_distance() {
             check_bound_and_update(goal, &plain, whole);
             for (tiles, &d) in &exact {
                 let (c, z) = (classic.estimate(tiles), zero.estimate(tiles));
-                assert!(c <= z && z <= d, "{goal} {partition}: {tiles:?}: classic {c}, zero-aware {z}, distance {d}");
+                assert!(
+                    c <= z && z <= d,
+                    "{goal} {partition}: {tiles:?}: classic {c}, zero-aware {z}, distance {d}"
+                );
                 raised += usize::from(z > c);
             }
         }
@@ -133,7 +136,10 @@ fn a_zero_aware_file_round_trips_and_says_what_it_is() {
     assert!(info.info.as_ref().unwrap().spec.zero_aware());
     // A classic file is still written as version 1.
     let classic_path = AdditivePdb::build_into(dir.path(), &classic, &BuildOptions::default(), &mut |_| {}).unwrap();
-    assert_eq!(std::fs::read(classic_path).unwrap()[8..12], FORMAT_VERSION.to_le_bytes());
+    assert_eq!(
+        std::fs::read(classic_path).unwrap()[8..12],
+        FORMAT_VERSION.to_le_bytes()
+    );
 }
 
 #[test]
@@ -234,7 +240,11 @@ fn the_fixed_idastar_with_zero_aware_tables_finds_the_oracle_lengths() {
 
 #[test]
 fn dual_lookups_of_zero_aware_tables_stay_admissible() {
-    for goal in [Goal::blank_first(shape(3, 3)), Goal::standard(shape(3, 3)), Goal::blank_first(shape(2, 4))] {
+    for goal in [
+        Goal::blank_first(shape(3, 3)),
+        Goal::standard(shape(3, 3)),
+        Goal::blank_first(shape(2, 4)),
+    ] {
         for partition in partitions(&goal) {
             let zero = cached_zero(&goal, &partition);
             let dual = DualPdb::new(PdbSet::from(Arc::clone(&zero)));
@@ -244,7 +254,10 @@ fn dual_lookups_of_zero_aware_tables_stay_admissible() {
             check_bound_and_update(&goal, &dual, whole);
             let classic_dual = DualPdb::new(PdbSet::from(cached(&goal, &partition)));
             for tiles in exact_distances(&goal).keys() {
-                assert!(dual.estimate(tiles) >= classic_dual.estimate(tiles), "{goal} {partition} {tiles:?}");
+                assert!(
+                    dual.estimate(tiles) >= classic_dual.estimate(tiles),
+                    "{goal} {partition} {tiles:?}"
+                );
             }
         }
     }
@@ -253,7 +266,10 @@ fn dual_lookups_of_zero_aware_tables_stay_admissible() {
     // the oracle's lengths.
     let g4 = Goal::blank_first(shape(4, 4));
     let set = PdbSet::from(cached_zero(&g4, "5-5-5"));
-    assert!(matches!(FixedDualPdb::<16, 4, 2>::new(&set), Err(Error::Unsupported { .. })));
+    assert!(matches!(
+        FixedDualPdb::<16, 4, 2>::new(&set),
+        Err(Error::Unsupported { .. })
+    ));
     let h = FixedDualPdb::<16, 4, 2, 2>::new(&set).unwrap();
     let clock = BudgetClock::start(crate::Budget::default());
     for seed in 0..6 {

@@ -136,7 +136,11 @@ fn check_zero_aware(goal: &Goal, tiles: &[u8], layout: Layout, classic: &[u8], c
         for blank in (0..cells).filter(|&b| free >> b & 1 == 1) {
             let v = value(i * r + u64::from(flood.number_at(blank, free)));
             match truth.get(&(pos.clone(), blank)) {
-                Some(&d) => assert_eq!(md + 2 * u32::from(v), d, "{goal} {tiles:?} at {pos:?} blank {blank}, {layout:?}"),
+                Some(&d) => assert_eq!(
+                    md + 2 * u32::from(v),
+                    d,
+                    "{goal} {tiles:?} at {pos:?} blank {blank}, {layout:?}"
+                ),
                 None => assert_eq!(v, least, "unreachable {pos:?} blank {blank}, {layout:?}"),
             }
         }

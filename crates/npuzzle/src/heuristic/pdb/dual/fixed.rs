@@ -462,7 +462,10 @@ mod tests {
         for seed in 0..2 {
             agree_with(&h, &two, &walk(&goal, 80, seed), seed);
         }
-        for goal in [Goal::blank_first(Shape::new(5, 5).unwrap()), Goal::standard(Shape::new(5, 5).unwrap())] {
+        for goal in [
+            Goal::blank_first(Shape::new(5, 5).unwrap()),
+            Goal::standard(Shape::new(5, 5).unwrap()),
+        ] {
             let set: PdbSet = cached_zero(&goal, "1,2,3/5,6,10/7,12,13/19,23,24").into();
             let h = FixedDualPdb::<25, 4, 2, 2>::new(&set).unwrap();
             for seed in 0..2 {
