@@ -4,19 +4,23 @@ use crate::{npuzzle, stderr, stdout};
 
 /// Builds the databases of `partition` for the standard 3x3 goal in `dir`.
 fn build(dir: &str, partition: &str) -> std::process::Output {
-    npuzzle(
-        &[
-            "pdb",
-            "build",
-            "--size",
-            "3x3",
-            "--partition",
-            partition,
-            "--pdb-dir",
-            dir,
-        ],
-        "",
-    )
+    build_with(dir, partition, &[])
+}
+
+/// [`build`] with more arguments.
+fn build_with(dir: &str, partition: &str, extra: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "pdb",
+        "build",
+        "--size",
+        "3x3",
+        "--partition",
+        partition,
+        "--pdb-dir",
+        dir,
+    ];
+    args.extend_from_slice(extra);
+    npuzzle(&args, "")
 }
 
 #[test]
@@ -218,20 +222,7 @@ fn zero_aware_build_is_listed_and_verified_as_such() {
     let dir = std::env::temp_dir().join(format!("npuzzle-cli-pdb-zero-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let d = dir.to_str().unwrap();
-    let out = npuzzle(
-        &[
-            "pdb",
-            "build",
-            "--size",
-            "3x3",
-            "--partition",
-            "1,2,3,4/5,6,7,8",
-            "--zero-aware",
-            "--pdb-dir",
-            d,
-        ],
-        "",
-    );
+    let out = build_with(d, "1,2,3,4/5,6,7,8", &["--zero-aware"]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
         stderr(&out).contains("building zero-aware 1,2,3,4/5,6,7,8"),

@@ -51,7 +51,7 @@ pub(crate) fn cached(goal: &Goal, partition: &str) -> Arc<AdditivePdb> {
 }
 
 /// Tiles split into consecutive runs of `size` in goal (row-major) order.
-fn runs(goal: &Goal, size: usize) -> String {
+pub(crate) fn runs(goal: &Goal, size: usize) -> String {
     let tiles: Vec<String> = goal
         .board()
         .tiles()

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use super::tests::{cached, cached_zero};
+use super::tests::{cached, cached_zero, runs};
 use super::*;
 use crate::heuristic::fixed::tests::random_walk;
 use crate::heuristic::fixed::FixedHeuristic;
@@ -23,17 +23,8 @@ fn shape(w: usize, h: usize) -> Shape {
 /// and one partition that leaves tiles out (last: its estimates need not
 /// have the distance's parity).
 fn partitions(goal: &Goal) -> Vec<String> {
-    let tiles: Vec<String> = goal
-        .board()
-        .tiles()
-        .iter()
-        .filter(|&&t| t != 0)
-        .map(u8::to_string)
-        .collect();
-    let mut out: Vec<String> = [2, 3, 4]
-        .iter()
-        .map(|&size| tiles.chunks(size).map(|c| c.join(",")).collect::<Vec<_>>().join("/"))
-        .collect();
+    let tiles: Vec<u8> = goal.board().tiles().iter().copied().filter(|&t| t != 0).collect();
+    let mut out: Vec<String> = [2, 3, 4].iter().map(|&size| runs(goal, size)).collect();
     out.push(format!("{},{}/{}", tiles[0], tiles[2], tiles[1]));
     out
 }
@@ -58,9 +49,12 @@ fn zero_aware_values_lie_between_the_classic_value_and_the_distance() {
             // `update` agreeing with `estimate`.
             let whole = partition.matches(',').count() + partition.matches('/').count() + 2 == goal.shape().cells();
             check_bound_and_update(goal, &*zero, whole);
-            let mut plain = AdditivePdb::clone(&zero);
-            plain.set_reflection(false);
-            check_bound_and_update(goal, &plain, whole);
+            if zero.reflection().is_some() && partition == partitions(goal)[1] {
+                // Without the mirror image, `update` takes the incremental path.
+                let mut plain = AdditivePdb::clone(&zero);
+                plain.set_reflection(false);
+                check_bound_and_update(goal, &plain, whole);
+            }
             for (tiles, &d) in &exact {
                 let (c, z) = (classic.estimate(tiles), zero.estimate(tiles));
                 assert!(

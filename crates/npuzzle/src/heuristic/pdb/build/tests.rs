@@ -52,6 +52,14 @@ fn oracle_with_blank(goal: &Goal, tiles: &[u8]) -> HashMap<(Vec<u8>, usize), u32
     dist
 }
 
+/// The Manhattan distance of a placement from [`home_distances`].
+fn manhattan(pos: &[u8], dist: &[u8], cells: usize) -> u32 {
+    pos.iter()
+        .enumerate()
+        .map(|(j, &p)| u32::from(dist[j * cells + usize::from(p)]))
+        .sum()
+}
+
 #[test]
 fn the_odometer_counts_like_unrank() {
     for (cells, k, start, indices) in [
@@ -88,11 +96,7 @@ fn check_layout(goal: &Goal, tiles: &[u8], layout: Layout) {
     for i in 0..placements(cells, tiles.len()) {
         let v = super::super::pattern::entry(&table, bits, i);
         unrank(i, cells, &w, &mut pos);
-        let md: u32 = pos
-            .iter()
-            .enumerate()
-            .map(|(j, &p)| u32::from(dist[j * cells + usize::from(p)]))
-            .sum();
+        let md = manhattan(&pos, &dist, cells);
         match truth.get(&pos) {
             Some(&d) => assert_eq!(md + 2 * u32::from(v), d, "{goal} {tiles:?} at {pos:?}, {layout:?}"),
             None => assert_eq!(v, 0, "unreachable {pos:?}, {layout:?}"),
@@ -121,11 +125,7 @@ fn check_zero_aware(goal: &Goal, tiles: &[u8], layout: Layout, classic: &[u8], c
     let value = |i: u64| super::super::pattern::entry(&table, bits, i);
     for i in 0..placements(cells, tiles.len()) {
         unrank(i, cells, &w, &mut pos);
-        let md: u32 = pos
-            .iter()
-            .enumerate()
-            .map(|(j, &p)| u32::from(dist[j * cells + usize::from(p)]))
-            .sum();
+        let md = manhattan(&pos, &dist, cells);
         let occupied = pos.iter().fold(0u64, |m, &p| m | 1 << p);
         let free = flood.all & !occupied;
         let least = (i * r..(i + 1) * r).map(value).min().unwrap();

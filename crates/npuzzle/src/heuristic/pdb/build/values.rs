@@ -17,6 +17,18 @@ pub(crate) struct Built {
     pub table: Vec<u8>,
 }
 
+impl Built {
+    /// One byte a value, packed two to a byte when all fit in 4 bits.
+    fn packed(values: Vec<u8>, regions: u32) -> Built {
+        let (bits, table) = if values.iter().all(|&v| v <= 15) {
+            (4, super::super::pattern::pack_nibbles(&values))
+        } else {
+            (8, values)
+        };
+        Built { bits, regions, table }
+    }
+}
+
 /// Where the builder writes the value of each placement (once, by the
 /// thread whose chunk holds it).
 pub(super) trait Values: Sync {
@@ -47,17 +59,7 @@ impl Values for Bytes {
 
     fn finish(self) -> Built {
         // Same size and alignment: the standard library reuses the allocation.
-        let values: Vec<u8> = self.0.into_iter().map(AtomicU8::into_inner).collect();
-        let (bits, table) = if values.iter().all(|&v| v <= 15) {
-            (4, super::super::pattern::pack_nibbles(&values))
-        } else {
-            (8, values)
-        };
-        Built {
-            bits,
-            regions: 1,
-            table,
-        }
+        Built::packed(self.0.into_iter().map(AtomicU8::into_inner).collect(), 1)
     }
 }
 
@@ -131,15 +133,6 @@ impl Values for PerRegion {
                 *v = least;
             }
         }
-        let (bits, table) = if values.iter().all(|&v| v <= 15) {
-            (4, super::super::pattern::pack_nibbles(&values))
-        } else {
-            (8, values)
-        };
-        Built {
-            bits,
-            regions: regions as u32,
-            table,
-        }
+        Built::packed(values, regions as u32)
     }
 }
