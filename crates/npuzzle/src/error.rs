@@ -317,11 +317,11 @@ pub enum Error {
         spec: Option<Box<PdbSpec>>,
     },
     /// A database file written in another format version.
-    #[error("{} has pattern database format version {got}, but this npuzzle reads version {expected}", path.display())]
+    #[error("{} has pattern database format version {got}, but this npuzzle reads versions 1 to {expected}", path.display())]
     PdbVersion {
         /// The file.
         path: PathBuf,
-        /// The version this library reads and writes.
+        /// The newest version this library reads.
         expected: u32,
         /// The version in the file.
         got: u32,

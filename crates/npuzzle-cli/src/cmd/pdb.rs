@@ -46,6 +46,10 @@ struct BuildArgs {
     /// Refuse to build when the build would need more memory than this (e.g. 4G).
     #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
     max_memory: Option<u64>,
+    /// Zero-aware tables: a value per placement and region of free cells the blank is in
+    /// (larger files, larger estimates; saved as BOARD-GOAL-PARTITION-zero.pdb).
+    #[arg(long)]
+    zero_aware: bool,
 }
 
 #[derive(clap::Args)]
@@ -71,18 +75,20 @@ fn build(args: BuildArgs) -> Result<ExitCode> {
     let spec = match &args.partition {
         Some(text) => PdbSpec::parse(&goal, text)?,
         None => PdbSpec::suggested(&goal)?,
-    };
+    }
+    .with_zero_aware(args.zero_aware);
     let dir = args.dir.dir()?;
     let threads = match args.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     };
     eprintln!(
-        "building {} ({}) for {shape}, goal {goal}: {} entries, a {} file; about {} of memory and {} on {threads} idle core(s)",
+        "building {}{} ({}) for {shape}, goal {goal}: {} entries, a {} file; about {} of memory and {} on {threads} idle core(s)",
+        if spec.zero_aware() { "zero-aware " } else { "" },
         spec.partition().to_arg(),
         spec.partition(),
-        spec.entries(),
-        human_bytes(spec.entries().div_ceil(2)),
+        spec.table_entries(),
+        human_bytes(spec.table_entries().div_ceil(2)),
         human_bytes(spec.build_memory_parts()),
         human_duration(expected_build_time(&spec, threads)),
     );
@@ -117,7 +123,10 @@ fn build(args: BuildArgs) -> Result<ExitCode> {
 /// layout of 7-tile patterns — from the first 8% of a 7-tile build only
 /// (215 CPU-seconds for 190 M placements, loaded machine, 2026-11-30), not
 /// yet from a whole one (larger tables miss the cache more, and each move
-/// finds its region by flood fill).
+/// finds its region by flood fill). Zero-aware tables cost more: a flood
+/// fill per region reached and a byte per region written (the 5x5 6-6-6-6
+/// set, two bits a cell: 224 CPU-seconds, 0.44 µs a placement, loaded
+/// machine, 2026-11-30).
 fn expected_build_time(spec: &PdbSpec, threads: usize) -> std::time::Duration {
     let cells = spec.shape().cells();
     let cpu: f64 = spec
@@ -127,7 +136,11 @@ fn expected_build_time(spec: &PdbSpec, threads: usize) -> std::time::Duration {
         .zip(spec.region_layouts())
         .map(|(p, regions)| {
             let n = npuzzle::heuristic::pdb::placements(cells, p.len()) as f64;
-            n * if regions { 1.1e-6 } else { 0.26e-6 }
+            n * match (regions, spec.zero_aware()) {
+                (true, _) => 1.1e-6,
+                (false, true) => 0.44e-6,
+                (false, false) => 0.26e-6,
+            }
         })
         .sum();
     std::time::Duration::from_secs_f64(cpu / threads.max(1) as f64)
@@ -144,11 +157,12 @@ fn list(args: DirArgs) -> Result<ExitCode> {
     for f in &files {
         match &f.info {
             Ok(info) => println!(
-                "{}  {} goal {} partition {}  {}",
+                "{}  {} goal {} partition {}{}  {}",
                 f.path.display(),
                 info.spec.shape(),
                 info.spec.goal(),
                 info.spec.partition(),
+                if info.spec.zero_aware() { " zero-aware" } else { "" },
                 human_bytes(info.bytes)
             ),
             Err(e) => {
@@ -172,8 +186,9 @@ fn verify(args: VerifyArgs) -> Result<ExitCode> {
     }
     let mut failed = false;
     for path in files {
-        match AdditivePdb::open_any(&path).and_then(|pdb| pdb.verify()) {
-            Ok(()) => println!("{}: ok", path.display()),
+        match AdditivePdb::open_any(&path).and_then(|pdb| pdb.verify().map(|()| pdb)) {
+            Ok(pdb) if pdb.spec().zero_aware() => println!("{}: ok (zero-aware)", path.display()),
+            Ok(_) => println!("{}: ok", path.display()),
             Err(e) => {
                 failed = true;
                 println!("{}: {}", path.display(), explain(&e));

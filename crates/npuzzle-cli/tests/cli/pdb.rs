@@ -4,19 +4,23 @@ use crate::{npuzzle, stderr, stdout};
 
 /// Builds the databases of `partition` for the standard 3x3 goal in `dir`.
 fn build(dir: &str, partition: &str) -> std::process::Output {
-    npuzzle(
-        &[
-            "pdb",
-            "build",
-            "--size",
-            "3x3",
-            "--partition",
-            partition,
-            "--pdb-dir",
-            dir,
-        ],
-        "",
-    )
+    build_with(dir, partition, &[])
+}
+
+/// [`build`] with more arguments.
+fn build_with(dir: &str, partition: &str, extra: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "pdb",
+        "build",
+        "--size",
+        "3x3",
+        "--partition",
+        partition,
+        "--pdb-dir",
+        dir,
+    ];
+    args.extend_from_slice(extra);
+    npuzzle(&args, "")
 }
 
 #[test]
@@ -210,5 +214,45 @@ fn build_without_a_partition_builds_the_suggested_set_and_says_its_cost_first() 
         .collect();
     // No part files left behind.
     assert_eq!(names, ["3x3-blank-first-1.2.3.4.5.6.7.8.pdb"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn zero_aware_build_is_listed_and_verified_as_such() {
+    let dir = std::env::temp_dir().join(format!("npuzzle-cli-pdb-zero-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let out = build_with(d, "1,2,3,4/5,6,7,8", &["--zero-aware"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("building zero-aware 1,2,3,4/5,6,7,8"),
+        "{}",
+        stderr(&out)
+    );
+    // 3024 placements a pattern, each with up to 5 regions (tiles on the
+    // four edge cells cut off the corners and the centre).
+    assert!(stderr(&out).contains(": 30240 entries"), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("3x3-standard-1.2.3.4_5.6.7.8-zero.pdb"),
+        "{}",
+        stdout(&out)
+    );
+    // A classic build beside it keeps its own name.
+    assert!(build(d, "1,2,3,4/5,6,7,8").status.success());
+
+    let out = npuzzle(&["pdb", "list", "--pdb-dir", d], "");
+    assert!(out.status.success(), "{}", stdout(&out));
+    let listed = stdout(&out);
+    let lines: Vec<&str> = listed.lines().collect();
+    assert_eq!(lines.len(), 2, "{listed}");
+    assert!(
+        lines[0].contains("1.2.3.4_5.6.7.8-zero.pdb") && lines[0].contains("zero-aware"),
+        "{listed}"
+    );
+    assert!(!lines[1].contains("zero-aware"), "{listed}");
+
+    let out = npuzzle(&["pdb", "verify", "--pdb-dir", d], "");
+    assert!(out.status.success(), "{}", stdout(&out));
+    assert!(stdout(&out).contains("-zero.pdb: ok (zero-aware)"), "{}", stdout(&out));
     std::fs::remove_dir_all(&dir).unwrap();
 }

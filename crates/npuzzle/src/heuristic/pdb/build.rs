@@ -48,10 +48,14 @@ use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, 
 use std::time::{Duration, Instant};
 
 use super::pattern::{home_distances, placements, rank, weights};
+pub(crate) use super::regions::max_regions;
+use super::regions::Flood;
 use crate::board::Shape;
 use crate::geometry::Neighbours;
 use crate::goal::Goal;
 use crate::solution::Cancel;
+pub(crate) use values::Built;
+use values::{Bytes, Nibbles, PerRegion, Values};
 
 /// Placements per unit of work handed to a thread.
 const CHUNK: usize = 1 << 14;
@@ -147,6 +151,15 @@ impl Layout {
         }
     }
 
+    /// Bytes per placement of the word that marks the blank's places.
+    pub(crate) fn word_bytes(self, shape: Shape) -> f64 {
+        match self {
+            Layout::Cells if shape.cells() <= 16 => 4.0,
+            Layout::Cells => 8.0,
+            Layout::Regions => 2.0,
+        }
+    }
+
     /// Bytes per placement while building: the word and the value.
     pub(crate) fn bytes_per_placement(self, shape: Shape) -> f64 {
         match self {
@@ -155,27 +168,6 @@ impl Layout {
             Layout::Regions => 2.5,
         }
     }
-}
-
-/// The most regions the free cells of `shape` fall into with `k` cells
-/// taken, over every set of `k` cells (C(25, 7) = 480,700 sets for a 7-tile
-/// pattern on 5×5; a few tens of milliseconds).
-pub(crate) fn max_regions(shape: Shape, k: usize) -> u32 {
-    let grid = Grid::new(shape);
-    let cells = shape.cells();
-    if k == 0 || k >= cells {
-        return u32::from(k < cells);
-    }
-    let mut most = 0;
-    // Every k-subset of the cells as a mask, in increasing order (Gosper's hack).
-    let mut set: u64 = (1u64 << k) - 1;
-    while set & !grid.all == 0 {
-        most = most.max(grid.count_regions(grid.all & !set));
-        let lowest = set & set.wrapping_neg();
-        let ripple = set + lowest;
-        set = ripple | (((set ^ ripple) >> 2) / lowest);
-    }
-    most
 }
 
 /// Cells whose two bits read `class` (1 or 2: the alternating layer marks).
@@ -200,113 +192,42 @@ fn marks(cells: u64, class: u8) -> (u64, u64) {
 
 /// Adjacency of a board as bit masks.
 struct Grid {
-    width: u32,
-    all: u64,
-    not_first_col: u64,
-    not_last_col: u64,
+    flood: Flood,
     neighbors: Vec<u64>,
 }
 
 impl Grid {
     fn new(shape: Shape) -> Grid {
-        let cells = shape.cells();
-        let all = if cells == 64 { u64::MAX } else { (1u64 << cells) - 1 };
-        let col = |c: usize| {
-            (0..cells)
-                .filter(|p| p % shape.width() == c)
-                .fold(0u64, |m, p| m | 1 << p)
-        };
         let table = Neighbours::new(shape);
-        let neighbors = (0..cells)
+        let neighbors = (0..shape.cells())
             .map(|p| table.moves_from(p).fold(0u64, |m, (_, q)| m | 1 << q))
             .collect();
         Grid {
-            width: shape.width() as u32,
-            all,
-            not_first_col: all & !col(0),
-            not_last_col: all & !col(shape.width() - 1),
+            flood: Flood::new(shape),
             neighbors,
         }
-    }
-
-    /// The cells of `free` connected to `seed` (a subset of `free`).
-    #[inline(always)]
-    fn region(&self, seed: u64, free: u64) -> u64 {
-        let mut region = seed;
-        loop {
-            let grown = (region
-                | region << self.width
-                | region >> self.width
-                | ((region << 1) & self.not_first_col)
-                | ((region >> 1) & self.not_last_col))
-                & free;
-            if grown == region {
-                return region;
-            }
-            region = grown;
-        }
-    }
-
-    /// How many regions `free` falls into.
-    fn count_regions(&self, free: u64) -> u32 {
-        self.count_regions_below(free, u64::MAX)
-    }
-
-    /// The number of `region` (a region of `free`) when the regions of
-    /// `free` are numbered from 0 in the order of their lowest cells: how
-    /// many regions have a cell below its lowest one.
-    #[inline(always)]
-    fn region_number(&self, region: u64, free: u64) -> u32 {
-        let lowest = region & region.wrapping_neg();
-        self.count_regions_below(free, lowest - 1)
-    }
-
-    /// How many regions of `free` have a cell in `below`.
-    #[inline(always)]
-    fn count_regions_below(&self, free: u64, below: u64) -> u32 {
-        let mut rest = free & below;
-        let mut n = 0;
-        while rest != 0 {
-            rest &= !self.region(rest & rest.wrapping_neg(), free);
-            n += 1;
-        }
-        n
-    }
-
-    /// The cells of the regions of `free` whose numbers are set in `numbers`.
-    #[inline(always)]
-    fn cells_of_regions(&self, numbers: u64, free: u64) -> u64 {
-        let mut cells = 0;
-        let mut rest = free;
-        let mut n = 0;
-        while numbers >> n != 0 && rest != 0 {
-            let r = self.region(rest & rest.wrapping_neg(), free);
-            if numbers >> n & 1 != 0 {
-                cells |= r;
-            }
-            rest &= !r;
-            n += 1;
-        }
-        cells
     }
 }
 
 /// Builds the database of `tiles` for `goal` with the layout
-/// [`Layout::choose`] picks: the bits per entry (4 or 8) and the packed table
-/// of `(moves - manhattan) / 2` (0 for placements never reached); `None` if
-/// `cancel` was raised first.
+/// [`Layout::choose`] picks: the packed table of `(moves - manhattan) / 2`
+/// (0 for placements never reached), per placement, or with `zero_aware`
+/// per placement and region of the blank (entry `rank × regions + region`);
+/// `None` if `cancel` was raised first.
 pub(crate) fn build_pattern(
     goal: &Goal,
     tiles: &[u8],
     threads: usize,
+    zero_aware: bool,
     cancel: &Cancel,
     report: &mut dyn FnMut(PatternProgress),
-) -> Option<(u8, Vec<u8>)> {
+) -> Option<Built> {
     build_pattern_with(
         goal,
         tiles,
         threads,
         Layout::choose(goal.shape(), tiles.len()),
+        zero_aware,
         cancel,
         report,
     )
@@ -319,68 +240,21 @@ pub(crate) fn build_pattern_with(
     tiles: &[u8],
     threads: usize,
     layout: Layout,
+    zero_aware: bool,
     cancel: &Cancel,
     report: &mut dyn FnMut(PatternProgress),
-) -> Option<(u8, Vec<u8>)> {
-    match layout {
-        Layout::Regions => {
+) -> Option<Built> {
+    let small = goal.shape().cells() <= 16;
+    match (layout, zero_aware) {
+        (Layout::Regions, false) => {
             debug_assert!(max_regions(goal.shape(), tiles.len()) <= MAX_REGIONS);
             run::<Regions8, Nibbles>(goal, tiles, threads, cancel, report)
         }
-        Layout::Cells if goal.shape().cells() <= 16 => run::<Planes16, Bytes>(goal, tiles, threads, cancel, report),
-        Layout::Cells => run::<Planes32, Bytes>(goal, tiles, threads, cancel, report),
-    }
-}
-
-/// Where the builder writes the value of each placement (once, by the
-/// thread whose chunk holds it).
-trait Values: Sync {
-    fn with_len(len: usize) -> Self;
-    fn store(&self, i: usize, value: u8);
-    /// Bits per entry and the packed table.
-    fn finish(self) -> (u8, Vec<u8>);
-}
-
-/// One byte a value, packed at the end when all fit in 4 bits.
-struct Bytes(Vec<AtomicU8>);
-
-impl Values for Bytes {
-    fn with_len(len: usize) -> Self {
-        Bytes((0..len).map(|_| AtomicU8::new(0)).collect())
-    }
-
-    #[inline(always)]
-    fn store(&self, i: usize, value: u8) {
-        self.0[i].store(value, Relaxed);
-    }
-
-    fn finish(self) -> (u8, Vec<u8>) {
-        // Same size and alignment: the standard library reuses the allocation.
-        let values: Vec<u8> = self.0.into_iter().map(AtomicU8::into_inner).collect();
-        if values.iter().all(|&v| v <= 15) {
-            (4, super::pattern::pack_nibbles(&values))
-        } else {
-            (8, values)
-        }
-    }
-}
-
-/// Two values a byte, low nibble first, each at most 15. Both nibbles of a
-/// byte belong to the same chunk ([`CHUNK`] is even), so to one thread.
-struct Nibbles(Vec<AtomicU8>);
-
-impl Values for Nibbles {
-    fn with_len(len: usize) -> Self {
-        Nibbles((0..len.div_ceil(2)).map(|_| AtomicU8::new(0)).collect())
-    }
-
-    #[inline(always)]
-    fn store(&self, i: usize, value: u8) {
-        self.0[i >> 1].fetch_or(value.min(15) << ((i & 1) * 4), Relaxed);
-    }
-
-    fn finish(self) -> (u8, Vec<u8>) {
-        (4, self.0.into_iter().map(AtomicU8::into_inner).collect())
+        (Layout::Regions, true) => run::<Regions8, PerRegion>(goal, tiles, threads, cancel, report),
+        (Layout::Cells, false) if small => run::<Planes16, Bytes>(goal, tiles, threads, cancel, report),
+        (Layout::Cells, false) => run::<Planes32, Bytes>(goal, tiles, threads, cancel, report),
+        (Layout::Cells, true) if small => run::<Planes16, PerRegion>(goal, tiles, threads, cancel, report),
+        (Layout::Cells, true) => run::<Planes32, PerRegion>(goal, tiles, threads, cancel, report),
     }
 }
 
@@ -548,12 +422,21 @@ impl<P: Planes, V: Values> Search<'_, P, V> {
                 tile_at[usize::from(p)] = j as u8;
                 manhattan += u32::from(self.distance[j * self.cells + usize::from(p)]);
             }
-            let free = self.grid.all & !occupied;
+            let free = self.grid.flood.all & !occupied;
             let frontier = if P::REGIONS {
-                self.grid.cells_of_regions(frontier_places, free)
+                self.grid.flood.cells_of_regions(frontier_places, free)
             } else {
                 frontier_places
             };
+            if V::PER_REGION {
+                // Every region here is reached for the first time, at its distance.
+                let numbers = if P::REGIONS {
+                    frontier_places
+                } else {
+                    self.grid.flood.regions_meeting(frontier, free)
+                };
+                self.values.store_regions(i, numbers, ((depth - manhattan) / 2) as u8);
+            }
             if word.0 & word.1 == 0 {
                 // No cell done in an earlier layer: this is the placement's
                 // first layer, so its value. Written here, in index order,
@@ -599,8 +482,7 @@ impl<P: Planes, V: Values> Search<'_, P, V> {
                 let (c, b) = (usize::from(mv.from), usize::from(mv.to));
                 let place = if P::REGIONS {
                     let after = (free | 1 << c) & !(1 << b);
-                    let region = self.grid.region(1 << c, after);
-                    1 << self.grid.region_number(region, after)
+                    1 << self.grid.flood.number_at(c, after)
                 } else {
                     1 << c
                 };
@@ -610,7 +492,7 @@ impl<P: Planes, V: Values> Search<'_, P, V> {
                 let places = if P::REGIONS {
                     place
                 } else {
-                    self.grid.region(1 << c, (free | 1 << c) & !(1 << b))
+                    self.grid.flood.region(1 << c, (free | 1 << c) & !(1 << b))
                 };
                 let (lo, hi) = marks(places, next);
                 self.planes.set(mv.target, lo, hi);
@@ -633,13 +515,13 @@ fn run<P: Planes, V: Values>(
     threads: usize,
     cancel: &Cancel,
     report: &mut dyn FnMut(PatternProgress),
-) -> Option<(u8, Vec<u8>)> {
+) -> Option<Built> {
     let shape = goal.shape();
     let cells = shape.cells();
     let k = tiles.len();
     let entries = placements(cells, k) as usize;
     let planes = P::with_len(entries);
-    let values = V::with_len(entries);
+    let values = V::with_len(entries, shape, k);
     let chunk_marks: Vec<AtomicU8> = (0..entries.div_ceil(CHUNK)).map(|_| AtomicU8::new(0)).collect();
     let search = Search {
         grid: Grid::new(shape),
@@ -657,12 +539,11 @@ fn run<P: Planes, V: Values>(
     let home: Vec<u8> = tiles.iter().map(|&t| goal.position_of(t) as u8).collect();
     let start = rank(&home, &search.weights) as usize;
     let occupied = home.iter().fold(0u64, |m, &p| m | 1 << p);
-    let free = search.grid.all & !occupied;
-    let region = search.grid.region(1 << goal.position_of(0), free);
+    let free = search.grid.flood.all & !occupied;
     let place = if P::REGIONS {
-        1 << search.grid.region_number(region, free)
+        1 << search.grid.flood.number_at(goal.position_of(0), free)
     } else {
-        region
+        search.grid.flood.region(1 << goal.position_of(0), free)
     };
     planes.set(start, place, 0);
     chunk_marks[start / CHUNK].store(1 << 1, Relaxed);
@@ -723,3 +604,4 @@ fn run<P: Planes, V: Values>(
 
 #[cfg(test)]
 mod tests;
+mod values;

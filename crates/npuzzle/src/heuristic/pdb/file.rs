@@ -6,7 +6,7 @@
 //! | bytes | field |
 //! | --- | --- |
 //! | 0..8 | magic `npzlPDB\x1a` |
-//! | 8..12 | format version ([`FORMAT_VERSION`]) |
+//! | 8..12 | format version: [`FORMAT_VERSION`] (1), or [`ZERO_AWARE_FORMAT_VERSION`] (2) for zero-aware tables |
 //! | 12..16 | header length (a multiple of 64; the tables start there) |
 //! | 16..24 | XXH64 of bytes 24..header length (checked on every open) |
 //! | 24..32 | XXH64 of the tables (checked by `verify`) |
@@ -15,11 +15,17 @@
 //! | 44 | number of patterns |
 //! | 45..48 | zero |
 //! | 48.. | the goal's tiles, one byte a cell (0 = blank) |
-//! | then | per pattern: tile count `k`, bits per entry, the `k` tiles, entries (`u64`), table offset (`u64`), table length (`u64`) |
+//! | then | per pattern: tile count `k`, bits per entry, (version 2 only: entries per placement `R`), the `k` tiles, entries (`u64`), table offset (`u64`), table length (`u64`) |
 //! | then | zeros up to the header length |
 //!
 //! The tables follow one another with no gaps, in pattern order, each
 //! packed as [`entry`](super::entry) reads it.
+//!
+//! A zero-aware table (version 2) holds `R` entries per placement, one per
+//! region of the cells its tiles leave free, where `R` is the most regions
+//! any placement of `k` tiles leaves on the board: entry `rank × R + region`
+//! (see [`PatternDatabase`](super::PatternDatabase)). Classic files are still
+//! written as version 1, byte for byte as before, so older readers read them.
 
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
@@ -36,8 +42,13 @@ use crate::Error;
 /// The first eight bytes of every database file.
 pub const MAGIC: [u8; 8] = *b"npzlPDB\x1a";
 
-/// The format version this library writes and reads.
+/// The format version of classic files (one entry per placement), which
+/// this library writes and reads.
 pub const FORMAT_VERSION: u32 = 1;
+
+/// The format version of zero-aware files (one entry per placement and
+/// region of the blank), the newest this library reads.
+pub const ZERO_AWARE_FORMAT_VERSION: u32 = 2;
 
 /// The file extension of database files.
 pub const EXTENSION: &str = "pdb";
@@ -63,6 +74,8 @@ pub(crate) fn io_error(action: &'static str, path: &Path, err: io::Error) -> Err
 pub(crate) struct TableInfo {
     pub tiles: Vec<u8>,
     pub bits: u8,
+    /// Entries per placement: 1, or for a zero-aware table the most regions.
+    pub regions: u32,
     pub entries: u64,
     pub offset: u64,
     pub len: u64,
@@ -80,7 +93,8 @@ pub(crate) struct Header {
 /// Bytes needed for the header of `spec`, rounded up to 64.
 pub(crate) fn header_len(spec: &PdbSpec) -> usize {
     let patterns = spec.partition().patterns();
-    let raw = FIXED + spec.shape().cells() + patterns.iter().map(|p| 2 + p.len() + 24).sum::<usize>();
+    let per_pattern = 2 + usize::from(spec.zero_aware());
+    let raw = FIXED + spec.shape().cells() + patterns.iter().map(|p| per_pattern + p.len() + 24).sum::<usize>();
     raw.div_ceil(64) * 64
 }
 
@@ -90,7 +104,12 @@ pub(crate) fn encode_header(spec: &PdbSpec, tables: &[(u8, u64, u64)], data_chec
     let shape = spec.shape();
     let mut h = Vec::with_capacity(len);
     h.extend_from_slice(&MAGIC);
-    h.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    let version = if spec.zero_aware() {
+        ZERO_AWARE_FORMAT_VERSION
+    } else {
+        FORMAT_VERSION
+    };
+    h.extend_from_slice(&version.to_le_bytes());
     h.extend_from_slice(&(len as u32).to_le_bytes());
     h.extend_from_slice(&[0; 8]); // header checksum, filled in below
     h.extend_from_slice(&data_checksum.to_le_bytes());
@@ -102,9 +121,13 @@ pub(crate) fn encode_header(spec: &PdbSpec, tables: &[(u8, u64, u64)], data_chec
     h.extend_from_slice(&[0; 3]);
     h.extend_from_slice(spec.goal().board().tiles());
     let mut offset = len as u64;
-    for (pattern, &(bits, entries, bytes)) in spec.partition().patterns().iter().zip(tables) {
+    let regions = spec.regions_per_placement();
+    for ((pattern, &(bits, entries, bytes)), &r) in spec.partition().patterns().iter().zip(tables).zip(&regions) {
         h.push(pattern.len() as u8);
         h.push(bits);
+        if spec.zero_aware() {
+            h.push(r as u8);
+        }
         h.extend_from_slice(pattern);
         h.extend_from_slice(&entries.to_le_bytes());
         h.extend_from_slice(&offset.to_le_bytes());
@@ -198,10 +221,10 @@ pub(crate) fn decode_header(
         return Err(truncated(FIXED as u64, None));
     }
     let version = u32_at(bytes, 8);
-    if version != FORMAT_VERSION {
+    if version != FORMAT_VERSION && version != ZERO_AWARE_FORMAT_VERSION {
         return Err(Error::PdbVersion {
             path: path_buf(),
-            expected: FORMAT_VERSION,
+            expected: ZERO_AWARE_FORMAT_VERSION,
             got: version,
             spec: hint(None),
         });
@@ -243,10 +266,12 @@ pub(crate) fn decode_header(
     let shape = Shape::new(width, height).map_err(|e| corrupt(e.to_string(), None))?;
     let goal_tiles = r.take(shape.cells()).ok_or_else(short)?.to_vec();
     let goal = Goal::new(Board::new(shape, goal_tiles).map_err(|e| corrupt(format!("bad goal: {e}"), None))?);
+    let zero_aware = version == ZERO_AWARE_FORMAT_VERSION;
     let mut tables = Vec::with_capacity(count);
     for _ in 0..count {
         let k = usize::from(r.u8().ok_or_else(short)?);
         let bits = r.u8().ok_or_else(short)?;
+        let regions = if zero_aware { r.u8().ok_or_else(short)? } else { 1 };
         let tiles = r.take(k).ok_or_else(short)?.to_vec();
         let entries = r.u64().ok_or_else(short)?;
         let offset = r.u64().ok_or_else(short)?;
@@ -254,6 +279,7 @@ pub(crate) fn decode_header(
         tables.push(TableInfo {
             tiles,
             bits,
+            regions: u32::from(regions),
             entries,
             offset,
             len,
@@ -262,7 +288,9 @@ pub(crate) fn decode_header(
     let patterns = tables.iter().map(|t| t.tiles.clone()).collect();
     let partition = Partition::new(patterns, &goal).map_err(|e| corrupt(e.to_string(), None))?;
     let partition = partition.with_known_name(&goal);
-    let spec = PdbSpec::new(goal, partition).map_err(|e| corrupt(e.to_string(), None))?;
+    let spec = PdbSpec::new(goal, partition)
+        .map_err(|e| corrupt(e.to_string(), None))?
+        .with_zero_aware(zero_aware);
     if spec
         .partition()
         .patterns()
@@ -273,8 +301,18 @@ pub(crate) fn decode_header(
         return Err(corrupt("patterns are not in canonical order".into(), Some(&spec)));
     }
     let mut end = header_len as u64;
-    for t in &tables {
-        let want_entries = super::placements(shape.cells(), t.tiles.len());
+    let regions = spec.regions_per_placement();
+    for (t, &r) in tables.iter().zip(&regions) {
+        if t.regions != r {
+            return Err(corrupt(
+                format!(
+                    "the table of tiles {:?} has {} entries per placement, not {r}",
+                    t.tiles, t.regions
+                ),
+                Some(&spec),
+            ));
+        }
+        let want_entries = super::placements(shape.cells(), t.tiles.len()).saturating_mul(u64::from(r));
         let want_len = match t.bits {
             4 => want_entries.div_ceil(2),
             8 => want_entries,
@@ -322,6 +360,10 @@ pub(crate) fn decode_header(
                 want.partition().to_string(),
                 spec.partition().to_string(),
             ));
+        }
+        if want.zero_aware() != spec.zero_aware() {
+            let kind = |s: &PdbSpec| if s.zero_aware() { "zero-aware" } else { "classic" }.to_string();
+            return Err(mismatch("kind", kind(want), kind(&spec)));
         }
     }
     if file_len < recorded_len {
@@ -453,7 +495,7 @@ impl AdditivePdb {
                     start: t.offset as usize,
                     len: t.len as usize,
                 };
-                PatternDatabase::new(shape, header.spec.goal(), t.tiles.clone(), t.bits, table)
+                PatternDatabase::new(shape, header.spec.goal(), t.tiles.clone(), t.bits, t.regions, table)
             })
             .collect();
         let source = Source::File {

@@ -2,6 +2,7 @@
 //! [`FixedPdb`] and its per-node [`PdbState`].
 
 use super::pattern::{rank, weights, PatternDatabase};
+use super::regions::Flood;
 use super::{AdditivePdb, PdbSet};
 use crate::heuristic::fixed::{Dynamic, FixedBoard, FixedHeuristic};
 use crate::heuristic::WithFixedHeuristic;
@@ -10,10 +11,16 @@ use crate::Error;
 /// Runs `with` with the fixed-size form of `pdb` for boards of `N` cells:
 /// [`FixedPdb`] with its per-node state sized for the partition, or the
 /// slice-based databases for partitions of more patterns than that holds.
+///
+/// Zero-aware tables get the form that also keeps each pattern's cells
+/// (`Z = V`), classic ones the one that does not (`Z = 0`).
 pub fn run_fixed<const N: usize, F: WithFixedHeuristic<N>>(pdb: &AdditivePdb, with: F) -> Result<F::Output, Error> {
-    match pdb.patterns().len() {
-        0..=2 => with.run(&FixedPdb::<N, 2>::new(pdb)?),
-        3..=4 => with.run(&FixedPdb::<N, 4>::new(pdb)?),
+    let zero = pdb.patterns().iter().any(PatternDatabase::is_zero_aware);
+    match (pdb.patterns().len(), zero) {
+        (0..=2, false) => with.run(&FixedPdb::<N, 2>::new(pdb)?),
+        (3..=4, false) => with.run(&FixedPdb::<N, 4>::new(pdb)?),
+        (0..=2, true) => with.run(&FixedPdb::<N, 2, 2, 2>::new(pdb)?),
+        (3..=4, true) => with.run(&FixedPdb::<N, 4, 2, 2>::new(pdb)?),
         _ => with.run(&Dynamic(pdb.clone())),
     }
 }
@@ -39,7 +46,13 @@ pub fn run_fixed_set<const N: usize, F: WithFixedHeuristic<N>>(set: &PdbSet, wit
         .map(|m| 1 + usize::from(m.reflection().is_some()))
         .sum();
     let patterns = set.members().iter().map(|m| m.patterns().len()).max().unwrap_or(0);
-    if views <= MAX_FIXED_VIEWS && patterns <= MAX_FIXED_PATTERNS {
+    let zero = set
+        .members()
+        .iter()
+        .any(|m| m.patterns().iter().any(PatternDatabase::is_zero_aware));
+    if views <= MAX_FIXED_VIEWS && patterns <= MAX_FIXED_PATTERNS && zero {
+        with.run(&FixedPdb::<N, MAX_FIXED_PATTERNS, MAX_FIXED_VIEWS, MAX_FIXED_VIEWS>::for_set(set)?)
+    } else if views <= MAX_FIXED_VIEWS && patterns <= MAX_FIXED_PATTERNS {
         with.run(&FixedPdb::<N, MAX_FIXED_PATTERNS, MAX_FIXED_VIEWS>::for_set(set)?)
     } else {
         with.run(&Dynamic(set.clone()))
@@ -85,6 +98,8 @@ struct View<'a, const N: usize, const P: usize> {
     moves: Vec<MoveInfo>,
     /// The view's cell for each board cell.
     cell: [u8; N],
+    /// Regions of free cells in the view, for zero-aware tables.
+    flood: Flood,
     /// For each pattern, the board tiles whose cells (in the view) give its
     /// placement, in slot order.
     tiles: Vec<Vec<u8>>,
@@ -97,6 +112,8 @@ pub(super) struct Lookup<'a> {
     /// 1 for 4-bit entries (two a byte), 0 for 8-bit ones.
     shift: u32,
     mask: u8,
+    /// Entries per placement: 1, or the most regions for a zero-aware table.
+    regions: u32,
 }
 
 impl<'a> Lookup<'a> {
@@ -107,6 +124,7 @@ impl<'a> Lookup<'a> {
             bytes: db.table(),
             shift: u32::from(four),
             mask: if four { 0xf } else { 0xff },
+            regions: db.regions(),
         }
     }
 
@@ -115,6 +133,7 @@ impl<'a> Lookup<'a> {
         bytes: &[],
         shift: 0,
         mask: 0,
+        regions: 1,
     };
 
     #[inline(always)]
@@ -163,6 +182,15 @@ impl<'a> Lookup<'a> {
 ///   the cutoff, the mirror image's table is not read at all (on the
 ///   24-puzzle, for about two in five children).
 ///
+/// **Zero-aware tables** (`Z = V`; [`run_fixed`] picks it) are read at
+/// `index × regions + region`, the region being that of the blank among the
+/// cells the pattern's tiles leave free in the view. The state keeps each
+/// pattern's cells as a bit mask per view; a move changes the mask and the
+/// region of the moved tile's pattern only (for every other pattern the
+/// blank moved between two of its free cells, which lie in one region), so
+/// a step still reads one entry per view, after one flood fill on the mask.
+/// Classic instances (`Z = 0`) keep no masks and refuse zero-aware tables.
+///
 /// Memory reads dominate: on the 24-puzzle about a third of the time goes to
 /// waiting for the two table reads. Things tried and measured no faster (see
 /// `bench/RESULTS-pdb.md`): prefetching the entries of all children, or of
@@ -191,7 +219,7 @@ impl<'a> Lookup<'a> {
 /// # Ok::<(), npuzzle::Error>(())
 /// ```
 #[derive(Debug, Clone)]
-pub struct FixedPdb<'a, const N: usize, const P: usize, const V: usize = 2> {
+pub struct FixedPdb<'a, const N: usize, const P: usize, const V: usize = 2, const Z: usize = 0> {
     /// The views in the order they are read: for each partition the board,
     /// then its mirror image when there is a reflection. Views past
     /// `active` are unused copies.
@@ -202,17 +230,21 @@ pub struct FixedPdb<'a, const N: usize, const P: usize, const V: usize = 2> {
 
 /// The per-node state of a [`FixedPdb`]: the estimate, and for each view
 /// (the board and its mirror image, per partition) each pattern's index and
-/// value and the sum.
+/// value and the sum; with zero-aware tables (`Z = V`), also each
+/// pattern's cells per view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PdbState<const P: usize, const V: usize = 2> {
+pub struct PdbState<const P: usize, const V: usize = 2, const Z: usize = 0> {
     h: u32,
     /// Manhattan distance of the covered tiles plus twice the values, per view.
     sum: [u32; V],
     index: [[u32; P]; V],
     value: [[u8; P]; V],
+    /// For zero-aware tables, the cells (in the view, a bit each) of each
+    /// pattern's tiles; no room at all for classic ones (`Z = 0`).
+    occupied: [[u32; P]; Z],
 }
 
-impl<const P: usize, const V: usize> PdbState<P, V> {
+impl<const P: usize, const V: usize, const Z: usize> PdbState<P, V, Z> {
     /// The sum of each view (0 for unused views). After
     /// [`FixedHeuristic::step_bounded`] returned an estimate at or above its
     /// cutoff, the views after the one that reached it may be stale.
@@ -221,11 +253,11 @@ impl<const P: usize, const V: usize> PdbState<P, V> {
     }
 }
 
-impl<'a, const N: usize, const P: usize, const V: usize> FixedPdb<'a, N, P, V> {
+impl<'a, const N: usize, const P: usize, const V: usize, const Z: usize> FixedPdb<'a, N, P, V, Z> {
     /// For `pdb`, whose board must have `N` cells, be at most 8 wide, and
     /// whose partition must have at most `P` patterns. The reflection is used
     /// if `pdb` has one (see [`AdditivePdb::set_reflection`]).
-    pub fn new(pdb: &'a AdditivePdb) -> Result<FixedPdb<'a, N, P, V>, Error> {
+    pub fn new(pdb: &'a AdditivePdb) -> Result<FixedPdb<'a, N, P, V, Z>, Error> {
         let views = Self::views_of(pdb)?;
         Self::with_views(views, pdb)
     }
@@ -252,7 +284,7 @@ impl<'a, const N: usize, const P: usize, const V: usize> FixedPdb<'a, N, P, V> {
     /// assert_eq!(h.value(&state), set.estimate(&tiles));
     /// # Ok::<(), npuzzle::Error>(())
     /// ```
-    pub fn for_set(set: &'a PdbSet) -> Result<FixedPdb<'a, N, P, V>, Error> {
+    pub fn for_set(set: &'a PdbSet) -> Result<FixedPdb<'a, N, P, V, Z>, Error> {
         let mut views = Vec::new();
         for member in set.members() {
             views.extend(Self::views_of(member)?);
@@ -260,7 +292,7 @@ impl<'a, const N: usize, const P: usize, const V: usize> FixedPdb<'a, N, P, V> {
         Self::with_views(views, &set.members()[0])
     }
 
-    fn with_views(views: Vec<View<'a, N, P>>, pdb: &AdditivePdb) -> Result<FixedPdb<'a, N, P, V>, Error> {
+    fn with_views(views: Vec<View<'a, N, P>>, pdb: &AdditivePdb) -> Result<FixedPdb<'a, N, P, V, Z>, Error> {
         let active = views.len();
         if active > V {
             return Err(Error::Unsupported {
@@ -305,6 +337,14 @@ impl<'a, const N: usize, const P: usize, const V: usize> FixedPdb<'a, N, P, V> {
                     db.tiles().len()
                 )));
             }
+            if db.is_zero_aware() && Z != V {
+                return Err(unsupported(
+                    "zero-aware tables need the instance that keeps the blank's regions".into(),
+                ));
+            }
+        }
+        if Z != 0 && Z != V {
+            return Err(unsupported(format!("{Z} sets of masks for {V} views")));
         }
         let width = shape.width();
         let identity: Vec<usize> = (0..N).collect();
@@ -325,7 +365,7 @@ impl<'a, const N: usize, const P: usize, const V: usize> FixedPdb<'a, N, P, V> {
         &self,
         v: usize,
         after: &B,
-        state: &PdbState<P, V>,
+        state: &PdbState<P, V, Z>,
         tile: u8,
         from: usize,
         to: usize,
@@ -359,10 +399,26 @@ impl<'a, const N: usize, const P: usize, const V: usize> FixedPdb<'a, N, P, V> {
     /// Reads the value at `index` of pattern `p` and updates view `v` of `s`
     /// for the move of `tile` from `from` to `to`.
     #[inline(always)]
-    fn apply(&self, v: usize, s: &mut PdbState<P, V>, (p, index): (usize, u32), tile: u8, from: usize, to: usize) {
+    fn apply(&self, v: usize, s: &mut PdbState<P, V, Z>, (p, index): (usize, u32), tile: u8, from: usize, to: usize) {
         let view = &self.views[v];
         let t = usize::from(tile);
-        let value = view.tables[p].get(index);
+        let table = &view.tables[p];
+        let value = if Z > 0 {
+            let occupied = s.occupied[v][p] ^ (1 << view.cell[from]) ^ (1 << view.cell[to]);
+            let entry = if table.regions > 1 {
+                // The blank is now where the tile was.
+                let free = view.flood.all & !u64::from(occupied);
+                index * table.regions + view.flood.number_at(usize::from(view.cell[from]), free)
+            } else {
+                index
+            };
+            for q in 0..P {
+                s.occupied[v][q] = if q == p { occupied } else { s.occupied[v][q] };
+            }
+            table.get(entry)
+        } else {
+            table.get(index)
+        };
         s.sum[v] = s.sum[v] + u32::from(view.distance[t * N + to]) + 2 * u32::from(value)
             - u32::from(view.distance[t * N + from])
             - 2 * u32::from(s.value[v][p]);
@@ -397,6 +453,7 @@ impl<'a, const N: usize, const P: usize> View<'a, N, P> {
             distance: vec![0; N * N],
             moves: vec![MoveInfo::default(); N * N],
             cell: std::array::from_fn(|c| cell[c] as u8),
+            flood: Flood::new(shape),
             tiles: Vec::new(),
         };
         for (p, db) in pdb.patterns().iter().enumerate() {
@@ -451,17 +508,18 @@ impl<'a, const N: usize, const P: usize> View<'a, N, P> {
     }
 }
 
-impl<const N: usize, const P: usize, const V: usize> FixedHeuristic<N> for FixedPdb<'_, N, P, V> {
-    type State = PdbState<P, V>;
+impl<const N: usize, const P: usize, const V: usize, const Z: usize> FixedHeuristic<N> for FixedPdb<'_, N, P, V, Z> {
+    type State = PdbState<P, V, Z>;
     // Table reads: 6-15 M expanded nodes per second (README).
     const NODE_COST: u64 = 10;
 
-    fn start(&self, tiles: &[u8; N]) -> PdbState<P, V> {
+    fn start(&self, tiles: &[u8; N]) -> PdbState<P, V, Z> {
         let mut s = PdbState {
             h: 0,
             sum: [0; V],
             index: [[0; P]; V],
             value: [[0; P]; V],
+            occupied: [[0; P]; Z],
         };
         let mut position = [0u8; N];
         for (c, &t) in tiles.iter().enumerate() {
@@ -473,9 +531,21 @@ impl<const N: usize, const P: usize, const V: usize> FixedHeuristic<N> for Fixed
                 for (slot, &t) in placement.iter_mut().zip(pattern) {
                     *slot = view.cell[usize::from(position[usize::from(t)])];
                 }
-                let index = rank(&placement[..pattern.len()], &view.weights[p]) as u32;
+                let placement = &placement[..pattern.len()];
+                let index = rank(placement, &view.weights[p]) as u32;
                 s.index[v][p] = index;
-                s.value[v][p] = view.tables[p].get(index);
+                let table = &view.tables[p];
+                let mut entry = index;
+                if Z > 0 {
+                    let occupied = placement.iter().fold(0u32, |m, &c| m | 1 << c);
+                    s.occupied[v][p] = occupied;
+                    if table.regions > 1 {
+                        let blank = usize::from(view.cell[usize::from(position[0])]);
+                        let free = view.flood.all & !u64::from(occupied);
+                        entry = index * table.regions + view.flood.number_at(blank, free);
+                    }
+                }
+                s.value[v][p] = table.get(entry);
                 s.sum[v] += 2 * u32::from(s.value[v][p]);
             }
             for (c, &t) in tiles.iter().enumerate() {
@@ -487,7 +557,7 @@ impl<const N: usize, const P: usize, const V: usize> FixedHeuristic<N> for Fixed
     }
 
     #[inline(always)]
-    fn value(&self, state: &PdbState<P, V>) -> u32 {
+    fn value(&self, state: &PdbState<P, V, Z>) -> u32 {
         state.h
     }
 
@@ -495,11 +565,11 @@ impl<const N: usize, const P: usize, const V: usize> FixedHeuristic<N> for Fixed
     fn step<B: FixedBoard<N>>(
         &self,
         after: &B,
-        state: &PdbState<P, V>,
+        state: &PdbState<P, V, Z>,
         tile: u8,
         from: usize,
         to: usize,
-    ) -> PdbState<P, V> {
+    ) -> PdbState<P, V, Z> {
         self.step_bounded(after, state, tile, from, to, u32::MAX).0
     }
 
@@ -515,12 +585,12 @@ impl<const N: usize, const P: usize, const V: usize> FixedHeuristic<N> for Fixed
     fn step_bounded<B: FixedBoard<N>>(
         &self,
         after: &B,
-        state: &PdbState<P, V>,
+        state: &PdbState<P, V, Z>,
         tile: u8,
         from: usize,
         to: usize,
         cutoff: u32,
-    ) -> (PdbState<P, V>, u32) {
+    ) -> (PdbState<P, V, Z>, u32) {
         let mut s = *state;
         for v in 0..V {
             if v >= self.active {
@@ -541,149 +611,4 @@ impl<const N: usize, const P: usize, const V: usize> FixedHeuristic<N> for Fixed
 }
 
 #[cfg(test)]
-mod tests {
-    use rand::{Rng, SeedableRng};
-
-    use std::sync::Arc;
-
-    use super::*;
-    use crate::heuristic::fixed::Nibbles;
-    use crate::heuristic::pdb::tests::cached;
-    use crate::heuristic::Heuristic;
-    use crate::{Board, Goal, Move, Shape};
-
-    /// Along a random walk from `start`: the estimate equals the slice-based
-    /// one, the state after each step equals the state computed from
-    /// scratch (for both board representations on up to 16 cells), and
-    /// `step_bounded` keeps its contract for random cutoffs.
-    fn agree<const N: usize, const P: usize>(pdb: &AdditivePdb, start: &Board, seed: u64) {
-        agree_with(&FixedPdb::<N, P>::new(pdb).unwrap(), pdb, start, seed);
-    }
-
-    /// [`agree`] for any views against any slice-based estimate.
-    fn agree_with<const N: usize, const P: usize, const V: usize>(
-        h: &FixedPdb<N, P, V>,
-        pdb: &impl Heuristic,
-        start: &Board,
-        seed: u64,
-    ) {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let mut b = start.clone();
-        let tiles: [u8; N] = b.tiles().try_into().unwrap();
-        let mut state = h.start(&tiles);
-        for _ in 0..400 {
-            let tiles: [u8; N] = b.tiles().try_into().unwrap();
-            assert_eq!(h.value(&state), pdb.estimate(&tiles), "{b}");
-            assert_eq!(state, h.start(&tiles), "{b}");
-            let blank = b.blank();
-            if !b.try_apply(Move::ALL[rng.random_range(0..4)]) {
-                continue;
-            }
-            let tile = b.tiles()[blank];
-            let after: [u8; N] = b.tiles().try_into().unwrap();
-            let exact = pdb.estimate(&after);
-            let cutoff = rng.random_range(exact.saturating_sub(4)..exact + 4);
-            let (bounded, value) = h.step_bounded(&after, &state, tile, b.blank(), blank, cutoff);
-            if value < cutoff {
-                assert_eq!((value, bounded), (exact, h.start(&after)), "{b}, cutoff {cutoff}");
-            } else {
-                assert!(value <= exact, "{b}, cutoff {cutoff}: {value} > {exact}");
-            }
-            let next = h.step(&after, &state, tile, b.blank(), blank);
-            if N <= 16 {
-                let nibbles = <Nibbles as FixedBoard<N>>::from_tiles(&after);
-                assert_eq!(h.step(&nibbles, &state, tile, b.blank(), blank), next);
-            }
-            state = next;
-        }
-    }
-
-    fn walk(goal: &Goal, len: usize, seed: u64) -> Board {
-        crate::heuristic::fixed::tests::random_walk(goal, len, seed)
-    }
-
-    #[test]
-    fn the_15_puzzle_state_follows_every_move() {
-        let shape = Shape::new(4, 4).unwrap();
-        for goal in [Goal::blank_first(shape), Goal::standard(shape)] {
-            for (partition, reflection) in [("5-5-5", true), ("5-5-5", false), ("1,2,3/5,9/14,15,12", true)] {
-                let mut pdb = AdditivePdb::clone(&cached(&goal, partition));
-                assert_eq!(pdb.set_reflection(reflection), reflection, "{partition}");
-                for seed in 0..4 {
-                    agree::<16, 4>(&pdb, &walk(&goal, 80, seed), seed);
-                }
-            }
-        }
-        let goal = Goal::blank_first(shape);
-        let two = cached(&goal, "1,2,3,4/8,9,10,11,12");
-        agree::<16, 2>(&two, &walk(&goal, 80, 9), 9);
-        assert!(matches!(
-            FixedPdb::<16, 2>::new(&cached(&goal, "5-5-5")),
-            Err(Error::Unsupported { .. })
-        ));
-        assert!(FixedPdb::<25, 4>::new(&two).is_err());
-    }
-
-    #[test]
-    fn the_24_puzzle_state_follows_every_move() {
-        let shape = Shape::new(5, 5).unwrap();
-        for goal in [Goal::blank_first(shape), Goal::standard(shape)] {
-            let pdb = cached(&goal, "1,2,3/5,6,10/7,12,13/19,23,24");
-            assert!(pdb.reflection().is_some());
-            for seed in 0..4 {
-                agree::<25, 4>(&pdb, &walk(&goal, 150, seed), seed);
-            }
-        }
-    }
-
-    #[test]
-    fn a_set_reads_the_largest_of_every_partition_and_reflection() {
-        let shape = Shape::new(4, 4).unwrap();
-        let goal = Goal::blank_first(shape);
-        let (a, b) = (
-            cached(&goal, "5-5-5"),
-            cached(&goal, "1,2,5,6,9/3,4,7,8,11/10,12,13,14,15"),
-        );
-        let set = PdbSet::new(vec![Arc::clone(&a), Arc::clone(&b)]).unwrap();
-        let h = FixedPdb::<16, 4, 4>::for_set(&set).unwrap();
-        assert_eq!(h.active, 4);
-        for seed in 0..4 {
-            agree_with(&h, &set, &walk(&goal, 80, seed), seed);
-        }
-        // Somewhere along a walk each partition is the larger one.
-        let mut wins = [false; 2];
-        let mut board = walk(&goal, 60, 7);
-        for step in 0..300u64 {
-            let tiles = board.tiles();
-            let (ea, eb) = (a.estimate(tiles), b.estimate(tiles));
-            wins[0] |= ea > eb;
-            wins[1] |= eb > ea;
-            board = walk(&goal, 40 + (step % 50) as usize, step);
-        }
-        assert_eq!(wins, [true, true]);
-        // Too many views for the instance.
-        let three = PdbSet::new(vec![Arc::clone(&a), Arc::clone(&b), Arc::clone(&a)]).unwrap();
-        assert!(FixedPdb::<16, 4, 4>::for_set(&three).is_err());
-        let shape5 = Shape::new(5, 5).unwrap();
-        let goal5 = Goal::standard(shape5);
-        let set5 = PdbSet::new(vec![
-            cached(&goal5, "1,2,3/5,6,10/7,12,13/19,23,24"),
-            cached(&goal5, "1,2,6/3,4,5/11,16,21/20,22,24"),
-        ])
-        .unwrap();
-        let h5 = FixedPdb::<25, 4, 4>::for_set(&set5).unwrap();
-        for seed in 0..2 {
-            agree_with(&h5, &set5, &walk(&goal5, 150, seed), seed);
-        }
-    }
-
-    #[test]
-    fn a_board_eight_wide_has_seven_cells_between_the_ends_of_a_move() {
-        let goal = Goal::standard(Shape::new(8, 2).unwrap());
-        let pdb = cached(&goal, "1,2,9,10/3,4,11,12");
-        assert!(pdb.reflection().is_none());
-        for seed in 0..4 {
-            agree::<16, 2>(&pdb, &walk(&goal, 80, seed), seed);
-        }
-    }
-}
+mod tests;

@@ -53,12 +53,13 @@ mod partition;
 mod parts;
 mod pattern;
 mod reflection;
+mod regions;
 mod set;
 mod spec;
 
 pub use checksum::Xxh64;
 pub use dual::{run_fixed_dual, DualPdb, DualState, FixedDualPdb};
-pub use file::{list, ListedFile, EXTENSION, FORMAT_VERSION, MAGIC};
+pub use file::{list, ListedFile, EXTENSION, FORMAT_VERSION, MAGIC, ZERO_AWARE_FORMAT_VERSION};
 pub use fixed::{run_fixed, run_fixed_set, FixedPdb, PdbState, MAX_FIXED_PATTERNS, MAX_FIXED_VIEWS};
 pub use partition::{recommended_partition, Partition};
 pub use pattern::{entry, placements, PatternDatabase, MAX_PDB_CELLS};
@@ -278,7 +279,7 @@ impl AdditivePdb {
         for (index, tiles) in spec.partition().patterns().iter().enumerate() {
             let entries = placements(cells, tiles.len());
             let mut depth = 0;
-            let built = build::build_pattern(spec.goal(), tiles, threads, cancel, &mut |p| {
+            let built = build::build_pattern(spec.goal(), tiles, threads, spec.zero_aware(), cancel, &mut |p| {
                 depth = p.depth;
                 progress(&BuildProgress {
                     pattern: index,
@@ -290,7 +291,7 @@ impl AdditivePdb {
                     total,
                 });
             });
-            let Some((bits, bytes)) = built else {
+            let Some(build::Built { bits, regions, table }) = built else {
                 return Err(Error::BuildBudget {
                     what: "pattern database",
                     shape: spec.shape(),
@@ -299,7 +300,7 @@ impl AdditivePdb {
                     limit: total,
                 });
             };
-            hasher.write(&bytes);
+            hasher.write(&table);
             progress(&BuildProgress {
                 pattern: index,
                 patterns: count,
@@ -310,12 +311,13 @@ impl AdditivePdb {
                 total,
             });
             done += entries;
-            let table = Table::Owned(Arc::new(bytes));
+            let table = Table::Owned(Arc::new(table));
             patterns.push(PatternDatabase::new(
                 spec.shape(),
                 spec.goal(),
                 tiles.clone(),
                 bits,
+                regions,
                 table,
             ));
         }
@@ -418,9 +420,10 @@ impl AdditivePdb {
         }
     }
 
-    /// The sum over patterns with tile `t` read at `cell(t)`.
+    /// The sum over patterns with tile `t` read at `cell(t)` (the blank, tile 0, too).
     #[inline]
     fn sum_with<'a>(&'a self, tiles_of: impl Fn(usize) -> &'a [u8], cell: impl Fn(u8) -> u8) -> u32 {
+        let blank = cell(0);
         let mut buf = [0u8; MAX_PDB_CELLS];
         let mut sum = 0;
         for (p, db) in self.patterns.iter().enumerate() {
@@ -428,7 +431,7 @@ impl AdditivePdb {
             for (slot, &t) in buf.iter_mut().zip(tiles) {
                 *slot = cell(t);
             }
-            sum += db.moves(&buf[..tiles.len()]);
+            sum += db.moves_at(&buf[..tiles.len()], blank);
         }
         sum
     }
@@ -478,7 +481,7 @@ impl Heuristic for AdditivePdb {
     /// Only the moved tile's pattern changes, so without a reflection two
     /// lookups suffice. With one, the estimate is a maximum of two sums that
     /// `h` alone cannot be split back into, so it is recomputed.
-    fn update(&self, tiles: &[u8], h: u32, tile: u8, from: usize, _to: usize) -> u32 {
+    fn update(&self, tiles: &[u8], h: u32, tile: u8, from: usize, to: usize) -> u32 {
         if self.reflection.is_some() {
             return self.estimate(tiles);
         }
@@ -494,9 +497,11 @@ impl Heuristic for AdditivePdb {
             }
         }
         let positions = &mut positions[..db.tiles().len()];
-        let after = db.moves(positions);
+        // The blank moved between two cells the other patterns leave free,
+        // so their regions, like their placements, are as they were.
+        let after = db.moves_at(positions, from as u8);
         positions[usize::from(self.slot_of[usize::from(tile)])] = from as u8;
-        let before = db.moves(positions);
+        let before = db.moves_at(positions, to as u8);
         h + after - before
     }
 }
@@ -543,3 +548,5 @@ pub fn set_for_goal<'a>(set: Option<&'a PdbSet>, goal: &Goal) -> Result<&'a PdbS
 
 #[cfg(test)]
 pub(crate) mod tests;
+#[cfg(test)]
+mod zero_tests;

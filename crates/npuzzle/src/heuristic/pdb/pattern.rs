@@ -4,6 +4,7 @@
 use std::fmt;
 use std::sync::Arc;
 
+use super::regions::Flood;
 use crate::board::Shape;
 use crate::goal::Goal;
 
@@ -40,6 +41,16 @@ impl Table {
 /// the order of [`PatternDatabase::tiles`]), read as a `k`-permutation of the
 /// `N` cells and ranked in lexicographic order: `N!/(N-k)!` indices.
 ///
+/// **Zero-aware tables** ([`PdbSpec::with_zero_aware`](super::PdbSpec::with_zero_aware))
+/// keep [`PatternDatabase::regions`] entries per placement, one for each
+/// region of the cells the pattern's tiles leave free, numbered in the
+/// order of their lowest cells: the fewest pattern moves with the blank
+/// starting in that region. Entry `index × regions + region`
+/// ([`PatternDatabase::entry_index`]); [`PatternDatabase::moves_at`] reads
+/// it for a given blank cell. Moves of the blank within its region are
+/// free, so the value is the same wherever in the region it is; the least
+/// over the regions is the classic value.
+///
 /// **Values.** Every move of a pattern tile changes the pattern's Manhattan
 /// distance by one, so the true count `D` is the Manhattan distance `M` plus
 /// an even excess. The table stores `(D - M) / 2`, which fits in 4 bits for
@@ -72,6 +83,9 @@ pub struct PatternDatabase {
     /// `home_distance[j * cells + p]`: Manhattan distance of tile `tiles[j]` at cell `p`.
     home_distance: Vec<u8>,
     bits: u8,
+    /// Entries per placement: 1, or the most regions for a zero-aware table.
+    regions: u32,
+    flood: Flood,
     table: Table,
 }
 
@@ -81,6 +95,7 @@ impl fmt::Debug for PatternDatabase {
             .field("tiles", &self.tiles)
             .field("entries", &self.entries())
             .field("bits", &self.bits)
+            .field("regions", &self.regions)
             .finish_non_exhaustive()
     }
 }
@@ -142,7 +157,14 @@ pub(crate) fn home_distances(shape: Shape, goal: &Goal, tiles: &[u8]) -> Vec<u8>
 }
 
 impl PatternDatabase {
-    pub(crate) fn new(shape: Shape, goal: &Goal, tiles: Vec<u8>, bits: u8, table: Table) -> PatternDatabase {
+    pub(crate) fn new(
+        shape: Shape,
+        goal: &Goal,
+        tiles: Vec<u8>,
+        bits: u8,
+        regions: u32,
+        table: Table,
+    ) -> PatternDatabase {
         let cells = shape.cells();
         PatternDatabase {
             weights: weights(cells, tiles.len()),
@@ -150,6 +172,8 @@ impl PatternDatabase {
             cells,
             tiles,
             bits,
+            regions,
+            flood: Flood::new(shape),
             table,
         }
     }
@@ -159,9 +183,44 @@ impl PatternDatabase {
         &self.tiles
     }
 
-    /// Number of entries: `N!/(N-k)!`.
+    /// Number of entries: `N!/(N-k)!` placements, times
+    /// [`PatternDatabase::regions`].
     pub fn entries(&self) -> u64 {
+        self.placements().saturating_mul(u64::from(self.regions))
+    }
+
+    /// Number of placements: `N!/(N-k)!`.
+    pub fn placements(&self) -> u64 {
         placements(self.cells, self.tiles.len())
+    }
+
+    /// Entries per placement: 1 for a classic table; for a zero-aware one,
+    /// the most regions of free cells any placement leaves.
+    pub fn regions(&self) -> u32 {
+        self.regions
+    }
+
+    /// Whether the table keeps a value per region of the blank.
+    pub fn is_zero_aware(&self) -> bool {
+        self.regions > 1
+    }
+
+    /// The number of the region of free cells that holds the blank at
+    /// `blank` (not a cell of `positions`), the regions numbered in the order
+    /// of their lowest cells; 0 for a classic table.
+    #[inline]
+    pub fn region(&self, positions: &[u8], blank: u8) -> u32 {
+        if self.regions == 1 {
+            return 0;
+        }
+        let occupied = positions.iter().fold(0u64, |m, &p| m | 1 << p);
+        self.flood.number_at(usize::from(blank), self.flood.all & !occupied)
+    }
+
+    /// The entry of placement `index` with the blank in region `region`.
+    #[inline]
+    pub fn entry_index(&self, index: u64, region: u32) -> u64 {
+        index * u64::from(self.regions) + u64::from(region)
     }
 
     /// Bits per entry: 4 or 8.
@@ -221,7 +280,8 @@ impl PatternDatabase {
         unrank(index, self.cells, &self.weights, positions);
     }
 
-    /// The stored value at `index`: half the moves beyond the pattern's Manhattan distance.
+    /// The stored value of entry `index` (see [`PatternDatabase::entry_index`]):
+    /// half the moves beyond the pattern's Manhattan distance.
     #[inline]
     pub fn value(&self, index: u64) -> u8 {
         entry(self.table.bytes(), self.bits, index)
@@ -237,10 +297,26 @@ impl PatternDatabase {
             .sum()
     }
 
-    /// The fewest moves of pattern tiles that bring the pattern home from `positions`.
+    /// The fewest moves of pattern tiles that bring the pattern home from
+    /// `positions`, wherever the blank is (for a zero-aware table, the least
+    /// over the regions).
     #[inline]
     pub fn moves(&self, positions: &[u8]) -> u32 {
-        self.manhattan(positions) + 2 * u32::from(self.value(self.index(positions)))
+        let first = self.entry_index(self.index(positions), 0);
+        let least = (first..first + u64::from(self.regions))
+            .map(|i| self.value(i))
+            .min()
+            .unwrap_or(0);
+        self.manhattan(positions) + 2 * u32::from(least)
+    }
+
+    /// The fewest moves of pattern tiles that bring the pattern home from
+    /// `positions` with the blank at `blank`: for a zero-aware table, read
+    /// for the blank's region; for a classic one, [`PatternDatabase::moves`].
+    #[inline]
+    pub fn moves_at(&self, positions: &[u8], blank: u8) -> u32 {
+        let entry = self.entry_index(self.index(positions), self.region(positions, blank));
+        self.manhattan(positions) + 2 * u32::from(self.value(entry))
     }
 }
 

@@ -24,6 +24,7 @@ use crate::Error;
 pub struct PdbSpec {
     goal: Goal,
     partition: Partition,
+    zero_aware: bool,
 }
 
 impl PdbSpec {
@@ -41,7 +42,67 @@ impl PdbSpec {
         }
         // A partition checked against another board may name tiles this one lacks.
         let partition = Partition::new(partition.patterns().to_vec(), &goal)?.with_known_name(&goal);
-        Ok(PdbSpec { goal, partition })
+        Ok(PdbSpec {
+            goal,
+            partition,
+            zero_aware: false,
+        })
+    }
+
+    /// The same databases, zero-aware or classic: a zero-aware table keeps
+    /// for each placement one value per region of free cells the blank may
+    /// be in (Clausecker & Reinefeld 2019), a classic one the least of
+    /// them. Zero-aware tables are larger ([`PdbSpec::regions_per_placement`]
+    /// times) and never give a smaller estimate.
+    ///
+    /// ```
+    /// use npuzzle::heuristic::pdb::PdbSpec;
+    /// use npuzzle::{Goal, Shape};
+    /// let spec = PdbSpec::parse(&Goal::blank_first(Shape::new(5, 5)?), "6-6-6-6")?.with_zero_aware(true);
+    /// assert!(spec.zero_aware());
+    /// assert_eq!(spec.file_name(), "5x5-blank-first-6-6-6-6-zero.pdb");
+    /// assert_eq!(spec.regions_per_placement(), [5, 5, 5, 5]);
+    /// assert_eq!(spec.table_entries(), 4 * 5 * 127_512_000);
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn with_zero_aware(mut self, zero_aware: bool) -> PdbSpec {
+        self.zero_aware = zero_aware;
+        self
+    }
+
+    /// Whether the tables are zero-aware (see [`PdbSpec::with_zero_aware`]).
+    pub fn zero_aware(&self) -> bool {
+        self.zero_aware
+    }
+
+    /// Entries per placement of each pattern: 1 for classic tables; for
+    /// zero-aware ones the most regions of free cells any placement of the
+    /// pattern's tiles leaves on the board.
+    pub fn regions_per_placement(&self) -> Vec<u32> {
+        let shape = self.shape();
+        self.partition
+            .patterns()
+            .iter()
+            .map(|p| {
+                if self.zero_aware {
+                    super::build::max_regions(shape, p.len())
+                } else {
+                    1
+                }
+            })
+            .collect()
+    }
+
+    /// Entries of all tables: [`PdbSpec::entries`] placements, times
+    /// [`PdbSpec::regions_per_placement`] for zero-aware tables.
+    pub fn table_entries(&self) -> u64 {
+        let cells = self.shape().cells();
+        self.partition
+            .patterns()
+            .iter()
+            .zip(self.regions_per_placement())
+            .map(|(p, r)| placements(cells, p.len()).saturating_mul(u64::from(r)))
+            .sum()
     }
 
     /// Parses the partition (tiles like `1,2,3/4,5,6` or a name) for `goal`.
@@ -64,7 +125,7 @@ impl PdbSpec {
         &self.partition
     }
 
-    /// Entries over all patterns.
+    /// Placements over all patterns (the entries of classic tables).
     pub fn entries(&self) -> u64 {
         let cells = self.shape().cells();
         self.partition
@@ -80,7 +141,8 @@ impl PdbSpec {
     /// half a byte per entry: see the builder's region layout), plus the
     /// finished tables at 4 bits an entry.
     pub fn build_memory(&self) -> u64 {
-        self.build_memory_parts().saturating_add(self.entries().div_ceil(2))
+        self.build_memory_parts()
+            .saturating_add(self.table_entries().div_ceil(2))
     }
 
     /// About the most memory a build by
@@ -124,8 +186,15 @@ impl PdbSpec {
     /// Working memory of each pattern's build.
     fn pattern_build_memory(&self) -> impl Iterator<Item = u64> + '_ {
         let shape = self.shape();
-        self.partition.patterns().iter().map(move |p| {
-            let per = super::build::Layout::choose(shape, p.len()).bytes_per_placement(shape);
+        let regions = self.regions_per_placement();
+        self.partition.patterns().iter().zip(regions).map(move |(p, r)| {
+            let layout = super::build::Layout::choose(shape, p.len());
+            let per = if self.zero_aware {
+                // The word, a byte per region, and the packed copy at the end.
+                layout.word_bytes(shape) + 1.5 * f64::from(r)
+            } else {
+                layout.bytes_per_placement(shape)
+            };
             (placements(shape.cells(), p.len()) as f64 * per) as u64
         })
     }
@@ -211,7 +280,8 @@ impl PdbSpec {
                 patterns.join("_")
             }
         };
-        format!("{shape}-{goal}-{partition}.{EXTENSION}")
+        let zero = if self.zero_aware { "-zero" } else { "" };
+        format!("{shape}-{goal}-{partition}{zero}.{EXTENSION}")
     }
 }
 
@@ -220,10 +290,11 @@ impl fmt::Display for PdbSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} goal {} partition {}",
+            "{} goal {} partition {}{}",
             self.shape(),
             self.goal_label(),
-            self.partition.to_arg()
+            self.partition.to_arg(),
+            if self.zero_aware { " zero-aware" } else { "" }
         )
     }
 }

@@ -18,6 +18,14 @@ fn build(goal: &Goal, partition: &str) -> AdditivePdb {
     AdditivePdb::build(&spec, &BuildOptions::default(), &mut |_| {}).unwrap()
 }
 
+/// The zero-aware databases of `partition` for `goal`, built once per test binary and shared.
+pub(crate) fn cached_zero(goal: &Goal, partition: &str) -> Arc<AdditivePdb> {
+    cached(goal, &format!("{partition}{ZERO}"))
+}
+
+/// What [`cached_zero`] appends to the partition in [`cached`]'s key.
+const ZERO: &str = " zero-aware";
+
 /// The databases of `partition` for `goal`, built once per test binary and shared.
 pub(crate) fn cached(goal: &Goal, partition: &str) -> Arc<AdditivePdb> {
     type Cache = Mutex<HashMap<(usize, Vec<u8>, String), Arc<AdditivePdb>>>;
@@ -32,11 +40,18 @@ pub(crate) fn cached(goal: &Goal, partition: &str) -> Arc<AdditivePdb> {
         .get_or_init(Mutex::default)
         .lock()
         .unwrap_or_else(|e| e.into_inner());
-    Arc::clone(built.entry(key).or_insert_with(|| Arc::new(build(goal, partition))))
+    Arc::clone(built.entry(key).or_insert_with(|| {
+        let (tiles, zero) = match partition.strip_suffix(ZERO) {
+            Some(tiles) => (tiles, true),
+            None => (partition, false),
+        };
+        let spec = PdbSpec::parse(goal, tiles).unwrap().with_zero_aware(zero);
+        Arc::new(AdditivePdb::build(&spec, &BuildOptions::default(), &mut |_| {}).unwrap())
+    }))
 }
 
 /// Tiles split into consecutive runs of `size` in goal (row-major) order.
-fn runs(goal: &Goal, size: usize) -> String {
+pub(crate) fn runs(goal: &Goal, size: usize) -> String {
     let tiles: Vec<String> = goal
         .board()
         .tiles()
@@ -369,7 +384,7 @@ fn each_kind_of_broken_file_has_its_own_error() {
         matches!(
             &r,
             Err(Error::PdbVersion {
-                expected: 1,
+                expected: ZERO_AWARE_FORMAT_VERSION,
                 got: 9,
                 spec: Some(s),
                 ..

@@ -8,6 +8,16 @@ use std::collections::{HashMap, VecDeque};
 /// Pattern-move distances by a plain 0-1 BFS over (pattern cells, blank
 /// cell) with a hash map: an independent oracle for the builder.
 fn oracle(goal: &Goal, tiles: &[u8]) -> HashMap<Vec<u8>, u32> {
+    let mut best: HashMap<Vec<u8>, u32> = HashMap::new();
+    for ((pos, _), d) in oracle_with_blank(goal, tiles) {
+        let e = best.entry(pos).or_insert(d);
+        *e = (*e).min(d);
+    }
+    best
+}
+
+/// [`oracle`] for each cell of the blank.
+fn oracle_with_blank(goal: &Goal, tiles: &[u8]) -> HashMap<(Vec<u8>, usize), u32> {
     let shape = goal.shape();
     let home: Vec<u8> = tiles.iter().map(|&t| goal.position_of(t) as u8).collect();
     let start = (home, goal.position_of(0));
@@ -39,12 +49,15 @@ fn oracle(goal: &Goal, tiles: &[u8]) -> HashMap<Vec<u8>, u32> {
             }
         }
     }
-    let mut best: HashMap<Vec<u8>, u32> = HashMap::new();
-    for ((pos, _), d) in dist {
-        let e = best.entry(pos).or_insert(d);
-        *e = (*e).min(d);
-    }
-    best
+    dist
+}
+
+/// The Manhattan distance of a placement from [`home_distances`].
+fn manhattan(pos: &[u8], dist: &[u8], cells: usize) -> u32 {
+    pos.iter()
+        .enumerate()
+        .map(|(j, &p)| u32::from(dist[j * cells + usize::from(p)]))
+        .sum()
 }
 
 #[test]
@@ -73,7 +86,9 @@ fn check(goal: &Goal, tiles: &[u8]) {
 fn check_layout(goal: &Goal, tiles: &[u8], layout: Layout) {
     let shape = goal.shape();
     let cells = shape.cells();
-    let (bits, table) = build_pattern_with(goal, tiles, 2, layout, &Cancel::new(), &mut |_| {}).expect("not cancelled");
+    let Built { bits, regions, table } =
+        build_pattern_with(goal, tiles, 2, layout, false, &Cancel::new(), &mut |_| {}).expect("not cancelled");
+    assert_eq!(regions, 1);
     let w = weights(cells, tiles.len());
     let dist = home_distances(shape, goal, tiles);
     let truth = oracle(goal, tiles);
@@ -81,14 +96,53 @@ fn check_layout(goal: &Goal, tiles: &[u8], layout: Layout) {
     for i in 0..placements(cells, tiles.len()) {
         let v = super::super::pattern::entry(&table, bits, i);
         unrank(i, cells, &w, &mut pos);
-        let md: u32 = pos
-            .iter()
-            .enumerate()
-            .map(|(j, &p)| u32::from(dist[j * cells + usize::from(p)]))
-            .sum();
+        let md = manhattan(&pos, &dist, cells);
         match truth.get(&pos) {
             Some(&d) => assert_eq!(md + 2 * u32::from(v), d, "{goal} {tiles:?} at {pos:?}, {layout:?}"),
             None => assert_eq!(v, 0, "unreachable {pos:?}, {layout:?}"),
+        }
+    }
+    check_zero_aware(goal, tiles, layout, &table, bits);
+}
+
+/// The zero-aware table of the same pattern: for every placement and
+/// every cell of the blank, the oracle's distance, read at the region
+/// number [`Flood::number_at`] gives; the least over the regions is the
+/// classic value `classic` holds; slots of regions a placement lacks hold
+/// that least value.
+fn check_zero_aware(goal: &Goal, tiles: &[u8], layout: Layout, classic: &[u8], classic_bits: u8) {
+    let shape = goal.shape();
+    let cells = shape.cells();
+    let Built { bits, regions, table } =
+        build_pattern_with(goal, tiles, 2, layout, true, &Cancel::new(), &mut |_| {}).expect("not cancelled");
+    assert_eq!(regions, max_regions(shape, tiles.len()));
+    let r = u64::from(regions);
+    let w = weights(cells, tiles.len());
+    let dist = home_distances(shape, goal, tiles);
+    let truth = oracle_with_blank(goal, tiles);
+    let flood = Flood::new(shape);
+    let mut pos = vec![0u8; tiles.len()];
+    let value = |i: u64| super::super::pattern::entry(&table, bits, i);
+    for i in 0..placements(cells, tiles.len()) {
+        unrank(i, cells, &w, &mut pos);
+        let md = manhattan(&pos, &dist, cells);
+        let occupied = pos.iter().fold(0u64, |m, &p| m | 1 << p);
+        let free = flood.all & !occupied;
+        let least = (i * r..(i + 1) * r).map(value).min().unwrap();
+        assert_eq!(least, super::super::pattern::entry(classic, classic_bits, i), "{pos:?}");
+        for n in flood.count_regions(free)..regions {
+            assert_eq!(value(i * r + u64::from(n)), least, "{pos:?}: no region {n}");
+        }
+        for blank in (0..cells).filter(|&b| free >> b & 1 == 1) {
+            let v = value(i * r + u64::from(flood.number_at(blank, free)));
+            match truth.get(&(pos.clone(), blank)) {
+                Some(&d) => assert_eq!(
+                    md + 2 * u32::from(v),
+                    d,
+                    "{goal} {tiles:?} at {pos:?} blank {blank}, {layout:?}"
+                ),
+                None => assert_eq!(v, least, "unreachable {pos:?} blank {blank}, {layout:?}"),
+            }
         }
     }
 }

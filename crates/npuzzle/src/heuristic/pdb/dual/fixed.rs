@@ -2,6 +2,7 @@
 //! [`FixedDualPdb`] and its per-node [`DualState`].
 
 use super::super::fixed::{FixedPdb, Lookup, PdbState};
+use super::super::regions::Flood;
 use super::super::{AdditivePdb, PdbSet};
 use super::DualPdb;
 use crate::heuristic::fixed::{Dynamic, FixedBoard, FixedHeuristic, FixedManhattan};
@@ -26,13 +27,21 @@ pub fn run_fixed_dual<const N: usize, F: WithFixedHeuristic<N>>(set: &PdbSet, wi
         .map(|db| db.tiles().len())
         .max()
         .unwrap_or(0);
+    let zero = set
+        .members()
+        .iter()
+        .any(|m| m.patterns().iter().any(|db| db.is_zero_aware()));
     if longest > MAX_TILES {
         return with.run(&Dynamic(DualPdb::new(set.clone())));
     }
-    match (views, patterns) {
-        (..=2, ..=2) => with.run(&FixedDualPdb::<N, 2, 2>::new(set)?),
-        (..=2, ..=4) => with.run(&FixedDualPdb::<N, 4, 2>::new(set)?),
-        (..=4, ..=4) => with.run(&FixedDualPdb::<N, 4, 4>::new(set)?),
+    // Zero-aware tables need the instances that keep the blank's regions.
+    match (views, patterns, zero) {
+        (..=2, ..=2, false) => with.run(&FixedDualPdb::<N, 2, 2>::new(set)?),
+        (..=2, ..=4, false) => with.run(&FixedDualPdb::<N, 4, 2>::new(set)?),
+        (..=4, ..=4, false) => with.run(&FixedDualPdb::<N, 4, 4>::new(set)?),
+        (..=2, ..=2, true) => with.run(&FixedDualPdb::<N, 2, 2, 2>::new(set)?),
+        (..=2, ..=4, true) => with.run(&FixedDualPdb::<N, 4, 2, 2>::new(set)?),
+        (..=4, ..=4, true) => with.run(&FixedDualPdb::<N, 4, 4, 4>::new(set)?),
         _ => with.run(&Dynamic(DualPdb::new(set.clone()))),
     }
 }
@@ -60,6 +69,10 @@ struct DualView<'a, const N: usize, const P: usize> {
     /// blank is there: those whose goal region holds it (in the mirror view,
     /// holds its mirror image).
     counted: [u8; N],
+    /// Entries per placement of each pattern's table (more than 1: zero-aware).
+    regions: [u32; P],
+    /// Regions of free cells in the view, for zero-aware tables.
+    flood: Flood,
 }
 
 impl<'a, const N: usize, const P: usize> DualView<'a, N, P> {
@@ -77,6 +90,8 @@ impl<'a, const N: usize, const P: usize> DualView<'a, N, P> {
             source: [[0; MAX_TILES]; P],
             cell: std::array::from_fn(|t| reflect(goal.position_of(t as u8)) as u8),
             counted: [0; N],
+            regions: [1; P],
+            flood: Flood::new(goal.shape()),
         };
         for (p, region) in super::goal_regions(pdb).iter().enumerate() {
             for (c, counted) in view.counted.iter_mut().enumerate() {
@@ -87,6 +102,7 @@ impl<'a, const N: usize, const P: usize> DualView<'a, N, P> {
         }
         for (p, db) in pdb.patterns().iter().enumerate() {
             view.tables[p] = Lookup::of(db);
+            view.regions[p] = db.regions();
             view.len[p] = db.tiles().len() as u8;
             for (j, w) in super::super::pattern::weights(N, db.tiles().len())
                 .into_iter()
@@ -103,9 +119,10 @@ impl<'a, const N: usize, const P: usize> DualView<'a, N, P> {
         view
     }
 
-    /// The index of pattern `p`'s placement on the dual of `board`.
+    /// The index of pattern `p`'s placement on the dual of `board`, and
+    /// the cells it takes there.
     #[inline(always)]
-    fn index<B: FixedBoard<N>>(&self, board: &B, p: usize) -> u32 {
+    fn index<B: FixedBoard<N>>(&self, board: &B, p: usize) -> (u32, u64) {
         let mut seen = 0u64;
         let mut index = 0u32;
         for j in 0..usize::from(self.len[p]) {
@@ -114,13 +131,21 @@ impl<'a, const N: usize, const P: usize> DualView<'a, N, P> {
             index += (c - below) * self.weights[p][j];
             seen |= 1u64 << c;
         }
-        index
+        (index, seen)
     }
 
     /// Pattern `p`'s value on the dual of `board`.
     #[inline(always)]
     fn value<B: FixedBoard<N>>(&self, board: &B, p: usize) -> u8 {
-        self.tables[p].get(self.index(board, p))
+        let (index, taken) = self.index(board, p);
+        let regions = self.regions[p];
+        if regions == 1 {
+            return self.tables[p].get(index);
+        }
+        // Zero-aware: the dual's stand-in blank is on the goal's blank
+        // cell (`cell[0]` in the view; see the module documentation).
+        let region = self.flood.number_at(usize::from(self.cell[0]), self.flood.all & !taken);
+        self.tables[p].get(index * regions + region)
     }
 }
 
@@ -160,8 +185,8 @@ impl<'a, const N: usize, const P: usize> DualView<'a, N, P> {
 /// # Ok::<(), npuzzle::Error>(())
 /// ```
 #[derive(Debug, Clone)]
-pub struct FixedDualPdb<'a, const N: usize, const P: usize, const V: usize> {
-    regular: FixedPdb<'a, N, P, V>,
+pub struct FixedDualPdb<'a, const N: usize, const P: usize, const V: usize, const Z: usize = 0> {
+    regular: FixedPdb<'a, N, P, V, Z>,
     duals: [DualView<'a, N, P>; V],
     /// How many dual views are used.
     active: usize,
@@ -173,19 +198,19 @@ pub struct FixedDualPdb<'a, const N: usize, const P: usize, const V: usize> {
 /// board's Manhattan distance, and for each dual view the values of its
 /// patterns (that of the pattern left out is stale) and their sum.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct DualState<const P: usize, const V: usize> {
+pub struct DualState<const P: usize, const V: usize, const Z: usize = 0> {
     h: u32,
     manhattan: u32,
     /// Twice the sum of the values counted, per dual view.
     doubled: [u32; V],
     value: [[u8; P]; V],
-    regular: PdbState<P, V>,
+    regular: PdbState<P, V, Z>,
 }
 
-impl<'a, const N: usize, const P: usize, const V: usize> FixedDualPdb<'a, N, P, V> {
+impl<'a, const N: usize, const P: usize, const V: usize, const Z: usize> FixedDualPdb<'a, N, P, V, Z> {
     /// For every member of `set` (each as [`FixedPdb::new`] takes it), with
     /// at most `V` views in all.
-    pub fn new(set: &'a PdbSet) -> Result<FixedDualPdb<'a, N, P, V>, Error> {
+    pub fn new(set: &'a PdbSet) -> Result<FixedDualPdb<'a, N, P, V, Z>, Error> {
         let regular = FixedPdb::for_set(set)?;
         let mut views = Vec::new();
         for member in set.members() {
@@ -218,14 +243,16 @@ impl<'a, const N: usize, const P: usize, const V: usize> FixedDualPdb<'a, N, P, 
     }
 }
 
-impl<const N: usize, const P: usize, const V: usize> FixedHeuristic<N> for FixedDualPdb<'_, N, P, V> {
-    type State = DualState<P, V>;
+impl<const N: usize, const P: usize, const V: usize, const Z: usize> FixedHeuristic<N>
+    for FixedDualPdb<'_, N, P, V, Z>
+{
+    type State = DualState<P, V, Z>;
     // 5.3-5.4 M expanded nodes per CPU-second on the 24-puzzle against
     // FixedPdb's 9.5-10 M (README), so about 1.8 times its cost.
     const NODE_COST: u64 = 18;
     const INCONSISTENT: bool = true;
 
-    fn start(&self, tiles: &[u8; N]) -> DualState<P, V> {
+    fn start(&self, tiles: &[u8; N]) -> DualState<P, V, Z> {
         let board = *tiles;
         let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0);
         let mut s = DualState {
@@ -255,7 +282,7 @@ impl<const N: usize, const P: usize, const V: usize> FixedHeuristic<N> for Fixed
     }
 
     #[inline(always)]
-    fn value(&self, state: &DualState<P, V>) -> u32 {
+    fn value(&self, state: &DualState<P, V, Z>) -> u32 {
         state.h
     }
 
@@ -263,11 +290,11 @@ impl<const N: usize, const P: usize, const V: usize> FixedHeuristic<N> for Fixed
     fn step<B: FixedBoard<N>>(
         &self,
         after: &B,
-        state: &DualState<P, V>,
+        state: &DualState<P, V, Z>,
         tile: u8,
         from: usize,
         to: usize,
-    ) -> DualState<P, V> {
+    ) -> DualState<P, V, Z> {
         self.step_bounded(after, state, tile, from, to, u32::MAX).0
     }
 
@@ -277,12 +304,12 @@ impl<const N: usize, const P: usize, const V: usize> FixedHeuristic<N> for Fixed
     fn step_bounded<B: FixedBoard<N>>(
         &self,
         after: &B,
-        state: &DualState<P, V>,
+        state: &DualState<P, V, Z>,
         tile: u8,
         from: usize,
         to: usize,
         cutoff: u32,
-    ) -> (DualState<P, V>, u32) {
+    ) -> (DualState<P, V, Z>, u32) {
         let mut s = *state;
         s.manhattan = s.manhattan + self.distance(tile, to) - self.distance(tile, from);
         let mut best = 0;
@@ -331,7 +358,7 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     use super::*;
-    use crate::heuristic::pdb::tests::cached;
+    use crate::heuristic::pdb::tests::{cached, cached_zero};
     use crate::heuristic::Heuristic;
     use crate::{Board, Goal, Move, Shape};
 
@@ -340,7 +367,16 @@ mod tests {
     /// from scratch where it is exact, and `step_bounded` keeps its
     /// contract for random cutoffs.
     fn agree<const N: usize, const P: usize, const V: usize>(set: &PdbSet, start: &Board, seed: u64) {
-        let h = FixedDualPdb::<N, P, V>::new(set).unwrap();
+        agree_with(&FixedDualPdb::<N, P, V>::new(set).unwrap(), set, start, seed);
+    }
+
+    /// [`agree`] for any instance, zero-aware ones too.
+    fn agree_with<const N: usize, const P: usize, const V: usize, const Z: usize>(
+        h: &FixedDualPdb<N, P, V, Z>,
+        set: &PdbSet,
+        start: &Board,
+        seed: u64,
+    ) {
         let slow = DualPdb::new(set.clone());
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let mut b = start.clone();
@@ -405,6 +441,36 @@ mod tests {
         let set: PdbSet = cached(&goal, "1,2,3/5,6,10/7,12,13/19,23,24").into();
         for seed in 0..2 {
             agree::<25, 4, 2>(&set, &walk(&goal, 150, seed), seed);
+        }
+    }
+
+    #[test]
+    fn zero_aware_tables_follow_the_slice_form_too() {
+        let goal = Goal::blank_first(Shape::new(4, 4).unwrap());
+        let set: PdbSet = cached_zero(&goal, "5-5-5").into();
+        let h = FixedDualPdb::<16, 4, 2, 2>::new(&set).unwrap();
+        for seed in 0..3 {
+            agree_with(&h, &set, &walk(&goal, 80, seed), seed);
+        }
+        // With a classic partition beside it: four views.
+        let two = PdbSet::new(vec![
+            cached_zero(&goal, "5-5-5"),
+            cached(&goal, "1,2,5,6,9/3,4,7,8,11/10,12,13,14,15"),
+        ])
+        .unwrap();
+        let h = FixedDualPdb::<16, 4, 4, 4>::new(&two).unwrap();
+        for seed in 0..2 {
+            agree_with(&h, &two, &walk(&goal, 80, seed), seed);
+        }
+        for goal in [
+            Goal::blank_first(Shape::new(5, 5).unwrap()),
+            Goal::standard(Shape::new(5, 5).unwrap()),
+        ] {
+            let set: PdbSet = cached_zero(&goal, "1,2,3/5,6,10/7,12,13/19,23,24").into();
+            let h = FixedDualPdb::<25, 4, 2, 2>::new(&set).unwrap();
+            for seed in 0..2 {
+                agree_with(&h, &set, &walk(&goal, 150, seed), seed);
+            }
         }
     }
 }

@@ -44,6 +44,17 @@
 //! breadth-first search, and that counting every pattern would not be). It
 //! has the parity of the distance like the ordinary sum.
 //!
+//! A zero-aware table is read the same way, for the region of the dual's
+//! stand-in blank: `S⁻¹` holds `b` where `S` held the blank, and the blank's
+//! name is its goal cell, so `b` is always on the goal's blank cell. The
+//! dual path is then a path of the zero-aware abstraction from (dual
+//! placement, region of that cell) to (home, `b` on cell `b`), which is
+//! one of the database's goals under the same rule, so the value is a
+//! lower bound on the pattern's moves. While a pattern counts, neither its
+//! dual placement nor that cell changes, so [`FixedDualPdb`] reads a
+//! zero-aware table, like a classic one, only when its pattern starts
+//! counting again.
+//!
 //! How much this leaves depends on the partition: Korf & Felner's 6-6-6-6
 //! walls the blank's goal cell (the corner) in with its first pattern, which
 //! then counts only when the blank is home; a partition that splits the
@@ -167,7 +178,9 @@ pub(crate) fn dual_sum(pdb: &AdditivePdb, regions: &[Vec<bool>], tiles: &[u8]) -
         }
         placement.clear();
         placement.extend(db.tiles().iter().map(|&t| home(tiles[home(t)]) as u8));
-        sum += 2 * u32::from(db.value(db.index(&placement)));
+        // The stand-in blank `b` sits on the goal's blank cell in the dual.
+        let region = db.region(&placement, home(0) as u8);
+        sum += 2 * u32::from(db.value(db.entry_index(db.index(&placement), region)));
     }
     sum
 }
