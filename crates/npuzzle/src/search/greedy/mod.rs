@@ -85,6 +85,37 @@ use crate::Error;
 /// The largest rectangle finished from the complete table instead of line by line.
 pub const CORE_SIDE: usize = 3;
 
+/// Bytes the solver holds a cell: the grid's word and two words of
+/// breadth-first scratch (see [`grid`]).
+pub const BYTES_PER_CELL: u64 = 12;
+
+/// The solution an improvement started from (see
+/// [`improve`](super::improve)): the constructive one, or on small boards a
+/// [`staged`](super::staged) one when that was shorter.
+///
+/// ```
+/// use npuzzle::search::greedy::Start;
+/// assert_eq!(Start::Staged.name(), "staged");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Start {
+    /// This module's constructive solution.
+    Greedy,
+    /// The shortest of the staged solutions.
+    Staged,
+}
+
+impl Start {
+    /// `greedy` or `staged`, as the records and the CLI name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Start::Greedy => "greedy",
+            Start::Staged => "staged",
+        }
+    }
+}
+
 /// How a constructive solve ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
