@@ -375,8 +375,8 @@ fn heuristic_used(solver: &Solver, algorithm: Algorithm) -> Option<HeuristicKind
 /// The partition of the pattern databases `solver` read when `algorithm` ran, if it read any.
 fn partition_read(solver: &Solver, algorithm: Algorithm) -> Option<String> {
     let reads = heuristic_used(solver, algorithm).is_some_and(HeuristicKind::needs_database);
-    let pdb = solver.pdb().filter(|_| reads)?;
-    Some(pdb.spec().partition().to_arg())
+    let set = solver.pdb_set().filter(|_| reads)?;
+    Some(set.label())
 }
 
 /// A board that could not be read (`solve --json`).

@@ -12,7 +12,7 @@ use std::str::FromStr;
 use std::sync::{Arc, Mutex};
 
 use crate::goal::Goal;
-use crate::heuristic::pdb::{self, AdditivePdb, PdbInfo, PdbSpec};
+use crate::heuristic::pdb::{self, AdditivePdb, PdbInfo, PdbSet, PdbSpec};
 use crate::heuristic::HeuristicKind;
 use crate::search::{Solver, SolverOptions};
 use crate::Error;
@@ -79,7 +79,7 @@ impl FromStr for HeuristicChoice {
 }
 
 /// What a solver is built from besides the shared options.
-type SolverKey = (HeuristicKind, Option<PathBuf>);
+type SolverKey = (HeuristicKind, Vec<PathBuf>);
 
 /// Called when `auto` finds no pattern databases for a 4×4 or 5×5 goal and
 /// falls back to a weaker heuristic, with what a front-end needs to say so.
@@ -99,8 +99,9 @@ type OnFallback = Box<dyn Fn(&Fallback) + Send + Sync>;
 
 /// Hands out one shared [`Solver`] per goal, with the heuristic chosen for
 /// that goal: a named one, or for [`HeuristicChoice::Auto`] the strongest
-/// pattern databases for the goal in the database directory (the largest
-/// file), else walking distance on 4×4, else linear conflict. Solvers are
+/// pattern databases for the goal in the database directory (every
+/// partition present, strongest first, as many as the specialised search
+/// reads in one pass), else walking distance on 4×4, else linear conflict. Solvers are
 /// shared between goals that resolve to the same heuristic and file, so
 /// tables and databases are loaded once however many boards and threads use
 /// them.
@@ -193,12 +194,16 @@ impl Solvers {
         if let Some(s) = lock(&self.by_goal).get(goal) {
             return Ok(Arc::clone(s));
         }
-        let (kind, pdb) = self.resolve(goal)?;
-        let key = (kind, pdb.as_ref().and_then(|p| p.path().map(PathBuf::from)));
+        let (kind, set) = self.resolve(goal)?;
+        let paths = set
+            .iter()
+            .flat_map(|s| s.members())
+            .filter_map(|m| m.path().map(PathBuf::from));
+        let key = (kind, paths.collect());
         let solver = Arc::clone(lock(&self.by_key).entry(key).or_insert_with(|| {
             let solver = Solver::new(self.options.with_heuristic(kind));
-            Arc::new(match pdb {
-                Some(p) => solver.with_pdb(p),
+            Arc::new(match set {
+                Some(set) => solver.with_pdb_set(set),
                 None => solver,
             })
         }));
@@ -207,7 +212,7 @@ impl Solvers {
     }
 
     /// The heuristic for `goal`, with its databases when it needs them.
-    fn resolve(&self, goal: &Goal) -> Result<(HeuristicKind, Option<Arc<AdditivePdb>>), Error> {
+    fn resolve(&self, goal: &Goal) -> Result<(HeuristicKind, Option<Arc<PdbSet>>), Error> {
         let shape = goal.shape();
         let algorithm = self.options.algorithm.resolve(shape);
         let not_found = |partition| Error::PdbNotFound {
@@ -224,20 +229,20 @@ impl Solvers {
             (HeuristicChoice::Kind(kind), _) if !kind.needs_database() => Ok((kind, None)),
             (_, Some(text)) => {
                 let spec = PdbSpec::parse(goal, text)?;
-                match self.find(|info| info.spec == spec)? {
-                    Some(pdb) => Ok((reading, Some(pdb))),
+                match self.strongest(|info| info.spec == spec)? {
+                    Some(set) => Ok((reading, Some(set))),
                     None => Err(not_found(Some(Box::new(spec.partition().clone())))),
                 }
             }
-            (HeuristicChoice::Kind(kind), None) => match self.find(|info| info.spec.goal() == goal)? {
-                Some(pdb) => Ok((kind, Some(pdb))),
+            (HeuristicChoice::Kind(kind), None) => match self.strongest(|info| info.spec.goal() == goal)? {
+                Some(set) => Ok((kind, Some(set))),
                 None => Err(not_found(None)),
             },
             // The heuristic does not matter to the uninformed searches: skip the look-up.
             (HeuristicChoice::Auto, None) if !algorithm.uses_heuristic() => Ok((HeuristicKind::LinearConflict, None)),
             (HeuristicChoice::Auto, None) => {
-                if let Some(pdb) = self.find(|info| info.spec.goal() == goal)? {
-                    return Ok((reading, Some(pdb)));
+                if let Some(set) = self.strongest(|info| info.spec.goal() == goal)? {
+                    return Ok((reading, Some(set)));
                 }
                 let using = if HeuristicKind::WalkingDistance.supports(shape) {
                     HeuristicKind::WalkingDistance
@@ -256,21 +261,92 @@ impl Solvers {
         }
     }
 
-    /// The largest readable database file in the directory that `wanted` accepts.
-    fn find(&self, wanted: impl Fn(&PdbInfo) -> bool) -> Result<Option<Arc<AdditivePdb>>, Error> {
+    /// The strongest databases in the directory that `wanted` accepts, read
+    /// together as one [`PdbSet`]: the partitions ranked by their smallest
+    /// pattern (one weak pattern drags a whole sum down: on the 24-puzzle
+    /// 7-7-7-3 alone expands more nodes than 6-6-6-6), then by size, and
+    /// taken in that order while the set stays within the views the
+    /// specialised IDA* reads in one pass. Of several files for the same
+    /// partition the largest is read.
+    fn strongest(&self, wanted: impl Fn(&PdbInfo) -> bool) -> Result<Option<Arc<PdbSet>>, Error> {
         let Some(dir) = &self.pdb_dir else { return Ok(None) };
-        let best = pdb::list(dir)?
-            .into_iter()
-            .filter_map(|f| f.info.ok().filter(|i| wanted(i)).map(|i| (i.bytes, f.path)))
-            .max_by_key(|(bytes, _)| *bytes);
-        match best {
-            Some((_, path)) => Ok(Some(Arc::new(AdditivePdb::open_any(&path)?))),
-            None => Ok(None),
+        let mut found: Vec<(PdbInfo, PathBuf)> = Vec::new();
+        for file in pdb::list(dir)? {
+            let Some(info) = file.info.ok().filter(|i| wanted(i)) else {
+                continue;
+            };
+            match found.iter_mut().find(|(seen, _)| seen.spec == info.spec) {
+                Some(same) if same.0.bytes >= info.bytes => {}
+                Some(same) => *same = (info, file.path),
+                None => found.push((info, file.path)),
+            }
         }
+        let smallest = |info: &PdbInfo| info.tables.iter().map(|(tiles, ..)| tiles.len()).min().unwrap_or(0);
+        found.sort_by_key(|(info, _)| std::cmp::Reverse((smallest(info), info.bytes)));
+        let mut members: Vec<Arc<AdditivePdb>> = Vec::new();
+        let mut views = 0;
+        for (_, path) in found {
+            let pdb = AdditivePdb::open_any(&path)?;
+            let more = 1 + usize::from(pdb.reflection().is_some());
+            let fits = views + more <= pdb::MAX_FIXED_VIEWS && pdb.patterns().len() <= pdb::MAX_FIXED_PATTERNS;
+            if members.is_empty() || (fits && members.iter().all(|m| m.patterns().len() <= pdb::MAX_FIXED_PATTERNS)) {
+                views += more;
+                members.push(Arc::new(pdb));
+            }
+        }
+        if members.is_empty() {
+            return Ok(None);
+        }
+        Ok(Some(Arc::new(PdbSet::new(members)?)))
     }
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     // A panic elsewhere cannot leave these maps half-updated: each insert is one call.
     m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heuristic::Heuristic;
+    use crate::search::SolverOptions;
+    use crate::Board;
+
+    fn save(goal: &Goal, partition: &str, dir: &std::path::Path) {
+        let spec = PdbSpec::parse(goal, partition).unwrap();
+        AdditivePdb::build(&spec, &Default::default(), &mut |_| {})
+            .unwrap()
+            .save(dir)
+            .unwrap();
+    }
+
+    #[test]
+    fn auto_reads_the_strongest_partitions_present_together() {
+        let dir = tempfile::tempdir().unwrap();
+        let goal = Goal::standard("3x3".parse().unwrap());
+        for partition in ["1,2/3,4,5,6,7,8", "1,2,3,4/5,6,7,8", "1,2,3/4,5,6,7,8"] {
+            save(&goal, partition, dir.path());
+        }
+        let solvers = Solvers::new(SolverOptions::default(), HeuristicChoice::Auto).with_pdb_dir(dir.path());
+        let solver = solvers.get(&goal).unwrap();
+        let set = solver.pdb_set().unwrap();
+        // Ranked by the smallest pattern; each has a mirror image, so two
+        // partitions fill the four views and the weakest is left out.
+        assert_eq!(set.label(), "1,2,3,4/5,6,7,8 + 1,2,3/4,5,6,7,8");
+        assert!(set.members().iter().all(|m| m.reflection().is_some()));
+        let board: Board = "8 6 7 2 5 4 3 x 1".parse().unwrap();
+        let both = set.members().iter().map(|m| m.estimate(board.tiles())).max();
+        assert_eq!(Some(set.estimate(board.tiles())), both);
+        let report = solver.solve(&board, &goal).unwrap();
+        assert!(
+            matches!(&report.outcome, crate::Outcome::Solved(s) if s.len() == 31),
+            "{report:?}"
+        );
+        // Named databases read exactly the partition named.
+        let named = Solvers::new(SolverOptions::default(), HeuristicChoice::Auto)
+            .with_pdb_dir(dir.path())
+            .with_partition("1,2/3,4,5,6,7,8");
+        assert_eq!(named.get(&goal).unwrap().pdb_set().unwrap().label(), "1,2/3,4,5,6,7,8");
+    }
 }

@@ -18,6 +18,13 @@ pub fn run_fixed<const N: usize, F: WithFixedHeuristic<N>>(pdb: &AdditivePdb, wi
     }
 }
 
+/// The most views (a partition, or its mirror image) a set of several
+/// partitions may have for the specialised lookups; bigger sets are read
+/// through the generic [`Heuristic`](crate::heuristic::Heuristic) path, much slower.
+pub const MAX_FIXED_VIEWS: usize = 4;
+/// The most patterns per partition in such a set.
+pub const MAX_FIXED_PATTERNS: usize = 4;
+
 /// [`run_fixed`] for a set of databases: one member as [`run_fixed`] does;
 /// several, as the maximum over every member and its reflection, with
 /// [`FixedPdb`] holding up to four views of up to four patterns each
@@ -32,8 +39,8 @@ pub fn run_fixed_set<const N: usize, F: WithFixedHeuristic<N>>(set: &PdbSet, wit
         .map(|m| 1 + usize::from(m.reflection().is_some()))
         .sum();
     let patterns = set.members().iter().map(|m| m.patterns().len()).max().unwrap_or(0);
-    if views <= 4 && patterns <= 4 {
-        with.run(&FixedPdb::<N, 4, 4>::for_set(set)?)
+    if views <= MAX_FIXED_VIEWS && patterns <= MAX_FIXED_PATTERNS {
+        with.run(&FixedPdb::<N, MAX_FIXED_PATTERNS, MAX_FIXED_VIEWS>::for_set(set)?)
     } else {
         with.run(&Dynamic(set.clone()))
     }

@@ -59,7 +59,7 @@ mod spec;
 pub use checksum::Xxh64;
 pub use dual::{run_fixed_dual, DualPdb, DualState, FixedDualPdb};
 pub use file::{list, ListedFile, EXTENSION, FORMAT_VERSION, MAGIC};
-pub use fixed::{run_fixed, run_fixed_set, FixedPdb, PdbState};
+pub use fixed::{run_fixed, run_fixed_set, FixedPdb, PdbState, MAX_FIXED_PATTERNS, MAX_FIXED_VIEWS};
 pub use partition::{recommended_partition, Partition};
 pub use pattern::{entry, placements, PatternDatabase, MAX_PDB_CELLS};
 pub use reflection::Reflection;
