@@ -13,6 +13,11 @@ use std::time::Duration;
 
 use npuzzle::{Algorithm, Goal, HeuristicChoice, Solver, SolverOptions, Solvers};
 
+/// The improvement time of an improving solver: the request's time budget
+/// (capped by the server's `--max-timeout`) is what bounds it; this only
+/// keeps the library's deadline arithmetic finite.
+const IMPROVE_AT_MOST: Duration = Duration::from_secs(24 * 60 * 60);
+
 /// The server's solvers, one [`Solvers`] per algorithm and heuristic
 /// choice, with and without improvement.
 #[derive(Debug)]
@@ -56,7 +61,7 @@ impl SolverCache {
             let entry = map.entry((algorithm, choice, improve)).or_insert_with(|| {
                 let options = SolverOptions::default()
                     .with_algorithm(algorithm)
-                    .with_improve(improve.then_some(Duration::MAX));
+                    .with_improve(improve.then_some(IMPROVE_AT_MOST));
                 let solvers = Solvers::new(options, choice);
                 Arc::new(match &self.pdb_dir {
                     Some(dir) => solvers.with_pdb_dir(dir),

@@ -494,7 +494,11 @@ impl Solver {
         let mut started_from = None;
         let (outcome, mut stats) = match algorithm {
             Algorithm::Greedy => {
-                let (outcome, made, from) = self.greedy(board, goal, budget, &clock)?;
+                let GreedyAnswer {
+                    outcome,
+                    made,
+                    started_from: from,
+                } = self.greedy(board, goal, budget, &clock)?;
                 started_from = from;
                 let held = match &outcome {
                     Outcome::Solved(s) => s.len() as u64,
@@ -566,21 +570,20 @@ impl Solver {
     /// time (within what is left of `budget`); the moves the constructive
     /// solver made; and, when improved, the length of the solution the
     /// improver started from and which one that was.
-    fn greedy(
-        &self,
-        board: &Board,
-        goal: &Goal,
-        budget: Budget,
-        clock: &BudgetClock,
-    ) -> Result<(Outcome, u64, Option<(usize, greedy::Start)>), Error> {
+    fn greedy(&self, board: &Board, goal: &Goal, budget: Budget, clock: &BudgetClock) -> Result<GreedyAnswer, Error> {
         let mut moves = Vec::new();
         let end = greedy::solve_into(board, goal, &self.tables, budget, &mut moves)?;
         let made = moves.len() as u64;
+        let answer = |outcome, started_from| GreedyAnswer {
+            outcome,
+            made,
+            started_from,
+        };
         if let greedy::Finish::BudgetReached(kind) = end {
-            return Ok((Outcome::BudgetReached(kind), made, None));
+            return Ok(answer(Outcome::BudgetReached(kind), None));
         }
         let Some(time) = self.options.improve else {
-            return Ok((Outcome::Solved(crate::Solution::new(moves)), made, None));
+            return Ok(answer(Outcome::Solved(crate::Solution::new(moves)), None));
         };
         let time = budget
             .timeout
@@ -600,10 +603,18 @@ impl Solver {
             }
         }
         let improved = improve::improve(board, &moves, time.saturating_sub(started.elapsed()))?;
-        Ok((
+        Ok(answer(
             Outcome::Solved(crate::Solution::new(improved.moves)),
-            made,
             Some((improved.before, start)),
         ))
     }
+}
+
+/// What [`Solver::greedy`] found: the answer, the moves the constructive
+/// solver made, and after an improvement the length of the solution it
+/// started from and which one that was.
+struct GreedyAnswer {
+    outcome: Outcome,
+    made: u64,
+    started_from: Option<(usize, greedy::Start)>,
 }
