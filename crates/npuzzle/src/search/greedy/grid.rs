@@ -1,5 +1,6 @@
-//! The board the constructive solver works on: tiles and their positions in
-//! `u32`, the cells already solved, and the blank's routes around them.
+//! The board the constructive solver works on: one word a cell (the home of
+//! the tile there, the cell locked, the tile tracked), the cells of the line
+//! being solved, and the blank's routes around the locked cells.
 
 use super::sink::MoveSink;
 use crate::board::Move;
