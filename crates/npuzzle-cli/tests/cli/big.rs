@@ -234,3 +234,50 @@ fn the_time_line_after_improve_names_the_start_it_improved() {
     let start = if staged { "staged" } else { "greedy" };
     assert!(last.starts_with(&format!("{start} + improve: ")), "{text}");
 }
+
+/// `batch` spools the moves of a big board to a temporary file and copies
+/// them into the row: the same moves as `solve --moves` streams, in JSON
+/// Lines and in CSV.
+#[test]
+fn batch_rows_of_big_boards_hold_the_spooled_moves() {
+    let boards = stdout(&npuzzle(
+        &["random", "--size", "100x100", "--count", "2", "--seed", "8"],
+        "",
+    ));
+    let streamed: Vec<String> = boards
+        .lines()
+        .map(|b| {
+            stdout(&npuzzle(&["solve", "--size", "100x100", "--moves"], b))
+                .trim()
+                .to_string()
+        })
+        .collect();
+    assert!(streamed.iter().all(|m| m.len() > 1_000_000));
+    let out = npuzzle(&["batch", "--size", "100x100", "-j", "2"], &boards);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let rows: Vec<serde_json::Value> = stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(rows.len(), 2);
+    for ((row, board), moves) in rows.iter().zip(boards.lines()).zip(&streamed) {
+        let d = &row["data"];
+        assert_eq!(
+            (d["outcome"].as_str(), d["algorithm"].as_str()),
+            (Some("solved"), Some("greedy"))
+        );
+        assert_eq!(d["moves"].as_str(), Some(moves.as_str()));
+        assert_eq!(d["length"].as_u64(), Some(moves.len() as u64));
+        assert!(reaches_goal(board, "100x100", moves));
+    }
+    let out = npuzzle(&["batch", "--size", "100x100", "--format", "csv"], &boards);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let mut csv = csv::Reader::from_reader(text.as_bytes());
+    let headers = csv.headers().unwrap().clone();
+    let column = |name: &str| headers.iter().position(|h| h == name).unwrap();
+    let (moves_at, length_at) = (column("moves"), column("length"));
+    let records: Vec<csv::StringRecord> = csv.records().map(Result::unwrap).collect();
+    assert_eq!(records.len(), 2);
+    for (record, moves) in records.iter().zip(&streamed) {
+        assert_eq!(&record[moves_at], moves.as_str());
+        assert_eq!(record[length_at], moves.len().to_string());
+    }
+}
