@@ -12,6 +12,7 @@ mod input;
 mod output;
 mod pdb_dir;
 mod progress;
+mod spool;
 
 /// Optimal solver for sliding-tile puzzles (8-, 15-, 24-puzzle, any W×H board).
 ///

@@ -155,6 +155,8 @@ pub struct SearchArgs {
     pub threads: Option<usize>,
     /// Where pattern databases are looked for.
     pub pdb_dir: Option<std::path::PathBuf>,
+    /// Seconds spent shortening a constructive (`greedy`) solution.
+    pub improve: Option<f64>,
 }
 
 impl SearchArgs {
@@ -162,30 +164,33 @@ impl SearchArgs {
     /// memory budget divided by `share`.
     pub fn key(&self, search_threads: usize, share: u64) -> PyResult<crate::solvers::Key> {
         let budget = budget(self.timeout, self.max_nodes, self.max_memory.map(|m| m / share.max(1)))?;
-        crate::solvers::Key::new(
+        let improve = self.improve.map(|secs| seconds("improve", secs)).transpose()?;
+        Ok(crate::solvers::Key::new(
             &self.algorithm,
             &self.heuristic,
             budget,
             search_threads,
             self.pdb_dir.clone(),
-        )
+        )?
+        .with_improve(improve))
     }
 }
 
 /// The per-search budget from the keyword arguments.
 pub fn budget(timeout: Option<f64>, max_nodes: Option<u64>, max_memory: Option<u64>) -> PyResult<Budget> {
-    let timeout = timeout
-        .map(|secs| {
-            Duration::try_from_secs_f64(secs).map_err(|_| {
-                raise(
-                    Class::Option,
-                    format!("timeout must be a number of seconds >= 0, not {secs}"),
-                )
-            })
-        })
-        .transpose()?;
+    let timeout = timeout.map(|secs| seconds("timeout", secs)).transpose()?;
     Ok(Budget::default()
         .with_timeout(timeout)
         .with_max_nodes(max_nodes)
         .with_max_memory(max_memory))
+}
+
+/// `secs` as a duration; an `OptionError` naming `what` when it is not one.
+fn seconds(what: &str, secs: f64) -> PyResult<Duration> {
+    Duration::try_from_secs_f64(secs).map_err(|_| {
+        raise(
+            Class::Option,
+            format!("{what} must be a number of seconds >= 0, not {secs}"),
+        )
+    })
 }

@@ -244,15 +244,18 @@ impl Solution {
     }
 }
 
-/// What a search cost.
+/// What a search cost (node counts for the searches, `moves_made` for the
+/// constructive `greedy` solver; the others are `None`).
 #[pyclass(module = "npuzzle", frozen, get_all)]
 pub struct Stats {
     /// States expanded.
-    expanded: u64,
+    expanded: Option<u64>,
     /// Successors generated.
-    generated: u64,
+    generated: Option<u64>,
     /// Most states held at once.
-    peak_states: u64,
+    peak_states: Option<u64>,
+    /// Moves the constructive solver made, before any improvement.
+    moves_made: Option<u64>,
     /// Bytes the search's structures held at their largest (estimate).
     peak_bytes: u64,
     /// Wall time of the search in milliseconds.
@@ -267,6 +270,7 @@ impl From<&StatsRecord> for Stats {
             expanded: s.expanded,
             generated: s.generated,
             peak_states: s.peak_states,
+            moves_made: s.moves_made,
             peak_bytes: s.peak_bytes,
             millis: s.millis,
             iterations: s.iterations.iter().map(|i| (i.bound, i.expanded)).collect(),
@@ -278,8 +282,18 @@ impl From<&StatsRecord> for Stats {
 impl Stats {
     fn __repr__(&self) -> String {
         format!(
-            "Stats(expanded={}, generated={}, peak_states={}, peak_bytes={}, millis={})",
-            self.expanded, self.generated, self.peak_states, self.peak_bytes, self.millis
+            "Stats(expanded={}, generated={}, peak_states={}, moves_made={}, peak_bytes={}, millis={})",
+            py_opt(self.expanded),
+            py_opt(self.generated),
+            py_opt(self.peak_states),
+            py_opt(self.moves_made),
+            self.peak_bytes,
+            self.millis
         )
     }
+}
+
+/// A count as Python prints it: the number, or `None`.
+fn py_opt(n: Option<u64>) -> String {
+    n.map_or_else(|| "None".to_string(), |n| n.to_string())
 }

@@ -24,6 +24,7 @@ pub struct Key {
     max_memory: Option<u64>,
     threads: usize,
     pdb_dir: Option<PathBuf>,
+    improve: Option<std::time::Duration>,
 }
 
 impl Key {
@@ -43,7 +44,14 @@ impl Key {
             max_memory: budget.max_memory,
             threads: threads.max(1),
             pdb_dir,
+            improve: None,
         })
+    }
+
+    /// This key with up to `improve` spent shortening a constructive solution.
+    pub fn with_improve(mut self, improve: Option<std::time::Duration>) -> Key {
+        self.improve = improve;
+        self
     }
 
     fn solvers(&self) -> Solvers {
@@ -54,7 +62,8 @@ impl Key {
         let options = SolverOptions::default()
             .with_algorithm(self.algorithm)
             .with_budget(budget)
-            .with_threads(self.threads);
+            .with_threads(self.threads)
+            .with_improve(self.improve);
         let solvers = Solvers::new(options, self.choice);
         match &self.pdb_dir {
             Some(dir) => solvers.with_pdb_dir(dir),

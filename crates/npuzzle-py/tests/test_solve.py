@@ -112,7 +112,9 @@ def test_goals_by_name_text_and_tiles() -> None:
 def test_stats_are_reported() -> None:
     s = npuzzle.solve(HARDEST, algorithm="idastar", heuristic="manhattan")
     st = s.stats
+    assert st.expanded is not None and st.generated is not None
     assert st.expanded > 0 and st.generated >= st.expanded
+    assert st.moves_made is None
     assert st.millis >= 0
     assert st.iterations and st.iterations[-1][0] == 31
     assert sum(n for _, n in st.iterations) == st.expanded
@@ -135,6 +137,30 @@ def test_to_dict_is_the_json_record() -> None:
     assert isinstance(data, dict)
     assert data["moves"] == "rr" and data["length"] == 2 and data["outcome"] == "solved"
     assert json.loads(s.to_json()) == d
+
+
+# `npuzzle random --size 6x6 --seed 3`: past 5×5, `auto` solves it constructively.
+SIX = "17 12 32 11 13 6 20 27 33 5 34 19 23 15 16 29 26 28 31 30 1 4 14 x 18 9 24 7 25 22 8 2 3 10 35 21"
+
+
+def test_improve_shortens_a_constructive_solution() -> None:
+    plain = npuzzle.solve(SIX)
+    better = npuzzle.solve(SIX, improve=0.3)
+    assert plain.algorithm == "greedy" and plain.length is not None and better.length is not None
+    p, b = plain.to_dict()["data"], better.to_dict()["data"]
+    # Greedy makes moves and expands no nodes: no zero counters, the moves made instead.
+    assert "improved_from" not in p and "expanded" not in p["stats"]
+    assert plain.stats.expanded is None and plain.stats.moves_made == plain.length
+    assert b["start"] in ("greedy", "staged")
+    assert better.length <= b["improved_from"] and better.length < plain.length
+    assert better.moves is not None
+    tiles = [0 if t == "x" else int(t) for t in SIX.split()]
+    assert replay(tiles, 6, better.moves) == list(range(1, 36)) + [0]
+
+
+def test_improve_must_be_seconds() -> None:
+    with pytest.raises(npuzzle.OptionError, match="improve must be a number of seconds"):
+        npuzzle.solve(SIX, improve=-1.0)
 
 
 def test_is_solvable_agrees_with_parity() -> None:

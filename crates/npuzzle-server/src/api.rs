@@ -112,7 +112,8 @@ async fn solve(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError
     let algorithm = req.algorithm()?;
     let choice = req.heuristic()?;
     let budget = req.budget(&state.config);
-    let solver = state.solvers.get(&goal, algorithm, choice)?;
+    let improve = req.improve.unwrap_or(false);
+    let solver = state.solvers.get_improving(&goal, algorithm, choice, improve)?;
     let lookup = is_lookup(algorithm, board.shape());
     let count = req.count.unwrap_or(false);
     if count && !lookup {

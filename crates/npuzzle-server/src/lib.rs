@@ -10,7 +10,7 @@
 //! | method and path | request | answer |
 //! | --- | --- | --- |
 //! | `POST /api/board` | `board`, `size`?, `goal`? | `board` (read and written back, or 400) |
-//! | `POST /api/solve` | `board`, `size`?, `goal`?, `algorithm`?, `heuristic`?, `timeout_ms`?, `max_nodes`?, `count`? | `solution` |
+//! | `POST /api/solve` | `board`, `size`?, `goal`?, `algorithm`?, `heuristic`?, `timeout_ms`?, `max_nodes`?, `count`?, `improve`? | `solution` |
 //! | `POST /api/hint` | the same | `hint` |
 //! | `POST /api/random` | `size`?, `goal`?, `distance`?, `seed`? | `board` |
 //! | `POST /api/compare` | `board`, `size`?, `goal`?, `timeout_ms`? | `compare` |
@@ -22,7 +22,9 @@
 //! lookup runs on the blocking pool under a per-request budget, at most
 //! [`Config::workers`] at once, the others waiting in a queue of
 //! [`Config::queue`] (past it: 503 with `Retry-After`); a search whose client
-//! goes away is cancelled. See [`pool`].
+//! goes away is cancelled. See [`pool`]. `improve: true` spends what is left
+//! of the request's time budget shortening a constructive (`greedy`)
+//! solution (the record's `improved_from` and `start` say from what).
 //!
 //! ```no_run
 //! let config = npuzzle_server::Config::default();

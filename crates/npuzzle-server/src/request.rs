@@ -35,6 +35,9 @@ pub struct BoardRequest {
     pub max_nodes: Option<u64>,
     /// Solve: also count the optimal solutions (boards answered from a table).
     pub count: Option<bool>,
+    /// Solve: spend the rest of the time budget shortening a constructive
+    /// (`greedy`) solution.
+    pub improve: Option<bool>,
 }
 
 impl BoardRequest {

@@ -9,14 +9,21 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 
 use npuzzle::{Algorithm, Goal, HeuristicChoice, Solver, SolverOptions, Solvers};
 
-/// The server's solvers, one [`Solvers`] per algorithm and heuristic choice.
+/// The improvement time of an improving solver: the request's time budget
+/// (capped by the server's `--max-timeout`) is what bounds it; this only
+/// keeps the library's deadline arithmetic finite.
+const IMPROVE_AT_MOST: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// The server's solvers, one [`Solvers`] per algorithm and heuristic
+/// choice, with and without improvement.
 #[derive(Debug)]
 pub struct SolverCache {
     pdb_dir: Option<PathBuf>,
-    by_choice: Mutex<HashMap<(Algorithm, HeuristicChoice), Arc<Solvers>>>,
+    by_choice: Mutex<HashMap<(Algorithm, HeuristicChoice, bool), Arc<Solvers>>>,
 }
 
 impl SolverCache {
@@ -35,11 +42,27 @@ impl SolverCache {
         algorithm: Algorithm,
         choice: HeuristicChoice,
     ) -> Result<Arc<Solver>, npuzzle::Error> {
+        self.get_improving(goal, algorithm, choice, false)
+    }
+
+    /// Like [`get`](SolverCache::get); with `improve`, a solver that spends
+    /// the rest of each request's time budget shortening a constructive
+    /// solution (the library bounds the improvement by the budget).
+    pub fn get_improving(
+        &self,
+        goal: &Goal,
+        algorithm: Algorithm,
+        choice: HeuristicChoice,
+        improve: bool,
+    ) -> Result<Arc<Solver>, npuzzle::Error> {
         let solvers = {
             // Each insert is one call, so a panic elsewhere leaves the map whole.
             let mut map = self.by_choice.lock().unwrap_or_else(PoisonError::into_inner);
-            let entry = map.entry((algorithm, choice)).or_insert_with(|| {
-                let solvers = Solvers::new(SolverOptions::default().with_algorithm(algorithm), choice);
+            let entry = map.entry((algorithm, choice, improve)).or_insert_with(|| {
+                let options = SolverOptions::default()
+                    .with_algorithm(algorithm)
+                    .with_improve(improve.then_some(IMPROVE_AT_MOST));
+                let solvers = Solvers::new(options, choice);
                 Arc::new(match &self.pdb_dir {
                     Some(dir) => solvers.with_pdb_dir(dir),
                     None => solvers,

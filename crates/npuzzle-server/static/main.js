@@ -335,7 +335,11 @@ async function solve() {
   // Counts can pass 2^53: JSON numbers lose digits there, so say "about".
   const exact = d.count != null && d.count <= Number.MAX_SAFE_INTEGER;
   const count = d.count != null ? ` · ${exact ? '' : 'about '}${Number(d.count).toLocaleString()} optimal solutions` : '';
-  $('solution-stats').textContent = `${d.length} moves · ${how} · ${d.stats.expanded.toLocaleString()} nodes expanded · ${d.stats.millis} ms${count}`;
+  // The constructive solver makes moves and expands no nodes.
+  const work = d.stats.expanded != null
+    ? `${d.stats.expanded.toLocaleString()} nodes expanded`
+    : `${(d.stats.moves_made ?? 0).toLocaleString()} moves made`;
+  $('solution-stats').textContent = `${d.length} moves · ${how} · ${work} · ${d.stats.millis} ms${count}`;
   $('solution').hidden = false;
   play();
 }

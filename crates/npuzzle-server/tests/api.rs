@@ -612,3 +612,35 @@ async fn solve_counts_optimal_solutions_like_an_independent_bfs() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(error_message(&record).contains("complete table"), "{record}");
 }
+
+/// `improve: true` shortens the constructive solution within the request's
+/// time budget: the record says from what length and which start, and the
+/// shorter moves still replay to the goal.
+#[tokio::test]
+async fn solve_improves_a_greedy_solution_within_the_time_budget() {
+    let app = App::default().await;
+    // `npuzzle random --size 6x6 --seed 3`.
+    let board = "17 12 32 11 13 6 20 27 33 5 34 19 23 15 16 29 26 28 31 30 1 4 14 x 18 9 24 7 25 22 8 2 3 10 35 21";
+    let goal: String = (1..36).map(|t| format!("{t} ")).collect::<String>() + "x";
+    let (status, plain) = app.post_json("/api/solve", json!({"board": board})).await;
+    assert_eq!(status, StatusCode::OK);
+    let plain = data(&plain, "solution");
+    assert_eq!(plain["algorithm"], "greedy");
+    assert!(plain.get("improved_from").is_none(), "{plain}");
+    let (status, improved) = app
+        .post_json(
+            "/api/solve",
+            json!({"board": board, "improve": true, "timeout_ms": 400}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let d = data(&improved, "solution");
+    assert_eq!(d["outcome"], "solved", "{d}");
+    let (len, from) = (d["length"].as_u64().unwrap(), d["improved_from"].as_u64().unwrap());
+    assert!(len <= from && len < plain["length"].as_u64().unwrap(), "{d}");
+    assert!(d["start"] == "greedy" || d["start"] == "staged", "{d}");
+    assert_eq!(d["stats"]["moves_made"], plain["length"]);
+    let moves = d["moves"].as_str().unwrap();
+    assert_eq!(moves.len() as u64, len);
+    assert_eq!(replay(&tiles(board), 6, moves), tiles(&goal));
+}

@@ -109,6 +109,10 @@ pub struct Stats {
     pub elapsed: Duration,
     /// For iterative deepening: (threshold, nodes expanded) per iteration.
     pub iterations: Vec<(u32, u64)>,
+    /// For the constructive solver ([`greedy`](crate::search::greedy)),
+    /// which makes moves instead of expanding nodes: the moves it made
+    /// (before any improvement). `None` for the searches.
+    pub moves_made: Option<u64>,
 }
 
 /// A search's outcome with its statistics. More facts may be added.
@@ -121,9 +125,12 @@ pub struct Report {
     pub stats: Stats,
     /// The algorithm that ran (what `Auto` chose, for instance).
     pub algorithm: crate::Algorithm,
-    /// The constructive solution's length before
-    /// [`improve`](crate::search::improve) shortened it, when it ran.
+    /// The length of the solution [`improve`](crate::search::improve)
+    /// started from, when it ran.
     pub improved_from: Option<usize>,
+    /// Which solution that was (the greedy one, or a staged one when
+    /// shorter), when `improve` ran.
+    pub start: Option<crate::search::greedy::Start>,
 }
 
 impl Report {
@@ -142,6 +149,7 @@ impl Report {
             stats,
             algorithm,
             improved_from: None,
+            start: None,
         }
     }
 }

@@ -246,7 +246,9 @@ impl Solvers {
             (HeuristicChoice::Kind(kind), _) if !kind.needs_database() => Ok((kind, None)),
             (_, Some(text)) => {
                 let spec = PdbSpec::parse(goal, text)?;
-                match self.strongest(|info| info.spec == spec)? {
+                let same =
+                    |info: &PdbInfo| info.spec.goal() == spec.goal() && info.spec.partition() == spec.partition();
+                match self.strongest(same)? {
                     Some(set) => Ok((reading, Some(set))),
                     None => Err(not_found(Some(Box::new(spec.partition().clone())))),
                 }
@@ -284,7 +286,8 @@ impl Solvers {
     /// 7-7-7-3 alone expands more nodes than 6-6-6-6), then by size, and
     /// taken in that order while the set stays within the views the
     /// specialised IDA* reads in one pass. Of several files for the same
-    /// partition the largest is read.
+    /// partition the zero-aware one is read (its values are never below the
+    /// classic ones), else the largest.
     fn strongest(&self, wanted: impl Fn(&PdbInfo) -> bool) -> Result<Option<Arc<PdbSet>>, Error> {
         let Some(dir) = &self.pdb_dir else { return Ok(None) };
         let mut found: Vec<(PdbInfo, PathBuf)> = Vec::new();
@@ -292,14 +295,18 @@ impl Solvers {
             let Some(info) = file.info.ok().filter(|i| wanted(i)) else {
                 continue;
             };
-            match found.iter_mut().find(|(seen, _)| seen.spec == info.spec) {
-                Some(same) if same.0.bytes >= info.bytes => {}
+            let rank = |i: &PdbInfo| (i.spec.zero_aware(), i.bytes);
+            match found
+                .iter_mut()
+                .find(|(seen, _)| seen.spec.partition() == info.spec.partition())
+            {
+                Some(same) if rank(&same.0) >= rank(&info) => {}
                 Some(same) => *same = (info, file.path),
                 None => found.push((info, file.path)),
             }
         }
         let smallest = |info: &PdbInfo| info.tables.iter().map(|(tiles, ..)| tiles.len()).min().unwrap_or(0);
-        found.sort_by_key(|(info, _)| std::cmp::Reverse((smallest(info), info.bytes)));
+        found.sort_by_key(|(info, _)| std::cmp::Reverse((smallest(info), info.spec.zero_aware(), info.bytes)));
         let mut members: Vec<Arc<AdditivePdb>> = Vec::new();
         let mut views = 0;
         for (_, path) in found {
@@ -392,5 +399,19 @@ mod tests {
             .with_pdb_dir(dir.path())
             .with_partition("1,2/3,4,5,6,7,8");
         assert_eq!(named.get(&goal).unwrap().pdb_set().unwrap().label(), "1,2/3,4,5,6,7,8");
+        // A zero-aware file takes the place of the classic one of its partition.
+        let spec = PdbSpec::parse(&goal, "1,2,3,4/5,6,7,8").unwrap().with_zero_aware(true);
+        AdditivePdb::build(&spec, &Default::default(), &mut |_| {})
+            .unwrap()
+            .save(dir.path())
+            .unwrap();
+        let solvers = Solvers::new(SolverOptions::default(), HeuristicChoice::Auto).with_pdb_dir(dir.path());
+        let label = solvers.get(&goal).unwrap().pdb_set().unwrap().label();
+        assert_eq!(label, "1,2,3,4/5,6,7,8 zero-aware + 1,2,3/4,5,6,7,8");
+        let named = Solvers::new(SolverOptions::default(), HeuristicChoice::Auto)
+            .with_pdb_dir(dir.path())
+            .with_partition("1,2,3,4/5,6,7,8");
+        let label = named.get(&goal).unwrap().pdb_set().unwrap().label();
+        assert_eq!(label, "1,2,3,4/5,6,7,8 zero-aware");
     }
 }

@@ -31,6 +31,7 @@ use npuzzle::parse::BoardInput;
 use npuzzle::{Cancel, Progress};
 
 use crate::input::{all_cores, BoardOptions, SearchOptions, Solvers};
+use crate::spool::{self, Spooled};
 use npuzzle::record::{human_duration, OutcomeName, Record, ResultRecord, SearchNames};
 
 /// How often the bar's count of the running searches' nodes is updated.
@@ -155,29 +156,39 @@ fn row_of(text: &str, format: Format) -> Option<Row> {
 }
 
 /// Solves one input, the `instance`-th board of the file, into a row,
-/// publishing the search's node count to `progress` for the bar.
+/// publishing the search's node count to `progress` for the bar. A big
+/// board solved constructively has its moves spooled to a temporary file
+/// ([`crate::spool`]), copied into the row when it is written.
 fn solve_one(
     input: &BoardInput,
     instance: usize,
     options: &BoardOptions,
     solvers: &Solvers,
     progress: &Progress,
-) -> Row {
-    Row::for_input(input, instance, |text| {
+) -> (Row, Option<Spooled>) {
+    let mut spooled = None;
+    let mut row = Row::for_input(input, instance, |text| {
         let (board, goal) = options.parse(text).map_err(|e| format!("{e:#}"))?;
-        let solved = solvers.get(&goal).and_then(|solver| {
-            let budget = solver.options().budget;
-            let report = solver.solve_with_progress(&board, &goal, budget, &Cancel::new(), progress)?;
-            Ok((solver, report))
-        });
-        match solved {
-            Ok((solver, report)) => {
+        let solver = solvers.get(&goal).map_err(|e| crate::advice::explain(&e))?;
+        if spool::wanted(&solver, &board) {
+            let (report, moves) = spool::solve(&board, &goal, &solver).map_err(|e| format!("{e:#}"))?;
+            spooled = moves;
+            return Ok((board, solver, report));
+        }
+        let budget = solver.options().budget;
+        match solver.solve_with_progress(&board, &goal, budget, &Cancel::new(), progress) {
+            Ok(report) => {
                 solvers.advice.note(&goal, &report);
                 Ok((board, solver, report))
             }
             Err(e) => Err(crate::advice::explain(&e)),
         }
-    })
+    });
+    if let Some(moves) = &spooled {
+        row.length = Some(moves.length() as usize);
+        row.moves = Some(Spooled::placeholder());
+    }
+    (row, spooled)
 }
 
 /// The rows already in an output file, for `--resume`: per input line, the
@@ -360,7 +371,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .build()
         .context("starting worker threads")?;
     let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel::<(usize, Row)>();
+    let (tx, rx) = mpsc::channel::<(usize, (Row, Option<Spooled>))>();
     let write_result: Result<()> = std::thread::scope(|scope| {
         let (todo, next, solvers, board_options) = (&todo, &next, &solvers, &args.board);
         let progresses = &progresses;
@@ -386,11 +397,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
             });
             drop(tx);
         });
-        let mut pending: BTreeMap<usize, Row> = BTreeMap::new();
+        let mut pending: BTreeMap<usize, (Row, Option<Spooled>)> = BTreeMap::new();
         let mut next_out = 0usize;
-        let write_row = |row: &Row, sink: &mut Box<dyn Write + Send>| -> Result<()> {
-            sink.write_all(&row_bytes(row, args.format)?)?;
-            Ok(())
+        let write_row = |(row, spooled): (Row, Option<Spooled>), sink: &mut Box<dyn Write + Send>| -> Result<()> {
+            spool::write_row(sink, &row_bytes(&row, args.format)?, spooled)
         };
         // Wait for one result (showing the running searches' nodes on the
         // bar meanwhile), then take whatever else is ready before flushing.
@@ -409,14 +419,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
             let mut batch = vec![first];
             batch.extend(rx.try_iter());
             for (i, row) in batch {
-                summary.add(&row);
+                summary.add(&row.0);
                 bar.inc(1);
                 if args.unordered {
-                    write_row(&row, &mut sink)?;
+                    write_row(row, &mut sink)?;
                 } else {
                     pending.insert(i, row);
                     while let Some(row) = pending.remove(&next_out) {
-                        write_row(&row, &mut sink)?;
+                        write_row(row, &mut sink)?;
                         next_out += 1;
                     }
                 }

@@ -94,11 +94,18 @@ pub fn run(args: Args) -> Result<ExitCode> {
         };
         let solver = solvers.get(&goal)?;
         let greedy = solver.options().algorithm.resolve(board.shape()) == Algorithm::Greedy;
-        if !args.json && greedy && solver.options().improve.is_none() {
+        let streams = greedy && solver.options().improve.is_none();
+        if streams && !args.json {
             if index > 0 && !args.moves {
                 writeln!(out)?;
             }
             failed |= stream_greedy(&mut out, &board, &goal, &solver, args.moves)?;
+            continue;
+        }
+        // JSON streams the moves only when they cannot stop half-way (no time
+        // limit) and there are some (a solvable board).
+        if streams && solver.options().budget.timeout.is_none() && npuzzle::parity::is_solvable(&board, &goal) {
+            stream_greedy_json(&mut out, &board, &goal, &solver)?;
             continue;
         }
         let uses_heuristic = args.search.algorithm.resolve(board.shape()).uses_heuristic();
@@ -149,11 +156,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             if let Some(optimal) = &optimal {
                 write!(out, "{}", human_solutions(optimal, &args))?;
             }
-            if greedy {
-                writeln!(out, "greedy: {}", human_duration(report.stats.elapsed))?;
-            } else {
-                writeln!(out, "{}", record.human_stats())?;
-            }
+            writeln!(out, "{}", record.human_stats())?;
         }
         solvers.advice.note(&goal, &report);
         if let Some(advice) = solvers.advice.take_due() {
@@ -228,6 +231,35 @@ fn stream_greedy(out: &mut impl Write, board: &Board, goal: &Goal, solver: &Solv
         }
         _ => Ok(false),
     }
+}
+
+/// `solve --json` with the constructive solver: the solution record with
+/// its moves written as they are made (and replayed on a copy of the
+/// board) instead of collected. The envelope is the usual one, with `moves`
+/// first in `data`, since the other fields are known only at the end.
+fn stream_greedy_json(out: &mut impl Write, board: &Board, goal: &Goal, solver: &Solver) -> Result<()> {
+    let started = std::time::Instant::now();
+    out.write_all(br#"{"type":"solution","data":{"moves":""#)?;
+    let mut sink = ReplaySink::new(board.clone(), WriteSink::new(&mut *out));
+    let end = greedy::solve_into(board, goal, solver.tables(), npuzzle::Budget::default(), &mut sink)?;
+    let reached = sink.reached(goal);
+    sink.into_inner().finish().context("writing the moves")?;
+    let Finish::Solved(length) = end else {
+        anyhow::bail!("the greedy solver stopped without a time limit (a bug: please report the board)");
+    };
+    if !reached {
+        anyhow::bail!("the greedy moves did not replay to the goal (a bug: please report the board)");
+    }
+    let mut stats = npuzzle::Stats::default();
+    stats.elapsed = started.elapsed();
+    stats.peak_bytes = greedy::BYTES_PER_CELL * board.shape().cells() as u64;
+    let record = SolutionRecord::streamed(board, goal, solver, length, &stats);
+    // The record's other fields, after the moves: its object without the `{`.
+    let rest = serde_json::to_string(&record)?;
+    out.write_all(b"\",")?;
+    out.write_all(rest.strip_prefix('{').unwrap_or(&rest).as_bytes())?;
+    out.write_all(b"}\n")?;
+    Ok(())
 }
 
 /// The count and list `--count` and `--all` ask for (the list's own count

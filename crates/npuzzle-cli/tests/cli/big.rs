@@ -110,7 +110,16 @@ fn improve_shortens_a_6x6_solution_and_it_still_reaches_the_goal() {
     let len = |d: &serde_json::Value| d["length"].as_u64().unwrap();
     assert!(len(&improved) < len(&plain), "{} -> {}", len(&plain), len(&improved));
     assert_eq!(improved["lower_bound"], plain["lower_bound"]);
-    assert_eq!(improved["improved_from"], plain["length"]);
+    // `improved_from` is the length of the start it improved: the greedy
+    // solution itself, or a shorter staged one.
+    let from = improved["improved_from"].as_u64().unwrap();
+    match improved["start"].as_str() {
+        Some("greedy") => assert_eq!(from, len(&plain)),
+        Some("staged") => assert!(from < len(&plain), "{from} {}", len(&plain)),
+        other => panic!("start {other:?}"),
+    }
+    assert!(len(&improved) <= from);
+    assert_eq!(improved["stats"]["moves_made"], plain["length"]);
     let lb = improved["lower_bound"].as_u64().unwrap();
     assert!((improved["ratio"].as_f64().unwrap() - len(&improved) as f64 / lb as f64).abs() < 1e-3);
     assert!(reaches_goal(board.trim(), "6x6", improved["moves"].as_str().unwrap()));
@@ -146,4 +155,129 @@ fn a_100x100_board_written_as_rows_needs_no_size() {
     let out = npuzzle(&["solve", "--moves"], &rows.join("\n"));
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(reaches_goal(&board, "100x100", stdout(&out).trim()));
+}
+
+/// The greedy record as `solve --json` streams it: moves first, then the
+/// rest; parsed back into the library's typed record.
+fn greedy_record(args: &[&str], board: &str) -> npuzzle::record::SolutionRecord {
+    let out = npuzzle(args, board);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    let raw: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
+    // Greedy expands no nodes: the search counters are left out, not zero.
+    for counter in ["expanded", "generated", "peak_states"] {
+        assert!(
+            raw["data"]["stats"].get(counter).is_none(),
+            "{counter} in {}",
+            raw["data"]["stats"]
+        );
+    }
+    match serde_json::from_str(text.trim()).unwrap() {
+        npuzzle::record::Record::Solution(r) => r,
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn json_streams_greedy_moves_with_moves_made_and_time() {
+    let board = stdout(&npuzzle(&["random", "--size", "30x20", "--seed", "7"], ""));
+    let streamed = greedy_record(&["solve", "--json", "--size", "30x20"], &board);
+    let moves = streamed.moves.clone().expect("moves");
+    assert!(reaches_goal(&board, "30x20", &moves));
+    assert_eq!(streamed.length, Some(moves.len()));
+    assert_eq!(streamed.stats.moves_made, Some(moves.len() as u64));
+    assert!(
+        streamed.stats.millis > 0.0 && streamed.stats.peak_bytes >= 12 * 600,
+        "{:?}",
+        streamed.stats
+    );
+    assert_eq!(
+        streamed.ratio,
+        streamed
+            .lower_bound
+            .map(|lb| npuzzle::record::ratio(moves.len() as u64, lb))
+    );
+    // A time limit makes the moves collected (a stopped solve must not
+    // print half a solution): the same record otherwise.
+    let collected = greedy_record(&["solve", "--json", "--size", "30x20", "--timeout", "1m"], &board);
+    assert_eq!(
+        (
+            &collected.moves,
+            collected.length,
+            collected.stats.moves_made,
+            collected.lower_bound,
+            collected.ratio
+        ),
+        (
+            &streamed.moves,
+            streamed.length,
+            streamed.stats.moves_made,
+            streamed.lower_bound,
+            streamed.ratio
+        )
+    );
+    assert_eq!(
+        (&collected.board, &collected.goal, &collected.algorithm),
+        (&streamed.board, &streamed.goal, &streamed.algorithm)
+    );
+}
+
+#[test]
+fn the_time_line_after_improve_names_the_start_it_improved() {
+    let board = stdout(&npuzzle(&["random", "--size", "6x6", "--seed", "9"], ""));
+    let out = npuzzle(&["solve", "--improve", "300ms", board.trim()], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let last = text.lines().last().unwrap();
+    let staged = text.contains(", the staged start)");
+    let start = if staged { "staged" } else { "greedy" };
+    assert!(last.starts_with(&format!("{start} + improve: ")), "{text}");
+}
+
+/// `batch` spools the moves of a big board to a temporary file and copies
+/// them into the row: the same moves as `solve --moves` streams, in JSON
+/// Lines and in CSV.
+#[test]
+fn batch_rows_of_big_boards_hold_the_spooled_moves() {
+    let boards = stdout(&npuzzle(
+        &["random", "--size", "100x100", "--count", "2", "--seed", "8"],
+        "",
+    ));
+    let streamed: Vec<String> = boards
+        .lines()
+        .map(|b| {
+            stdout(&npuzzle(&["solve", "--size", "100x100", "--moves"], b))
+                .trim()
+                .to_string()
+        })
+        .collect();
+    assert!(streamed.iter().all(|m| m.len() > 1_000_000));
+    let out = npuzzle(&["batch", "--size", "100x100", "-j", "2"], &boards);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let rows: Vec<serde_json::Value> = stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(rows.len(), 2);
+    for ((row, board), moves) in rows.iter().zip(boards.lines()).zip(&streamed) {
+        let d = &row["data"];
+        assert_eq!(
+            (d["outcome"].as_str(), d["algorithm"].as_str()),
+            (Some("solved"), Some("greedy"))
+        );
+        assert_eq!(d["moves"].as_str(), Some(moves.as_str()));
+        assert_eq!(d["length"].as_u64(), Some(moves.len() as u64));
+        assert!(reaches_goal(board, "100x100", moves));
+    }
+    let out = npuzzle(&["batch", "--size", "100x100", "--format", "csv"], &boards);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let mut csv = csv::Reader::from_reader(text.as_bytes());
+    let headers = csv.headers().unwrap().clone();
+    let column = |name: &str| headers.iter().position(|h| h == name).unwrap();
+    let (moves_at, length_at) = (column("moves"), column("length"));
+    let records: Vec<csv::StringRecord> = csv.records().map(Result::unwrap).collect();
+    assert_eq!(records.len(), 2);
+    for (record, moves) in records.iter().zip(&streamed) {
+        assert_eq!(&record[moves_at], moves.as_str());
+        assert_eq!(record[length_at], moves.len().to_string());
+    }
 }

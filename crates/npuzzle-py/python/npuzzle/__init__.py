@@ -108,9 +108,11 @@ def _options(
     max_memory: Optional[int],
     threads: Optional[int],
     pdb_dir: Optional[PathLike],
+    improve: Optional[float] = None,
 ) -> dict[str, Any]:
     """The keyword arguments every solving function shares, as the native module takes them."""
     return {
+        "improve": improve,
         "goal": _goal(goal),
         "algorithm": algorithm,
         "heuristic": heuristic,
@@ -134,8 +136,9 @@ def solve(
     max_memory: Optional[int] = None,
     threads: Optional[int] = None,
     pdb_dir: Optional[PathLike] = None,
+    improve: Optional[float] = None,
 ) -> Solution:
-    """Solves one board optimally.
+    """Solves one board optimally (or, past 5×5 or with ``"greedy"``, constructively).
 
     ``algorithm``: ``"auto"`` (a complete table up to 10 cells, IDA* above),
     ``"bfs-set"``, ``"bfs"``, ``"table"``, ``"bibfs"``, ``"astar"``, ``"idastar"``.
@@ -147,6 +150,9 @@ def solve(
     ``"budget"``, not an exception. ``threads`` splits IDA* iterations on 4×4
     and 5×5 boards (default: all cores). ``pdb_dir``: where pattern databases
     are looked for (default ``$NPUZZLE_PDB_DIR``, else ``~/.cache/npuzzle/pdb``).
+    ``improve`` (seconds, within ``timeout``): time spent shortening a
+    constructive (``"greedy"``) solution, as ``npuzzle solve --improve`` does;
+    ``to_dict()`` then names the start it improved (``improved_from``, ``start``).
 
     Solvers (and the tables and databases they load) are kept between calls
     with the same options. The GIL is released while the search runs.
@@ -160,7 +166,7 @@ def solve(
     broken databases.
     """
     tiles, size = _tiles(board, size)
-    options = _options(goal, algorithm, heuristic, timeout, max_nodes, max_memory, threads, pdb_dir)
+    options = _options(goal, algorithm, heuristic, timeout, max_nodes, max_memory, threads, pdb_dir, improve)
     return _native.solve(tiles, size, options)
 
 

@@ -504,14 +504,29 @@ impl Solver {
                 stats,
                 algorithm,
                 improved_from: None,
+                start: None,
             });
         }
-        let mut improved_from = None;
+        let mut started_from = None;
         let (outcome, mut stats) = match algorithm {
             Algorithm::Greedy => {
-                let (outcome, from) = self.greedy(board, goal, budget, &clock)?;
-                improved_from = from;
-                (outcome, Stats::default())
+                let GreedyAnswer {
+                    outcome,
+                    made,
+                    started_from: from,
+                } = self.greedy(board, goal, budget, &clock)?;
+                started_from = from;
+                let held = match &outcome {
+                    Outcome::Solved(s) => s.len() as u64,
+                    _ => 0,
+                };
+                let stats = Stats {
+                    moves_made: Some(made),
+                    // The grid's word and search scratch a cell, and the moves (a byte each).
+                    peak_bytes: greedy::BYTES_PER_CELL * board.shape().cells() as u64 + made.max(held),
+                    ..Stats::default()
+                };
+                (outcome, stats)
             }
             Algorithm::BfsSet => bfs_set::search(board, goal, &mut clock)?,
             Algorithm::Bfs => bfs::search(board, goal, &mut clock)?,
@@ -562,46 +577,66 @@ impl Solver {
             outcome,
             stats,
             algorithm,
-            improved_from,
+            improved_from: started_from.map(|(len, _)| len),
+            start: started_from.map(|(_, start)| start),
         })
     }
 
     /// The constructive solver's answer, shortened for the options' improve
-    /// time (within what is left of `budget`), and its length before that.
-    fn greedy(
-        &self,
-        board: &Board,
-        goal: &Goal,
-        budget: Budget,
-        clock: &BudgetClock,
-    ) -> Result<(Outcome, Option<usize>), Error> {
+    /// time (within what is left of `budget`); the moves the constructive
+    /// solver made; and, when improved, the length of the solution the
+    /// improver started from and which one that was.
+    fn greedy(&self, board: &Board, goal: &Goal, budget: Budget, clock: &BudgetClock) -> Result<GreedyAnswer, Error> {
         let mut moves = Vec::new();
-        if let greedy::Finish::BudgetReached(kind) = greedy::solve_into(board, goal, &self.tables, budget, &mut moves)?
-        {
-            return Ok((Outcome::BudgetReached(kind), None));
+        let end = greedy::solve_into(board, goal, &self.tables, budget, &mut moves)?;
+        let made = moves.len() as u64;
+        let answer = |outcome, started_from| GreedyAnswer {
+            outcome,
+            made,
+            started_from,
+        };
+        if let greedy::Finish::BudgetReached(kind) = end {
+            return Ok(answer(Outcome::BudgetReached(kind), None));
         }
         let Some(time) = self.options.improve else {
-            return Ok((Outcome::Solved(crate::Solution::new(moves)), None));
+            return Ok(answer(Outcome::Solved(crate::Solution::new(moves)), None));
         };
         let time = budget
             .timeout
             .map_or(time, |t| t.saturating_sub(clock.elapsed()).min(time));
+        // Deadlines are instants: a time past a year (`Duration::MAX` from a
+        // caller) would overflow them, and no improvement needs that long.
+        let time = time.min(std::time::Duration::from_secs(365 * 24 * 3600));
         // On boards small enough, most of the time (staged::STAGED_SHARE) goes
         // to staged solutions, which start the improver far shorter (6x6: about
         // 1.8 against 2.8 times the linear-conflict bound), the rest to the
-        // improver. The length
-        // reported as before is the constructive solver's, as without staging.
-        let (started, greedy_len) = (std::time::Instant::now(), moves.len());
+        // improver, which starts from the shorter of the two (reported with
+        // its length).
+        let started = std::time::Instant::now();
+        let mut start = greedy::Start::Greedy;
         if board.shape().cells() <= staged::MAX_CELLS {
             let core = staged::CoreOptions::default().with_pdb(self.core_pdb.clone());
             let deadline = started + time.mul_f64(staged::STAGED_SHARE);
             if let Some(shorter) = staged::solve_best(board, goal, deadline, &self.tables, &core)? {
                 if shorter.len() < moves.len() {
                     moves = shorter;
+                    start = greedy::Start::Staged;
                 }
             }
         }
         let improved = improve::improve(board, &moves, time.saturating_sub(started.elapsed()))?;
-        Ok((Outcome::Solved(crate::Solution::new(improved.moves)), Some(greedy_len)))
+        Ok(answer(
+            Outcome::Solved(crate::Solution::new(improved.moves)),
+            Some((improved.before, start)),
+        ))
     }
+}
+
+/// What [`Solver::greedy`] found: the answer, the moves the constructive
+/// solver made, and after an improvement the length of the solution it
+/// started from and which one that was.
+struct GreedyAnswer {
+    outcome: Outcome,
+    made: u64,
+    started_from: Option<(usize, greedy::Start)>,
 }

@@ -83,9 +83,18 @@ impl PdbSet {
         self.first().spec().goal()
     }
 
-    /// The partitions, as the command line writes them, joined by ` + `.
+    /// The partitions, as the command line writes them (zero-aware ones
+    /// marked so), joined by ` + `.
     pub fn label(&self) -> String {
-        let names: Vec<String> = self.members.iter().map(|m| m.spec().partition().to_arg()).collect();
+        let name = |m: &Arc<AdditivePdb>| {
+            let partition = m.spec().partition().to_arg();
+            if m.spec().zero_aware() {
+                format!("{partition} zero-aware")
+            } else {
+                partition
+            }
+        };
+        let names: Vec<String> = self.members.iter().map(name).collect();
         names.join(" + ")
     }
 }

@@ -1,5 +1,6 @@
-//! The board the constructive solver works on: tiles and their positions in
-//! `u32`, the cells already solved, and the blank's routes around them.
+//! The board the constructive solver works on: one word a cell (the home of
+//! the tile there, the cell locked, the tile tracked), the cells of the line
+//! being solved, and the blank's routes around the locked cells.
 
 use super::sink::MoveSink;
 use crate::board::Move;
@@ -18,26 +19,60 @@ fn row_magic(w: usize) -> u64 {
     (1u64 << ROW_SHIFT) / w as u64 + 1
 }
 
-/// Tiles, positions and locked cells, with every move sent to a sink.
+/// Flag of a cell the blank must not enter (a solved line, a tile parked
+/// for a two-tile finish), in the word of [`Grid::home_at`].
+const LOCK: u32 = 1 << 30;
+/// Flag of a tile of the line being solved (its cell is tracked in
+/// [`Grid::track`]); moves with the tile.
+const TRACK: u32 = 1 << 31;
+/// The packed home without the flags.
+const HOME: u32 = LOCK - 1;
+
+/// Columns scanned together by [`Grid::locate_edges`] (a cache line of words).
+const BAND: usize = 16;
+
+/// Row and column steps of `u d l r` (wrapping -1), by table rather than a
+/// branch on the move.
+const ROW_STEP: [usize; 4] = [usize::MAX, 1, 0, 0];
+const COL_STEP: [usize; 4] = [0, 0, usize::MAX, 1];
+
+/// The board as one `u32` a cell, with every move sent to a sink.
+///
+/// A cell's word holds the home of the tile there, packed as row and column,
+/// and two flags (the cell locked, the tile tracked), so a move reads and
+/// writes one array (the blank's walks on 1000×1000 miss the cache at
+/// nearly every vertical step). The tiles themselves are not stored: a
+/// tile is known by its home. Nor is every tile's cell: that table took a
+/// write to a random place every move, and only the tiles of the line being
+/// solved are ever looked up ([`Grid::track_line`]); the edges' tiles are
+/// found by a scan of the unsolved rectangle once a line
+/// ([`Grid::locate_edges`]).
 pub(super) struct Grid<'s, S: MoveSink> {
     pub(super) w: usize,
     pub(super) h: usize,
     /// `c / w` as a multiply and a shift ([`Grid::at`] runs tens of times a
     /// move; a hardware division there was the solver's largest cost).
     row_magic: u64,
-    /// `tiles[cell]`: the tile there (0 = blank).
-    pub(super) tiles: Vec<u32>,
-    /// `pos[tile]`: the cell it is on.
-    pub(super) pos: Vec<u32>,
-    /// `home_at[cell]`: the goal cell of the tile there, moved with the
-    /// tile, so the blank's step choice reads it beside the cells it touches
-    /// instead of looking the tile up in a table (a cache miss a move on
-    /// 1000×1000).
+    /// Bits of the column in a packed home (the row is above them).
+    col_bits: u32,
+    /// `home_at[cell]`: the goal row and column of the tile there (packed,
+    /// see [`Grid::pack`]), moved with the tile, with the [`LOCK`] flag of
+    /// the cell and the [`TRACK`] flag of the tile. The blank's step choice
+    /// reads it beside the cells it touches and measures distances to it
+    /// without splitting a cell index.
     home_at: Vec<u32>,
+    /// `home[tile]`: the goal cell of each tile.
+    home: &'s [u32],
     pub(super) blank: usize,
-    /// Cells the blank must not enter: solved lines and tiles parked for a
-    /// two-tile finish.
-    pub(super) locked: Vec<bool>,
+    /// The blank's row and column, kept beside its cell so the walk's many
+    /// distances need no split.
+    blank_rc: (usize, usize),
+    /// The cells of the tracked tiles (the line being solved), by the
+    /// position of their home along the line ([`Grid::slot`]).
+    track: Vec<u32>,
+    /// The row (or column) of the tracked line: a home's row plus column
+    /// minus this is its place along the line.
+    track_at: usize,
     pub(super) moves: u64,
     sink: &'s mut S,
     /// Breadth-first search scratch: `seen[c] == stamp` marks visited cells,
@@ -49,30 +84,53 @@ pub(super) struct Grid<'s, S: MoveSink> {
 }
 
 impl<'s, S: MoveSink> Grid<'s, S> {
-    pub(super) fn new(w: usize, h: usize, tiles: Vec<u32>, home: &[u32], sink: &'s mut S) -> Self {
+    /// The grid of `tiles` (row-major, 0 the blank) for the homes `home`.
+    pub(super) fn new(w: usize, h: usize, tiles: &[u32], home: &'s [u32], sink: &'s mut S) -> Self {
         let cells = w * h;
-        let mut pos = vec![0u32; cells];
-        for (c, &t) in tiles.iter().enumerate() {
-            pos[t as usize] = c as u32;
-        }
-        let blank = pos[0] as usize;
-        let home_at = tiles.iter().map(|&t| home[t as usize]).collect();
-        Grid {
+        let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0);
+        let col_bits = usize::BITS - (w - 1).leading_zeros();
+        let mut grid = Grid {
             w,
             h,
             row_magic: row_magic(w),
-            tiles,
-            pos,
-            home_at,
+            col_bits,
+            home_at: Vec::new(),
+            home,
             blank,
-            locked: vec![false; cells],
+            blank_rc: (blank / w, blank % w),
+            track: vec![0; w.max(h)],
+            track_at: 0,
             moves: 0,
             sink,
             seen: vec![0; cells],
             parent: vec![0; cells],
             stamp: 0,
             queue: Vec::new(),
-        }
+        };
+        grid.home_at = tiles.iter().map(|&t| grid.pack(home[t as usize] as usize)).collect();
+        grid
+    }
+
+    /// Cell `c` as its row above its column's `col_bits` bits: at most 21
+    /// bits on a board of at most a million cells (each of the two rounds
+    /// up by less than one bit), below the flags.
+    fn pack(&self, c: usize) -> u32 {
+        let (r, col) = self.at(c);
+        ((r << self.col_bits) | col) as u32
+    }
+
+    /// The row and column of a packed home (flags ignored).
+    #[inline]
+    fn unpack(&self, p: u32) -> (usize, usize) {
+        let p = (p & HOME) as usize;
+        (p >> self.col_bits, p & ((1 << self.col_bits) - 1))
+    }
+
+    /// The Manhattan distance from row and column `at` to the packed home `p`.
+    #[inline]
+    fn dist_packed(&self, (r, c): (usize, usize), p: u32) -> usize {
+        let (hr, hc) = self.unpack(p);
+        r.abs_diff(hr) + c.abs_diff(hc)
     }
 
     /// The row and column of cell `c`.
@@ -88,9 +146,153 @@ impl<'s, S: MoveSink> Grid<'s, S> {
         ra.abs_diff(rb) + ca.abs_diff(cb)
     }
 
+    /// The blank's row and column.
+    #[inline]
+    pub(super) fn blank_at(&self) -> (usize, usize) {
+        self.blank_rc
+    }
+
+    /// Whether the blank must not enter cell `c`.
+    #[inline]
+    pub(super) fn is_locked(&self, c: usize) -> bool {
+        self.home_at[c] & LOCK != 0
+    }
+
+    pub(super) fn lock(&mut self, c: usize) {
+        self.home_at[c] |= LOCK;
+    }
+
+    pub(super) fn unlock(&mut self, c: usize) {
+        self.home_at[c] &= !LOCK;
+    }
+
+    /// The goal cell of the tile on cell `c`.
+    pub(super) fn home_of(&self, c: usize) -> usize {
+        let (r, col) = self.unpack(self.home_at[c]);
+        r * self.w + col
+    }
+
+    /// The place along the tracked line of the tile whose packed home is `p`.
+    #[inline]
+    fn slot(&self, p: u32) -> usize {
+        let (r, c) = self.unpack(p);
+        r + c - self.track_at
+    }
+
+    /// The cell of `tile`, one of the line being solved ([`Grid::track_line`]).
     #[inline]
     pub(super) fn tile_pos(&self, tile: u32) -> usize {
-        self.pos[tile as usize] as usize
+        let home = self.home[tile as usize] as usize;
+        let c = self.track[self.slot(self.pack(home))] as usize;
+        debug_assert_eq!(self.home_of(c), home, "tile {tile} is not tracked");
+        c
+    }
+
+    /// The cells of the tiles whose homes lie on the `wanted` edges of the
+    /// rectangle `rect` (rows `top..bottom`, columns `left..right`, which
+    /// holds every tile homed in it): `edges[0]` and `[1]` along the top
+    /// and bottom rows (by column from `left`), `[2]` and `[3]` along the
+    /// left and right columns (by row from `top`).
+    ///
+    /// The rectangle is scanned from the wanted edges inward, rows from the
+    /// top and bottom alternately (and then, if column edges still miss
+    /// tiles, bands of [`BAND`] columns from the left and right), until
+    /// every tile is found: the whole rectangle on a scrambled board (about
+    /// `2/3 n³` reads of one word in all on n×n, against `2.2 n³` moves),
+    /// a few lines when the edges' tiles are near home.
+    pub(super) fn locate_edges(
+        &self,
+        rect: (usize, usize, usize, usize),
+        wanted: [bool; 4],
+        edges: &mut [Vec<usize>; 4],
+    ) {
+        let (top, bottom, left, right) = rect;
+        // Tiles still to find, per edge.
+        let mut missing = [0; 4];
+        for (k, edge) in edges.iter_mut().enumerate() {
+            edge.clear();
+            if wanted[k] {
+                edge.resize(if k < 2 { right - left } else { bottom - top }, NONE);
+                missing[k] = edge.len();
+            }
+        }
+        let (mut t, mut b) = (top, bottom);
+        while t < b && missing[0] + missing[1] > 0 {
+            self.scan_row(t, left..right, rect, edges, &mut missing);
+            t += 1;
+            if t < b && missing[0] + missing[1] > 0 {
+                b -= 1;
+                self.scan_row(b, left..right, rect, edges, &mut missing);
+            }
+        }
+        let (mut l, mut r) = (left, right);
+        while l < r && missing[2] + missing[3] > 0 {
+            let band = l..(l + BAND).min(r);
+            l = band.end;
+            for row in top..bottom {
+                self.scan_row(row, band.clone(), rect, edges, &mut missing);
+            }
+            if l < r && missing[2] + missing[3] > 0 {
+                let band = (r - BAND).max(l)..r;
+                r = band.start;
+                for row in top..bottom {
+                    self.scan_row(row, band.clone(), rect, edges, &mut missing);
+                }
+            }
+        }
+    }
+
+    /// The part of [`Grid::locate_edges`] that reads the columns `cols` of row `r`.
+    fn scan_row(
+        &self,
+        r: usize,
+        cols: std::ops::Range<usize>,
+        (top, bottom, left, right): (usize, usize, usize, usize),
+        edges: &mut [Vec<usize>; 4],
+        missing: &mut [usize; 4],
+    ) {
+        let row = r * self.w;
+        for (cell, &p) in (row + cols.start..).zip(&self.home_at[row + cols.start..row + cols.end]) {
+            let (hr, hc) = self.unpack(p);
+            if hr != top && hr != bottom - 1 && hc != left && hc != right - 1 {
+                continue;
+            }
+            for (k, on, i) in [
+                (0, hr == top, hc.wrapping_sub(left)),
+                (1, hr == bottom - 1, hc.wrapping_sub(left)),
+                (2, hc == left, hr.wrapping_sub(top)),
+                (3, hc == right - 1, hr.wrapping_sub(top)),
+            ] {
+                if on && missing[k] > 0 && edges[k][i] == NONE {
+                    edges[k][i] = cell;
+                    missing[k] -= 1;
+                }
+            }
+        }
+    }
+
+    /// Starts tracking the tiles homed on the line `cells` (one row or one
+    /// column), now on the cells `at`: [`Grid::tile_pos`] finds them, wherever
+    /// the moves take them, until [`Grid::untrack_line`].
+    pub(super) fn track_line(&mut self, cells: &[usize], at: &[usize]) {
+        let (r, c) = self.at(cells[0]);
+        self.track_at = if cells.len() > 1 && self.at(cells[1]).0 == r {
+            r
+        } else {
+            c
+        };
+        for (&home, &cell) in cells.iter().zip(at) {
+            let slot = self.slot(self.pack(home));
+            self.track[slot] = cell as u32;
+            self.home_at[cell] |= TRACK;
+        }
+    }
+
+    /// Stops tracking the tiles of the line `cells`, all home now.
+    pub(super) fn untrack_line(&mut self, cells: &[usize]) {
+        for &c in cells {
+            self.home_at[c] &= !TRACK;
+        }
     }
 
     /// The neighbour of `c` one step `mv` away, if on the board.
@@ -141,13 +343,19 @@ impl<'s, S: MoveSink> Grid<'s, S> {
     #[inline]
     pub(super) fn slide(&mut self, to: usize) {
         let mv = self.direction(self.blank, to);
-        let tile = self.tiles[to];
-        self.tiles[self.blank] = tile;
-        self.home_at.swap(self.blank, to);
-        self.pos[tile as usize] = self.blank as u32;
-        self.tiles[to] = 0;
-        self.pos[0] = to as u32;
+        let moving = self.home_at[to];
+        debug_assert!(moving & LOCK == 0 && self.home_at[self.blank] & LOCK == 0);
+        self.home_at[to] = self.home_at[self.blank];
+        self.home_at[self.blank] = moving;
+        if moving & TRACK != 0 {
+            let slot = self.slot(moving);
+            self.track[slot] = self.blank as u32;
+        }
         self.blank = to;
+        self.blank_rc = (
+            self.blank_rc.0.wrapping_add(ROW_STEP[mv as usize]),
+            self.blank_rc.1.wrapping_add(COL_STEP[mv as usize]),
+        );
         self.moves += 1;
         self.sink.push(mv);
     }
@@ -167,22 +375,39 @@ impl<'s, S: MoveSink> Grid<'s, S> {
     /// the tile there nearer its home.
     #[inline]
     pub(super) fn helps(&self, from: usize, c: usize) -> bool {
-        let home = self.home_at[c] as usize;
-        self.dist(from, home) < self.dist(c, home)
+        self.helps_at(self.at(from), c, self.at(c))
     }
 
-    /// 1 if from `c` a free step toward `target` slides its tile nearer home.
-    fn best_step(&self, c: usize, target: usize, avoid: usize) -> usize {
-        let here = self.dist(c, target);
-        self.neighbours(c)
-            .into_iter()
-            .any(|n| n != NONE && self.dist(n, target) < here && self.free(n, avoid) && self.helps(c, n))
-            .into()
+    /// [`Grid::helps`] with the rows and columns of `from` and `c` known.
+    #[inline]
+    fn helps_at(&self, from: (usize, usize), c: usize, at: (usize, usize)) -> bool {
+        let home = self.home_at[c];
+        self.dist_packed(from, home) < self.dist_packed(at, home)
+    }
+
+    /// 1 if from `c` (at row and column `at`) a free step toward `target`
+    /// (at `to`) slides its tile nearer home. The steps toward the target
+    /// are the one along each axis it is not aligned on.
+    #[inline]
+    fn best_step(&self, c: usize, at: (usize, usize), to: (usize, usize), avoid: usize) -> usize {
+        let (r, col) = at;
+        let step = |n: usize, n_at: (usize, usize)| self.free(n, avoid) && self.helps_at(at, n, n_at);
+        let vertical = if to.0 > r {
+            step(c + self.w, (r + 1, col))
+        } else {
+            to.0 < r && step(c - self.w, (r - 1, col))
+        };
+        let horizontal = if to.1 > col {
+            step(c + 1, (r, col + 1))
+        } else {
+            to.1 < col && step(c - 1, (r, col - 1))
+        };
+        usize::from(vertical || horizontal)
     }
 
     #[inline]
     fn free(&self, c: usize, avoid: usize) -> bool {
-        c != avoid && !self.locked[c]
+        c != avoid && !self.is_locked(c)
     }
 
     /// Takes the blank to `target` without entering a locked cell or `avoid`
@@ -195,20 +420,21 @@ impl<'s, S: MoveSink> Grid<'s, S> {
     pub(super) fn blank_to(&mut self, target: usize, avoid: usize) -> bool {
         // Sidesteps round an obstacle straight ahead; a few at most, then the search.
         let mut sidesteps = 0;
+        let (tr, tc) = self.at(target);
         while self.blank != target {
-            let (br, bc) = self.at(self.blank);
-            let (tr, tc) = self.at(target);
+            let (br, bc) = self.blank_rc;
+            // (cell, row and column) of the step along each axis toward the target.
             let vertical = if tr > br {
-                Some(self.blank + self.w)
+                Some((self.blank + self.w, (br + 1, bc)))
             } else if tr < br {
-                Some(self.blank - self.w)
+                Some((self.blank - self.w, (br - 1, bc)))
             } else {
                 None
             };
             let horizontal = if tc > bc {
-                Some(self.blank + 1)
+                Some((self.blank + 1, (br, bc + 1)))
             } else if tc < bc {
-                Some(self.blank - 1)
+                Some((self.blank - 1, (br, bc - 1)))
             } else {
                 None
             };
@@ -220,14 +446,17 @@ impl<'s, S: MoveSink> Grid<'s, S> {
             // Both ways shorten the walk: the one sliding its tile nearer home,
             // so the walk does some of the later work for free.
             if let (Some(a), Some(b)) = (first, second) {
-                if self.free(a, avoid) && self.free(b, avoid) {
-                    let score =
-                        |c: usize| 2 * usize::from(self.helps(self.blank, c)) + self.best_step(c, target, avoid);
+                if self.free(a.0, avoid) && self.free(b.0, avoid) {
+                    let score = |(c, at): (usize, (usize, usize))| {
+                        2 * usize::from(self.helps_at((br, bc), c, at)) + self.best_step(c, at, (tr, tc), avoid)
+                    };
                     if score(b) > score(a) {
                         (first, second) = (second, first);
                     }
                 }
             }
+            let (vertical, horizontal) = (vertical.map(|v| v.0), horizontal.map(|h| h.0));
+            let (first, second) = (first.map(|f| f.0), second.map(|s| s.0));
             if let Some(next) = [first, second].into_iter().flatten().find(|&c| self.free(c, avoid)) {
                 self.slide(next);
                 continue;

@@ -35,9 +35,12 @@
 //!   relabelled into a small board for the table. Unsolvable boards are
 //!   caught by parity before a move is made.
 //!
-//! Memory is O(cells): tiles and positions in `u32`, a lock flag and the
-//! breadth-first scratch per cell. Moves go to a [`MoveSink`] as they are
-//! made, so 1000×1000 (billions of moves) never holds them.
+//! Memory is O(cells): one `u32` a cell (the home of the tile there, a lock
+//! and a tracking flag: see the `grid` module) and two of breadth-first scratch. Moves
+//! go to a [`MoveSink`] as they are made, so 1000×1000 (billions of moves)
+//! never holds them. On 1000×1000 one word a cell instead of four arrays
+//! (tile, tile position, home, lock) took the CLI's `--moves` run from
+//! 66.6–73.8 s to 50.9–52.1 s of CPU, same moves (README, Big boards).
 //!
 //! # Measured (`examples/greedy.rs`, random square boards)
 //!
@@ -84,6 +87,37 @@ use crate::Error;
 
 /// The largest rectangle finished from the complete table instead of line by line.
 pub const CORE_SIDE: usize = 3;
+
+/// Bytes the solver holds a cell: the grid's word and two words of
+/// breadth-first scratch (see the `grid` module).
+pub const BYTES_PER_CELL: u64 = 12;
+
+/// The solution an improvement started from (see
+/// [`improve`](super::improve)): the constructive one, or on small boards a
+/// [`staged`](super::staged) one when that was shorter.
+///
+/// ```
+/// use npuzzle::search::greedy::Start;
+/// assert_eq!(Start::Staged.name(), "staged");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Start {
+    /// This module's constructive solution.
+    Greedy,
+    /// The shortest of the staged solutions.
+    Staged,
+}
+
+impl Start {
+    /// `greedy` or `staged`, as the records and the CLI name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Start::Greedy => "greedy",
+            Start::Staged => "staged",
+        }
+    }
+}
 
 /// How a constructive solve ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -137,11 +171,12 @@ pub fn solve_into<S: MoveSink>(
     };
     let (w, h) = (shape.width(), shape.height());
     let home = goal.homes();
-    let mut grid = Grid::new(w, h, board.wide_tiles(), home, sink);
+    let mut grid = Grid::new(w, h, &board.wide_tiles(), home, sink);
     let blank_home = (home[0] as usize / w, home[0] as usize % w);
     let goal_tile = |c: usize| goal.board().tile(c) as u32;
     let (mut top, mut bottom, mut left, mut right) = (0, h, 0, w);
-    let (mut cells, mut want) = (Vec::new(), Vec::new());
+    let (mut cells, mut want, mut at) = (Vec::new(), Vec::new(), Vec::new());
+    let mut edge_cells: [Vec<usize>; 4] = Default::default();
     while bottom - top > CORE_SIDE || right - left > CORE_SIDE {
         if budget.timeout.is_some_and(|t| started.elapsed() >= t) {
             return Ok(Finish::BudgetReached(BudgetKind::Time));
@@ -162,15 +197,22 @@ pub fn solve_into<S: MoveSink>(
                 (top..bottom).map(|r| r * w + at).collect()
             }
         };
-        let cost = |line: &[usize]| -> usize {
-            let far: usize = line.iter().map(|&c| grid.dist(grid.tile_pos(goal_tile(c)), c)).sum();
+        let wanted = edges.map(|(ok, at, which)| ok && at != if which < 2 { blank_home.0 } else { blank_home.1 });
+        grid.locate_edges((top, bottom, left, right), wanted, &mut edge_cells);
+        // How far the edge's tiles are from home, and the blank from its middle.
+        let cost = |line: &[usize], which: usize| -> usize {
+            let far: usize = line
+                .iter()
+                .zip(&edge_cells[which])
+                .map(|(&c, &p)| grid.dist(p, c))
+                .sum();
             far + grid.dist(grid.blank, line[line.len() / 2])
         };
         let (line, which) = edges
             .into_iter()
-            .filter(|&(ok, at, which)| ok && at != if which < 2 { blank_home.0 } else { blank_home.1 })
+            .filter(|&(_, _, which)| wanted[which])
             .map(|(_, at, which)| (line_of(which, at), which))
-            .min_by_key(|(line, _)| cost(line))
+            .min_by_key(|(line, which)| cost(line, *which))
             .ok_or(stuck(Stuck("no edge to solve")))?;
         let inward = match which {
             0 => w as isize,
@@ -182,7 +224,11 @@ pub fn solve_into<S: MoveSink>(
         cells.extend_from_slice(&line);
         want.clear();
         want.extend(cells.iter().map(|&c| goal_tile(c)));
+        at.clear();
+        at.extend_from_slice(&edge_cells[which]);
+        grid.track_line(&cells, &at);
         grid.solve_line(&cells, &want, inward).map_err(stuck)?;
+        grid.untrack_line(&cells);
         match which {
             0 => top += 1,
             1 => bottom -= 1,
@@ -242,7 +288,10 @@ fn finish_core<S: MoveSink>(
         .flat_map(|r| (left..right).map(move |c| r * w + c))
         .collect();
     let goal_tiles: Vec<u32> = cells.iter().map(|&c| goal.board().tile(c) as u32).collect();
-    let tiles: Vec<u32> = cells.iter().map(|&c| grid.tiles[c]).collect();
+    let tiles: Vec<u32> = cells
+        .iter()
+        .map(|&c| goal.board().tile(grid.home_of(c)) as u32)
+        .collect();
     let (small, small_goal) = core_problem(shape, &tiles, &goal_tiles)
         .map_err(CoreError::Table)?
         .ok_or(CoreError::Stuck(Stuck("core")))?;

@@ -10,12 +10,11 @@ pub(super) struct Stuck(pub(super) &'static str);
 
 impl<S: MoveSink> Grid<'_, S> {
     /// The estimated blank moves to reach `front` (a neighbour of the tile at
-    /// `tile`) from `from`: the Manhattan distance, plus two when the tile
-    /// stands in the straight line between them.
+    /// `tile`) from `from`, all three as rows and columns: the Manhattan
+    /// distance, plus two when the tile stands in the straight line between them.
     #[inline]
-    fn blank_cost(&self, from: usize, front: usize, tile: usize) -> usize {
-        let d = self.dist(from, front);
-        let ((fr, fc), (tr, tc), (pr, pc)) = (self.at(from), self.at(front), self.at(tile));
+    fn blank_cost((fr, fc): (usize, usize), (tr, tc): (usize, usize), (pr, pc): (usize, usize)) -> usize {
+        let d = fr.abs_diff(tr) + fc.abs_diff(tc);
         let between = (fr == tr && fr == pr && pc > fc.min(tc) && pc < fc.max(tc))
             || (fc == tc && fc == pc && pr > fr.min(tr) && pr < fr.max(tr));
         d + 2 * usize::from(between)
@@ -44,23 +43,31 @@ impl<S: MoveSink> Grid<'_, S> {
         // Every step but a rare first one shortens the way, so a tile never
         // needs more steps than this; more would be a loop (a bug), not a hang.
         let limit = 2 * (self.w + self.h) + 4;
+        let (tr, tc) = self.at(target);
         for _ in 0..limit {
             let p = self.tile_pos(tile);
             if p == target {
                 return Ok(());
             }
-            let here = self.dist(p, target);
+            let (pr, pc) = self.at(p);
+            let here = pr.abs_diff(tr) + pc.abs_diff(tc);
             // (closer, cost, cell): a closer step first, then the cheaper front.
             let mut best = (false, usize::MAX, NONE);
-            for q in self.neighbours(p) {
-                if q == NONE || self.locked[q] {
+            let fronts = [
+                (pr.wrapping_sub(1), pc),
+                (pr + 1, pc),
+                (pr, pc.wrapping_sub(1)),
+                (pr, pc + 1),
+            ];
+            for (q, (qr, qc)) in self.neighbours(p).into_iter().zip(fronts) {
+                if q == NONE || self.is_locked(q) {
                     continue;
                 }
-                let closer = self.dist(q, target) < here;
+                let closer = qr.abs_diff(tr) + qc.abs_diff(tc) < here;
                 let cost = if q == self.blank {
                     0
                 } else {
-                    self.blank_cost(self.blank, q, p)
+                    Self::blank_cost(self.blank_at(), (qr, qc), (pr, pc))
                 };
                 if (closer && !best.0) || (closer == best.0 && cost < best.1) {
                     best = (closer, cost, q);
@@ -97,7 +104,7 @@ impl<S: MoveSink> Grid<'_, S> {
             let cost = |g: &Self, i: usize| g.placement_cost(g.blank, g.tile_pos(want[i]), cells[i]);
             let i = if cost(self, lo) <= cost(self, hi) { lo } else { hi };
             self.move_tile(want[i], cells[i])?;
-            self.locked[cells[i]] = true;
+            self.lock(cells[i]);
             if i == lo {
                 lo += 1;
             } else {
@@ -126,8 +133,8 @@ impl<S: MoveSink> Grid<'_, S> {
             };
             let (far, near) = (plan.2, plan.3);
             let quick = self.stage_pair(plan.0, plan.1, far, near, inside(far));
-            self.locked[far] = false;
-            self.locked[inside(far)] = false;
+            self.unlock(far);
+            self.unlock(inside(far));
             match quick {
                 Ok(()) => {
                     self.slide(far);
@@ -136,8 +143,8 @@ impl<S: MoveSink> Grid<'_, S> {
                 Err(_) => self.finish_in_block(cells, want, inward)?,
             }
         }
-        self.locked[cells[0]] = true;
-        self.locked[cells[1]] = true;
+        self.lock(cells[0]);
+        self.lock(cells[1]);
         Ok(())
     }
 
@@ -145,9 +152,9 @@ impl<S: MoveSink> Grid<'_, S> {
     /// held, and the blank on `near`.
     fn stage_pair(&mut self, first: u32, second: u32, far: usize, near: usize, below: usize) -> Result<(), Stuck> {
         self.move_tile(first, far)?;
-        self.locked[far] = true;
+        self.lock(far);
         self.move_tile(second, below)?;
-        self.locked[below] = true;
+        self.lock(below);
         if self.blank_to(near, NONE) {
             Ok(())
         } else {
@@ -173,7 +180,7 @@ impl<S: MoveSink> Grid<'_, S> {
             step(cells[1], 2),
         ];
         self.move_tile(want[0], cells[0])?;
-        self.locked[cells[0]] = true;
+        self.lock(cells[0]);
         if !block.contains(&self.tile_pos(want[1])) {
             // The nearest block cell inside the line (the second line
             // cell is walled in while the first tile is held).
@@ -196,7 +203,7 @@ impl<S: MoveSink> Grid<'_, S> {
                 return Err(Stuck("the blank cannot reach the block"));
             }
         }
-        self.locked[cells[0]] = false;
+        self.unlock(cells[0]);
         self.solve_block(&block, want, cells)
     }
 
