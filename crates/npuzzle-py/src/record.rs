@@ -260,8 +260,9 @@ pub struct Stats {
     peak_bytes: u64,
     /// Wall time of the search in milliseconds.
     millis: f64,
-    /// IDA*: `(bound, expanded)` per iteration.
-    iterations: Vec<(u32, u64)>,
+    /// IDA*: `(bound, expanded)` per iteration; `None` when no iteration
+    /// ran (the other searches, `greedy`, boards unsolvable by parity).
+    iterations: Option<Vec<(u32, u64)>>,
 }
 
 impl From<&StatsRecord> for Stats {
@@ -273,7 +274,10 @@ impl From<&StatsRecord> for Stats {
             moves_made: s.moves_made,
             peak_bytes: s.peak_bytes,
             millis: s.millis,
-            iterations: s.iterations.iter().map(|i| (i.bound, i.expanded)).collect(),
+            iterations: s
+                .iterations
+                .as_ref()
+                .map(|its| its.iter().map(|i| (i.bound, i.expanded)).collect()),
         }
     }
 }

@@ -158,6 +158,20 @@ def test_improve_shortens_a_constructive_solution() -> None:
     assert replay(tiles, 6, better.moves) == list(range(1, 36)) + [0]
 
 
+def test_iterations_are_listed_only_where_iterative_deepening_ran() -> None:
+    greedy = npuzzle.solve(SIX)
+    staged = npuzzle.solve(SIX, improve=0.2)
+    table = npuzzle.solve(HARDEST)
+    unsolvable = npuzzle.solve("2 1 3 4 5 6 7 8 x", algorithm="idastar")
+    for s in (greedy, staged, table, unsolvable):
+        assert s.stats.iterations is None, s
+        assert "iterations" not in s.to_dict()["data"]["stats"], s
+    ida = npuzzle.solve(HARDEST, algorithm="idastar", heuristic="manhattan")
+    assert ida.stats.iterations is not None and ida.stats.iterations[-1][0] == 31
+    listed = ida.to_dict()["data"]["stats"]["iterations"]
+    assert [(i["bound"], i["expanded"]) for i in listed] == ida.stats.iterations
+
+
 def test_improve_must_be_seconds() -> None:
     with pytest.raises(npuzzle.OptionError, match="improve must be a number of seconds"):
         npuzzle.solve(SIX, improve=-1.0)

@@ -171,6 +171,13 @@ async fn a_4x4_board_is_solved_with_the_options_given() {
         (d["algorithm"].as_str(), d["heuristic"].as_str()),
         (Some("astar"), Some("manhattan"))
     );
+    // A* has no iterations to list; IDA* lists each bound it searched.
+    assert!(d["stats"].get("iterations").is_none(), "{d}");
+    let body = json!({"board": "1 2 3 4 5 6 7 8 9 10 11 12 13 x 14 15", "algorithm": "idastar"});
+    let (status, record) = app.post_json("/api/solve", body).await;
+    assert_eq!(status, StatusCode::OK);
+    let iterations = &data(&record, "solution")["stats"]["iterations"];
+    assert_eq!(iterations.as_array().and_then(|a| a.last()).map(|i| &i["bound"]), Some(&json!(2)), "{record}");
 }
 
 #[tokio::test]
@@ -640,6 +647,10 @@ async fn solve_improves_a_greedy_solution_within_the_time_budget() {
     assert!(len <= from && len < plain["length"].as_u64().unwrap(), "{d}");
     assert!(d["start"] == "greedy" || d["start"] == "staged", "{d}");
     assert_eq!(d["stats"]["moves_made"], plain["length"]);
+    // Neither start deepens a bound: no iterations listed, not even empty.
+    for record in [plain, d] {
+        assert!(record["stats"].get("iterations").is_none(), "{record}");
+    }
     let moves = d["moves"].as_str().unwrap();
     assert_eq!(moves.len() as u64, len);
     assert_eq!(replay(&tiles(board), 6, moves), tiles(&goal));

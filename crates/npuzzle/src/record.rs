@@ -157,8 +157,11 @@ pub struct StatsRecord {
     pub peak_bytes: u64,
     /// Wall time of the search.
     pub millis: f64,
-    /// Per iteration, for iterative deepening (empty otherwise).
-    pub iterations: Vec<IterationRecord>,
+    /// Per iteration, for iterative deepening (IDA*); absent when no
+    /// iteration ran: the other searches, the constructive solvers, and
+    /// boards that parity proved unsolvable before any search.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub iterations: Option<Vec<IterationRecord>>,
 }
 
 impl From<&Stats> for StatsRecord {
@@ -172,11 +175,13 @@ impl From<&Stats> for StatsRecord {
             moves_made: stats.moves_made,
             peak_bytes: stats.peak_bytes,
             millis: millis(stats.elapsed),
-            iterations: stats
-                .iterations
-                .iter()
-                .map(|&(bound, expanded)| IterationRecord { bound, expanded })
-                .collect(),
+            iterations: (!stats.iterations.is_empty()).then(|| {
+                stats
+                    .iterations
+                    .iter()
+                    .map(|&(bound, expanded)| IterationRecord { bound, expanded })
+                    .collect()
+            }),
         }
     }
 }
@@ -617,6 +622,45 @@ mod tests {
         let json = serde_json::to_value(Record::Solution(record)).unwrap();
         assert_eq!(json["data"]["outcome"], "budget");
         assert!(json["data"].get("length").is_none());
+    }
+
+    #[test]
+    fn iterations_are_listed_for_idastar_only() {
+        let idastar = SolverOptions {
+            algorithm: Algorithm::IdaStar,
+            ..Default::default()
+        };
+        let greedy = SolverOptions {
+            algorithm: Algorithm::Greedy,
+            ..Default::default()
+        };
+        let table = SolverOptions {
+            algorithm: Algorithm::Table,
+            ..Default::default()
+        };
+        let stats_of = |text: &str, options: SolverOptions| {
+            let (board, goal, solver, report) = solve(text, options);
+            let record = Record::Solution(SolutionRecord::new(&board, &goal, &solver, &report));
+            serde_json::to_value(&record).unwrap()["data"]["stats"].clone()
+        };
+        let searched = stats_of("8 6 7 2 5 4 3 x 1", idastar);
+        let bounds: Vec<u64> = searched["iterations"]
+            .as_array()
+            .expect("IDA* lists its iterations")
+            .iter()
+            .map(|i| i["bound"].as_u64().unwrap())
+            .collect();
+        assert_eq!(bounds.last(), Some(&31), "{searched}");
+        for (what, stats) in [
+            ("greedy", stats_of("8 6 7 2 5 4 3 x 1", greedy)),
+            ("table", stats_of("8 6 7 2 5 4 3 x 1", table)),
+            ("unsolvable", stats_of("2 1 3 4 5 6 7 8 x", idastar)),
+        ] {
+            assert!(stats.get("iterations").is_none(), "{what}: {stats}");
+        }
+        // Records written when every one carried `"iterations": []` still read.
+        let old: StatsRecord = serde_json::from_str(r#"{"peak_bytes":0,"millis":0.0,"iterations":[]}"#).unwrap();
+        assert_eq!(old.iterations, Some(Vec::new()));
     }
 
     #[test]

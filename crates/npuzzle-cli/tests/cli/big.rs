@@ -165,8 +165,9 @@ fn greedy_record(args: &[&str], board: &str) -> npuzzle::record::SolutionRecord 
     let text = stdout(&out);
     assert_eq!(text.lines().count(), 1, "{text}");
     let raw: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
-    // Greedy expands no nodes: the search counters are left out, not zero.
-    for counter in ["expanded", "generated", "peak_states"] {
+    // Greedy expands no nodes and deepens no bound: the search counters and
+    // the iterations are left out, not zero or empty.
+    for counter in ["expanded", "generated", "peak_states", "iterations"] {
         assert!(
             raw["data"]["stats"].get(counter).is_none(),
             "{counter} in {}",
@@ -221,6 +222,30 @@ fn json_streams_greedy_moves_with_moves_made_and_time() {
         (&collected.board, &collected.goal, &collected.algorithm),
         (&streamed.board, &streamed.goal, &streamed.algorithm)
     );
+}
+
+/// Only iterative deepening lists iterations: the greedy and staged starts
+/// of `--improve`, and the table, leave the field out; IDA* keeps it.
+#[test]
+fn json_lists_iterations_only_where_idastar_ran() {
+    let board = stdout(&npuzzle(&["random", "--size", "6x6", "--seed", "9"], ""));
+    let stats = |args: &[&str]| -> serde_json::Value {
+        let out = npuzzle(args, "");
+        assert!(out.status.success(), "{}", stderr(&out));
+        serde_json::from_str::<serde_json::Value>(stdout(&out).trim()).unwrap()["data"]["stats"].clone()
+    };
+    for args in [
+        vec!["solve", "--json", board.trim()],
+        vec!["solve", "--json", "--improve", "200ms", board.trim()],
+        vec!["solve", "--json", "8 6 7 2 5 4 3 x 1"],
+        vec!["solve", "--json", "--algorithm", "idastar", "2 1 3 4 5 6 7 8 x"],
+    ] {
+        let s = stats(&args);
+        assert!(s.get("iterations").is_none(), "{args:?}: {s}");
+    }
+    let s = stats(&["solve", "--json", "--algorithm", "idastar", "8 6 7 2 5 4 3 x 1"]);
+    let bounds: Vec<u64> = s["iterations"].as_array().expect("IDA* iterations").iter().map(|i| i["bound"].as_u64().unwrap()).collect();
+    assert_eq!(bounds.last(), Some(&31), "{s}");
 }
 
 #[test]
