@@ -94,8 +94,9 @@ def test_a_board_the_subtree_search_does_not_take_is_an_option_error(client: Any
 def test_subtrees_are_repeatable_and_add_up_to_an_iteration(pdb_dir: pathlib.Path) -> None:
     board = boards(1, 50, seed=9)[0]
     one = npuzzle.solve(board, goal="blank-first", algorithm="idastar", threads=1, pdb_dir=pdb_dir)
-    assert len(one.stats.iterations) >= 2
-    (bound, nodes), (next_bound, _) = one.stats.iterations[-2:]
+    iterations = one.stats.iterations
+    assert iterations is not None and len(iterations) >= 2
+    (bound, nodes), (next_bound, _) = iterations[-2:]
     options = npuzzle._options("blank-first", "idastar", "auto", None, None, None, 1, pdb_dir)
     frontier = _native.split_iteration(board, None, options, bound, 40)
     again = _native.split_iteration(board, None, options, bound, 40)
