@@ -171,8 +171,8 @@ function setBoard(width, height, text, goal) {
 // ---------- set-up controls ----------
 
 function syncSetup() {
-  $('width').value = state.puzzle.width;
-  $('height').value = state.puzzle.height;
+  pick($('width'), state.puzzle.width);
+  pick($('height'), state.puzzle.height);
   const mode = isNamed(state.goal) ? state.goal : 'custom';
   $('goal-mode').value = mode;
   $('custom-goal-label').hidden = mode !== 'custom';
@@ -180,6 +180,12 @@ function syncSetup() {
   const cells = state.puzzle.width * state.puzzle.height;
   $('compare').disabled = cells > MAX_TABLE_CELLS;
   $('difficulty').disabled = cells > MAX_TABLE_CELLS;
+}
+
+// Selects `n` in a size picker, adding it when a loaded board is bigger than the picker's sizes.
+function pick(select, n) {
+  if (![...select.options].some((o) => o.value === String(n))) select.append(new Option(String(n), String(n)));
+  select.value = String(n);
 }
 
 function chosenGoal() {
@@ -223,8 +229,9 @@ async function askDistance() {
   const p = state.puzzle;
   const a = state.anim;
   if (a && state.solution?.version === a.version) {
-    // Playing an optimal solution: the rest of it is optimal too.
-    state.distance = { version, value: a.moves.length - a.index };
+    // Playing an optimal solution: the rest of it is optimal too. The rest of
+    // a constructive one only bounds the distance from above.
+    state.distance = distanceLeft(version, state.solution.data, a.moves.length - a.index);
     return;
   }
   const small = p.width * p.height <= TABLE_CELLS;
@@ -255,6 +262,17 @@ function distanceNote(data) {
   if (data.outcome === 'unsolvable') return 'unsolvable (the parity rules the goal out)';
   if (data.outcome === 'budget') return `unknown (budget reached: ${data.budget})`;
   return '';
+}
+
+// A solution from the constructive solver carries a lower bound: it need not be optimal.
+function isOptimal(data) {
+  return data.lower_bound == null;
+}
+
+// The distance when `left` moves of `data`'s solution remain.
+function distanceLeft(version, data, left) {
+  if (isOptimal(data) || left === 0) return { version, value: left };
+  return { version, value: null, note: `at most ${left.toLocaleString()}` };
 }
 
 function keepSolution(version, data) {
@@ -309,7 +327,8 @@ async function solve() {
   let sol = state.solution?.version === version ? state.solution : null;
   if (!sol) {
     const p = state.puzzle;
-    thinking(true, 'searching for an optimal solution…');
+    const big = p.width * p.height > LIVE_MAX_CELLS;
+    thinking(true, big ? 'building a solution (not optimal on boards this big)…' : 'searching for an optimal solution…');
     try {
       const data = await work.send('POST', '/api/solve', { board: p.toString(), size: `${p.width}x${p.height}`, goal: state.goal });
       if (!data || version !== state.version) return;
@@ -320,7 +339,7 @@ async function solve() {
       }
       keepSolution(version, data);
       sol = state.solution;
-      state.distance = { version, value: data.length };
+      state.distance = distanceLeft(version, data, data.length);
     } catch (e) {
       if (version === state.version) showError(e.message);
       return;
@@ -336,10 +355,13 @@ async function solve() {
   const exact = d.count != null && d.count <= Number.MAX_SAFE_INTEGER;
   const count = d.count != null ? ` · ${exact ? '' : 'about '}${Number(d.count).toLocaleString()} optimal solutions` : '';
   // The constructive solver makes moves and expands no nodes.
-  const work = d.stats.expanded != null
+  const effort = d.stats.expanded != null
     ? `${d.stats.expanded.toLocaleString()} nodes expanded`
     : `${(d.stats.moves_made ?? 0).toLocaleString()} moves made`;
-  $('solution-stats').textContent = `${d.length} moves · ${how} · ${work} · ${d.stats.millis} ms${count}`;
+  // How far from optimal a constructive solution can be: at most `ratio` times.
+  const bound = isOptimal(d) ? '' : ` · lower bound ${d.lower_bound.toLocaleString()}, ratio ${d.ratio}`;
+  $('solution-title').textContent = isOptimal(d) ? 'Optimal solution' : `Solution (${d.algorithm}, not optimal)`;
+  $('solution-stats').textContent = `${d.length.toLocaleString()} moves${bound} · ${how} · ${effort} · ${d.stats.millis} ms${count}`;
   $('solution').hidden = false;
   play();
 }

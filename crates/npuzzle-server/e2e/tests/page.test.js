@@ -284,3 +284,74 @@ test('readable at phone width', async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// The tiles after `moves` (the blank's directions) from `tiles` on a board
+// `width` wide, replayed here; null at a move off the board.
+function replay(tiles, width, moves) {
+  const out = tiles.slice();
+  const height = out.length / width;
+  let blank = out.indexOf(0);
+  const step = { u: [0, -1], d: [0, 1], l: [-1, 0], r: [1, 0] };
+  for (const m of moves) {
+    const [dx, dy] = step[m];
+    const [x, y] = [(blank % width) + dx, Math.floor(blank / width) + dy];
+    if (x < 0 || x >= width || y < 0 || y >= height) return null;
+    const to = y * width + x;
+    [out[blank], out[to]] = [out[to], 0];
+    blank = to;
+  }
+  return out;
+}
+
+// Manhattan distance to the standard goal, computed here: a lower bound the
+// server's (Manhattan plus linear conflicts) must not be below.
+function manhattan(tiles, width) {
+  let sum = 0;
+  tiles.forEach((t, cell) => {
+    if (t === 0) return;
+    const home = t - 1;
+    sum += Math.abs((cell % width) - (home % width)) + Math.abs(Math.floor(cell / width) - Math.floor(home / width));
+  });
+  return sum;
+}
+
+// `npuzzle random --size 12x12 --seed 1`: past 25 cells `auto` builds a
+// solution constructively (greedy), which need not be optimal.
+const BIG = '109 52 101 83 41 143 32 19 128 43 92 115 39 104 22 87 11 117 42 65 118 56 89 31 37 25 55 90 17 7 14 88 123 68 142 112 49 23 139 96 45 121 1 51 63 47 28 137 6 114 3 73 130 85 129 100 127 94 2 131 135 107 40 76 91 18 133 24 9 77 27 53 69 71 105 26 74 66 67 93 136 15 125 82 12 30 60 54 81 36 59 86 111 4 64 61 103 44 62 20 95 102 80 113 35 38 8 106 46 108 126 16 124 79 78 140 119 132 120 75 x 57 70 10 116 5 134 33 97 58 72 141 29 122 48 110 99 50 84 98 138 21 34 13';
+
+test('Solve on a 12x12 board shows the moves made, the bound and ratio, and says it is not optimal', async () => {
+  const { page, errors } = await openPage(browser.context, server.url);
+  await load(page, BIG);
+  const start = BIG.split(' ').map((t) => (t === 'x' ? 0 : Number(t)));
+  assert.deepEqual(await drawnTiles(page), start);
+  // The size pickers name the loaded size, although they offer 2 to 8.
+  assert.equal(await page.getByLabel('Width').inputValue(), '12');
+  assert.equal(await page.getByLabel('Height').inputValue(), '12');
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.getByRole('button', { name: 'Pause', exact: true }).click({ timeout: 20000 });
+  const moves = await page.locator('#moves-text').inputValue();
+  const goal = [...Array.from({ length: 143 }, (_, i) => i + 1), 0];
+  assert.deepEqual(replay(start, 12, moves), goal, 'the moves reach the goal');
+
+  const line = await page.locator('#solution-stats').textContent();
+  const m = line.match(/^([\d,]+) moves · lower bound ([\d,]+), ratio ([\d.]+) · greedy · ([\d,]+) moves made · [\d.]+ ms$/);
+  assert.ok(m, line);
+  const [length, bound, ratio, made] = [m[1], m[2], m[3], m[4]].map((t) => Number(t.replaceAll(',', '')));
+  assert.equal(length, moves.length, line);
+  assert.equal(made, moves.length, 'without improve, the moves made are the solution');
+  assert.ok(bound >= manhattan(start, 12) && bound <= length, `${bound} against ${manhattan(start, 12)} and ${length}`);
+  assert.ok(Math.abs(ratio - length / bound) < 1e-3, line);
+  assert.equal(await page.locator('#solution-title').textContent(), 'Solution (greedy, not optimal)');
+  // The rest of a constructive solution bounds the distance; it is not the distance.
+  const step = Number((await page.locator('#step-count').textContent()).match(/^step (\d+) of /)[1]);
+  await page.getByRole('button', { name: 'Step forward', exact: true }).click();
+  await page.waitForFunction(
+    (left) => document.querySelector('#distance').textContent.trim() === `at most ${left.toLocaleString()}`,
+    length - step - 1,
+  );
+  assert.deepEqual(await drawnTiles(page), replay(start, 12, moves.slice(0, step + 1)));
+  await screenshot(page, 'greedy-12x12');
+  assert.equal(await page.locator('#error').isVisible(), false, await page.locator('#error').textContent());
+  assert.deepEqual(errors, []);
+  await page.close();
+});
