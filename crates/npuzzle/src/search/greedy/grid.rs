@@ -31,6 +31,17 @@ const HOME: u32 = LOCK - 1;
 /// Columns scanned together by [`Grid::locate_edges`] (a cache line of words).
 const BAND: usize = 16;
 
+/// Where [`Grid::locate_edges`] is: per edge (top and bottom row, left and
+/// right column), the row or column a tile's home must have to lie on it
+/// ([`NONE`] once the edge is not wanted or has all its tiles), and how many
+/// of its tiles are still to find.
+struct EdgeScan {
+    keys: [usize; 4],
+    missing: [usize; 4],
+    /// The rectangle's top row and left column.
+    origin: (usize, usize),
+}
+
 /// Row and column steps of `u d l r` (wrapping -1), by table rather than a
 /// branch on the move.
 const ROW_STEP: [usize; 4] = [usize::MAX, 1, 0, 0];
@@ -199,7 +210,12 @@ impl<'s, S: MoveSink> Grid<'s, S> {
     /// tiles, bands of [`BAND`] columns from the left and right), until
     /// every tile is found: the whole rectangle on a scrambled board (about
     /// `2/3 n³` reads of one word in all on n×n, against `2.2 n³` moves),
-    /// a few lines when the edges' tiles are near home.
+    /// a few lines when the edges' tiles are near home. A thin board's lines
+    /// are short and its tiles far from home, so there the scan reads about
+    /// as many words as the moves it makes; it stays cheap because a tile
+    /// homed on no edge still missing tiles is passed over by four compares
+    /// (the edges not wanted or complete never match), and rows narrower
+    /// than a band are read several at a time.
     pub(super) fn locate_edges(
         &self,
         rect: (usize, usize, usize, usize),
@@ -207,65 +223,76 @@ impl<'s, S: MoveSink> Grid<'s, S> {
         edges: &mut [Vec<usize>; 4],
     ) {
         let (top, bottom, left, right) = rect;
-        // Tiles still to find, per edge.
-        let mut missing = [0; 4];
+        let mut scan = EdgeScan {
+            keys: [top, bottom - 1, left, right - 1],
+            missing: [0; 4],
+            origin: (top, left),
+        };
         for (k, edge) in edges.iter_mut().enumerate() {
             edge.clear();
             if wanted[k] {
                 edge.resize(if k < 2 { right - left } else { bottom - top }, NONE);
-                missing[k] = edge.len();
+                scan.missing[k] = edge.len();
+            } else {
+                scan.keys[k] = NONE;
             }
         }
+        // Whole rows lie side by side in memory when the rectangle is as wide
+        // as the board: read enough of them at once to fill a band.
+        let rows = if right - left == self.w { BAND.div_ceil(self.w) } else { 1 };
         let (mut t, mut b) = (top, bottom);
-        while t < b && missing[0] + missing[1] > 0 {
-            self.scan_row(t, left..right, rect, edges, &mut missing);
-            t += 1;
-            if t < b && missing[0] + missing[1] > 0 {
-                b -= 1;
-                self.scan_row(b, left..right, rect, edges, &mut missing);
-            }
+        let mut from_top = true;
+        while t < b && scan.missing[0] + scan.missing[1] > 0 {
+            let (first, end) = if from_top {
+                let (first, end) = (t, (t + rows).min(b));
+                t = end;
+                (first, end)
+            } else {
+                let (first, end) = (b.saturating_sub(rows).max(t), b);
+                b = first;
+                (first, end)
+            };
+            self.scan_cells(first * self.w + left..(end - 1) * self.w + right, &mut scan, edges);
+            from_top = !from_top;
         }
         let (mut l, mut r) = (left, right);
-        while l < r && missing[2] + missing[3] > 0 {
+        while l < r && scan.missing[2] + scan.missing[3] > 0 {
             let band = l..(l + BAND).min(r);
             l = band.end;
             for row in top..bottom {
-                self.scan_row(row, band.clone(), rect, edges, &mut missing);
+                self.scan_cells(row * self.w + band.start..row * self.w + band.end, &mut scan, edges);
             }
-            if l < r && missing[2] + missing[3] > 0 {
+            if l < r && scan.missing[2] + scan.missing[3] > 0 {
                 let band = (r - BAND).max(l)..r;
                 r = band.start;
                 for row in top..bottom {
-                    self.scan_row(row, band.clone(), rect, edges, &mut missing);
+                    self.scan_cells(row * self.w + band.start..row * self.w + band.end, &mut scan, edges);
                 }
             }
         }
     }
 
-    /// The part of [`Grid::locate_edges`] that reads the columns `cols` of row `r`.
-    fn scan_row(
-        &self,
-        r: usize,
-        cols: std::ops::Range<usize>,
-        (top, bottom, left, right): (usize, usize, usize, usize),
-        edges: &mut [Vec<usize>; 4],
-        missing: &mut [usize; 4],
-    ) {
-        let row = r * self.w;
-        for (cell, &p) in (row + cols.start..).zip(&self.home_at[row + cols.start..row + cols.end]) {
+    /// The part of [`Grid::locate_edges`] that reads the cells `cells`
+    /// (inside the rectangle).
+    fn scan_cells(&self, cells: std::ops::Range<usize>, scan: &mut EdgeScan, edges: &mut [Vec<usize>; 4]) {
+        let EdgeScan { keys, missing, origin: (top, left) } = scan;
+        for (cell, &p) in cells.clone().zip(&self.home_at[cells]) {
             let (hr, hc) = self.unpack(p);
-            if hr != top && hr != bottom - 1 && hc != left && hc != right - 1 {
+            if hr != keys[0] && hr != keys[1] && hc != keys[2] && hc != keys[3] {
                 continue;
             }
             for (k, on, i) in [
-                (0, hr == top, hc.wrapping_sub(left)),
-                (1, hr == bottom - 1, hc.wrapping_sub(left)),
-                (2, hc == left, hr.wrapping_sub(top)),
-                (3, hc == right - 1, hr.wrapping_sub(top)),
+                (0, hr == keys[0], hc.wrapping_sub(*left)),
+                (1, hr == keys[1], hc.wrapping_sub(*left)),
+                (2, hc == keys[2], hr.wrapping_sub(*top)),
+                (3, hc == keys[3], hr.wrapping_sub(*top)),
             ] {
-                if on && missing[k] > 0 && edges[k][i] == NONE {
+                if on && edges[k][i] == NONE {
                     edges[k][i] = cell;
                     missing[k] -= 1;
+                    if missing[k] == 0 {
+                        keys[k] = NONE;
+                    }
                 }
             }
         }
@@ -577,8 +604,60 @@ impl<'s, S: MoveSink> Grid<'s, S> {
 
 #[cfg(test)]
 mod tests {
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+
     use super::*;
     use crate::board::MAX_CELLS;
+
+    /// The edges' cells found by the scan equal those found by looking at
+    /// every cell, for every choice of wanted edges, on rectangles of thin,
+    /// wide and square boards (rows narrower than a band are read several
+    /// at a time when the rectangle is as wide as the board).
+    #[test]
+    fn located_edges_are_where_the_tiles_are() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        for (w, h) in [(3, 40), (40, 3), (5, 9), (7, 30), (17, 4), (20, 20), (33, 5)] {
+            let goal: Vec<u32> = (1..(w * h) as u32).chain([0]).collect();
+            let mut home = vec![0u32; w * h];
+            for (cell, &t) in goal.iter().enumerate() {
+                home[t as usize] = cell as u32;
+            }
+            for _ in 0..20 {
+                // A rectangle whose cells hold exactly the tiles homed in it.
+                let (top, left) = (rng.random_range(0..h / 2), rng.random_range(0..w / 2));
+                let (bottom, right) = (rng.random_range(top + 2..=h), rng.random_range(left + 2..=w));
+                let inside: Vec<usize> = (top..bottom).flat_map(|r| (left..right).map(move |c| r * w + c)).collect();
+                let mut tiles = goal.clone();
+                let mut moved: Vec<u32> = inside.iter().map(|&c| goal[c]).collect();
+                moved.shuffle(&mut rng);
+                for (&c, t) in inside.iter().zip(moved) {
+                    tiles[c] = t;
+                }
+                let mut sink = Vec::new();
+                let grid = Grid::new(w, h, &tiles, &home, &mut sink);
+                for mask in 0..16 {
+                    let wanted = [0, 1, 2, 3].map(|k| mask & (1 << k) != 0);
+                    let mut edges: [Vec<usize>; 4] = Default::default();
+                    grid.locate_edges((top, bottom, left, right), wanted, &mut edges);
+                    let cell_of = |home_cell: usize| inside.iter().copied().find(|&c| home[tiles[c] as usize] as usize == home_cell);
+                    let expected: [Vec<usize>; 4] = [0, 1, 2, 3].map(|k| {
+                        if !wanted[k] {
+                            return Vec::new();
+                        }
+                        let line: Vec<usize> = match k {
+                            0 => (left..right).map(|c| top * w + c).collect(),
+                            1 => (left..right).map(|c| (bottom - 1) * w + c).collect(),
+                            2 => (top..bottom).map(|r| r * w + left).collect(),
+                            _ => (top..bottom).map(|r| r * w + right - 1).collect(),
+                        };
+                        line.into_iter().map(|c| cell_of(c).unwrap()).collect()
+                    });
+                    assert_eq!(edges, expected, "{w}x{h}, rows {top}..{bottom}, columns {left}..{right}, {wanted:?}");
+                }
+            }
+        }
+    }
 
     /// The multiply-and-shift row equals the division for every cell of
     /// boards of several widths at the size limit, and for every width on
