@@ -239,7 +239,11 @@ impl<'s, S: MoveSink> Grid<'s, S> {
         }
         // Whole rows lie side by side in memory when the rectangle is as wide
         // as the board: read enough of them at once to fill a band.
-        let rows = if right - left == self.w { BAND.div_ceil(self.w) } else { 1 };
+        let rows = if right - left == self.w {
+            BAND.div_ceil(self.w)
+        } else {
+            1
+        };
         let (mut t, mut b) = (top, bottom);
         let mut from_top = true;
         while t < b && scan.missing[0] + scan.missing[1] > 0 {
@@ -275,7 +279,11 @@ impl<'s, S: MoveSink> Grid<'s, S> {
     /// The part of [`Grid::locate_edges`] that reads the cells `cells`
     /// (inside the rectangle).
     fn scan_cells(&self, cells: std::ops::Range<usize>, scan: &mut EdgeScan, edges: &mut [Vec<usize>; 4]) {
-        let EdgeScan { keys, missing, origin: (top, left) } = scan;
+        let EdgeScan {
+            keys,
+            missing,
+            origin: (top, left),
+        } = scan;
         for (cell, &p) in cells.clone().zip(&self.home_at[cells]) {
             let (hr, hc) = self.unpack(p);
             if hr != keys[0] && hr != keys[1] && hc != keys[2] && hc != keys[3] {
@@ -627,7 +635,9 @@ mod tests {
                 // A rectangle whose cells hold exactly the tiles homed in it.
                 let (top, left) = (rng.random_range(0..h / 2), rng.random_range(0..w / 2));
                 let (bottom, right) = (rng.random_range(top + 2..=h), rng.random_range(left + 2..=w));
-                let inside: Vec<usize> = (top..bottom).flat_map(|r| (left..right).map(move |c| r * w + c)).collect();
+                let inside: Vec<usize> = (top..bottom)
+                    .flat_map(|r| (left..right).map(move |c| r * w + c))
+                    .collect();
                 let mut tiles = goal.clone();
                 let mut moved: Vec<u32> = inside.iter().map(|&c| goal[c]).collect();
                 moved.shuffle(&mut rng);
@@ -640,7 +650,12 @@ mod tests {
                     let wanted = [0, 1, 2, 3].map(|k| mask & (1 << k) != 0);
                     let mut edges: [Vec<usize>; 4] = Default::default();
                     grid.locate_edges((top, bottom, left, right), wanted, &mut edges);
-                    let cell_of = |home_cell: usize| inside.iter().copied().find(|&c| home[tiles[c] as usize] as usize == home_cell);
+                    let cell_of = |home_cell: usize| {
+                        inside
+                            .iter()
+                            .copied()
+                            .find(|&c| home[tiles[c] as usize] as usize == home_cell)
+                    };
                     let expected: [Vec<usize>; 4] = [0, 1, 2, 3].map(|k| {
                         if !wanted[k] {
                             return Vec::new();
@@ -653,7 +668,10 @@ mod tests {
                         };
                         line.into_iter().map(|c| cell_of(c).unwrap()).collect()
                     });
-                    assert_eq!(edges, expected, "{w}x{h}, rows {top}..{bottom}, columns {left}..{right}, {wanted:?}");
+                    assert_eq!(
+                        edges, expected,
+                        "{w}x{h}, rows {top}..{bottom}, columns {left}..{right}, {wanted:?}"
+                    );
                 }
             }
         }
