@@ -177,7 +177,11 @@ async fn a_4x4_board_is_solved_with_the_options_given() {
     let (status, record) = app.post_json("/api/solve", body).await;
     assert_eq!(status, StatusCode::OK);
     let iterations = &data(&record, "solution")["stats"]["iterations"];
-    assert_eq!(iterations.as_array().and_then(|a| a.last()).map(|i| &i["bound"]), Some(&json!(2)), "{record}");
+    assert_eq!(
+        iterations.as_array().and_then(|a| a.last()).map(|i| &i["bound"]),
+        Some(&json!(2)),
+        "{record}"
+    );
 }
 
 #[tokio::test]

@@ -244,7 +244,12 @@ fn json_lists_iterations_only_where_idastar_ran() {
         assert!(s.get("iterations").is_none(), "{args:?}: {s}");
     }
     let s = stats(&["solve", "--json", "--algorithm", "idastar", "8 6 7 2 5 4 3 x 1"]);
-    let bounds: Vec<u64> = s["iterations"].as_array().expect("IDA* iterations").iter().map(|i| i["bound"].as_u64().unwrap()).collect();
+    let bounds: Vec<u64> = s["iterations"]
+        .as_array()
+        .expect("IDA* iterations")
+        .iter()
+        .map(|i| i["bound"].as_u64().unwrap())
+        .collect();
     assert_eq!(bounds.last(), Some(&31), "{s}");
 }
 
