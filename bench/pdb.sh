@@ -3,7 +3,8 @@
 # memory (GNU time's maximum resident set size) and file size.
 #
 #   bench/pdb.sh                                   # 4x4 blank-first: 5-5-5, 6-6-3, 7-8
-#   bench/pdb.sh "5x5 blank-first 6-6-6-6"         # any "SIZE GOAL PARTITION [THREADS]"
+#   bench/pdb.sh "5x5 blank-first 6-6-6-6"         # any "SIZE GOAL PARTITION [--zero-aware]"
+#   bench/pdb.sh "3x3 standard 1,2,3,4/5,6,7,8 --zero-aware"
 #
 # The files go to $PDB_BENCH_DIR (default: a new temporary directory, removed
 # afterwards). Needs /usr/bin/time (Debian: apt-get install time).

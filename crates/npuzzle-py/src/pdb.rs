@@ -23,6 +23,9 @@ pub struct PdbInfo {
     partition: String,
     /// Entries in all its tables.
     entries: u64,
+    /// Whether its tables are zero-aware (a value per placement and region
+    /// of free cells the blank is in; `npuzzle pdb build --zero-aware`).
+    zero_aware: bool,
     /// Size of the file in bytes.
     bytes: u64,
 }
@@ -31,8 +34,13 @@ pub struct PdbInfo {
 impl PdbInfo {
     fn __repr__(&self) -> String {
         format!(
-            "PdbInfo(path='{}', size={:?}, goal='{}', partition='{}', bytes={})",
-            self.path, self.size, self.goal, self.partition, self.bytes
+            "PdbInfo(path='{}', size={:?}, goal='{}', partition='{}', zero_aware={}, bytes={})",
+            self.path,
+            self.size,
+            self.goal,
+            self.partition,
+            if self.zero_aware { "True" } else { "False" },
+            self.bytes
         )
     }
 }
@@ -46,6 +54,7 @@ impl PdbInfo {
             goal: info.spec.goal().to_string(),
             partition: info.spec.partition().to_arg(),
             entries: info.spec.entries(),
+            zero_aware: info.spec.zero_aware(),
             bytes: info.bytes,
         }
     }
@@ -87,7 +96,7 @@ fn dir(pdb_dir: Option<PathBuf>) -> PyResult<PathBuf> {
 /// Builds the databases of `partition` for boards of `size` and saves them in
 /// the database directory; returns the file's path. See `npuzzle.pdb.build`.
 #[pyfunction]
-#[pyo3(name = "build_pdb", signature = (size, partition, goal, pdb_dir, threads, max_memory, progress))]
+#[pyo3(name = "build_pdb", signature = (size, partition, goal, pdb_dir, threads, max_memory, progress, zero_aware))]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of `npuzzle.pdb.build`, passed on as they are
 pub fn build(
     py: Python<'_>,
@@ -98,10 +107,11 @@ pub fn build(
     threads: Option<usize>,
     max_memory: Option<u64>,
     progress: Option<Py<PyAny>>,
+    zero_aware: bool,
 ) -> PyResult<PathBuf> {
     let shape = size.shape()?;
     let goal = input::goal(goal.as_ref(), shape).or_raise()?;
-    let spec = PdbSpec::parse(&goal, partition).or_raise()?;
+    let spec = PdbSpec::parse(&goal, partition).or_raise()?.with_zero_aware(zero_aware);
     let dir = dir(pdb_dir)?;
     let options = BuildOptions {
         threads: threads.unwrap_or(0),

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 import pathlib
+import subprocess
 import sys
+from typing import Callable
 
 import pytest
 
@@ -12,6 +14,8 @@ import npuzzle
 from conftest import standard_distances
 
 PARTITION = "1,2,3,4/5,6,7,8"
+
+Cli = Callable[..., "subprocess.CompletedProcess[str]"]
 
 
 def test_build_list_open_and_solve_with_it(tmp_path: pathlib.Path) -> None:
@@ -45,6 +49,29 @@ def test_pdb_answers_are_optimal_on_other_goals(tmp_path: pathlib.Path) -> None:
         g = npuzzle.solve(board, goal="blank-first", algorithm="bfs")
         assert s.partition == "1,2/3,4,5" and s.length == g.length
     assert dist  # the BFS oracle ran for this shape too
+
+
+def test_zero_aware_builds_are_zero_aware_and_solve_optimally(tmp_path: pathlib.Path, cli: Cli) -> None:
+    classic_dir, zero_dir = tmp_path / "classic", tmp_path / "zero"
+    classic = npuzzle.pdb.build("3x3", PARTITION, pdb_dir=classic_dir, progress=False)
+    path = npuzzle.pdb.build("3x3", PARTITION, pdb_dir=zero_dir, zero_aware=True, progress=False)
+    assert os.path.basename(path) == "3x3-standard-1.2.3.4_5.6.7.8-zero.pdb", path
+    [info] = npuzzle.pdb.list(zero_dir)
+    assert (info.partition, info.zero_aware) == (PARTITION, True)
+    assert npuzzle.pdb.open(path, verify=True).zero_aware
+    assert not npuzzle.pdb.open(classic, verify=True).zero_aware
+    # The same placements, with a value per region of the blank each: a larger file.
+    assert info.entries == npuzzle.pdb.open(classic).entries
+    assert info.bytes > npuzzle.pdb.open(classic).bytes
+    # The command line reads the file as zero-aware too.
+    checked = cli("pdb", "verify", path)
+    assert checked.returncode == 0 and "ok (zero-aware)" in checked.stdout, checked.stdout + checked.stderr
+    # Solves with it are optimal: lengths equal a breadth-first search's.
+    dist = standard_distances(3, 3)
+    for board in npuzzle.random_boards("3x3", 60, seed=4):
+        s = npuzzle.solve(board, algorithm="idastar", heuristic="pdb", pdb_dir=zero_dir)
+        assert s.partition is not None and "zero-aware" in s.partition, s.partition
+        assert s.length == dist[tuple(int(t) for t in board.flatten())], board
 
 
 def test_a_broken_file_is_a_pdb_error(tmp_path: pathlib.Path) -> None:

@@ -84,6 +84,7 @@ def build(
     threads: Optional[int] = None,
     max_memory: Optional[int] = None,
     progress: Progress = None,
+    zero_aware: bool = False,
 ) -> str:
     """Builds the databases of ``partition`` for boards of ``size`` and
     ``goal`` and saves them in ``pdb_dir``; returns the file's path.
@@ -95,7 +96,11 @@ def build(
     ``False`` shows nothing. ``max_memory`` (bytes) refuses a build that would
     need more. An exception from the callback, or Ctrl-C, stops the build
     within moments (its threads look between chunks of entries) and is
-    raised; nothing is saved.
+    raised; nothing is saved. ``zero_aware`` builds zero-aware tables (a
+    value per placement and region of free cells the blank is in, as
+    ``npuzzle pdb build --zero-aware``): larger files (``…-zero.pdb``) whose
+    estimates are never smaller; ``solve`` prefers one to the classic file
+    of the same partition, and :attr:`PdbInfo.zero_aware` tells them apart.
     """
     from . import _goal, _dir
 
@@ -108,7 +113,7 @@ def build(
     else:
         callback = progress
     try:
-        path = _native.build_pdb(size, partition, _goal(goal), _dir(pdb_dir), threads, max_memory, callback)
+        path = _native.build_pdb(size, partition, _goal(goal), _dir(pdb_dir), threads, max_memory, callback, zero_aware)
     finally:
         close()
     return os.fspath(path)
