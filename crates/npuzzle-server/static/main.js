@@ -284,6 +284,11 @@ function keepSolution(version, data) {
 async function hint() {
   const version = state.version;
   const p = state.puzzle;
+  if (p.width * p.height > LIVE_MAX_CELLS) {
+    // A hint needs the optimal distance, which no search finds on boards this big.
+    $('hint-text').textContent = 'No hint on boards above 25 cells: it needs the optimal distance, which no search finds here. Solve builds a solution that need not be optimal.';
+    return;
+  }
   const big = p.width * p.height > TABLE_CELLS;
   thinking(big, 'thinking…');
   try {

@@ -351,6 +351,11 @@ test('Solve on a 12x12 board shows the moves made, the bound and ratio, and says
   );
   assert.deepEqual(await drawnTiles(page), replay(start, 12, moves.slice(0, step + 1)));
   await screenshot(page, 'greedy-12x12');
+  // A hint would need the optimal distance: the page says so at once instead of
+  // passing the solution's length off as the distance.
+  await page.getByRole('button', { name: 'Hint', exact: true }).click();
+  assert.match(await page.locator('#hint-text').textContent(), /^No hint on boards above 25 cells/);
+  assert.equal(await page.locator('#board .tile.hint').count(), 0);
   assert.equal(await page.locator('#error').isVisible(), false, await page.locator('#error').textContent());
   assert.deepEqual(errors, []);
   await page.close();
