@@ -70,6 +70,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 let nodes: u64 = args.next().ok_or("--core-nodes N")?.parse()?;
                 core = core.with_max_nodes((nodes > 0).then_some(nodes));
             }
+            "--weighted-nodes" => {
+                let nodes: u64 = args.next().ok_or("--weighted-nodes N")?.parse()?;
+                let eighths = core.weight_eighths;
+                core = core.with_weighted((nodes > 0).then_some(nodes), eighths);
+            }
+            "--weight-eighths" => {
+                let eighths: u32 = args.next().ok_or("--weight-eighths E")?.parse()?;
+                let nodes = core.weighted_nodes;
+                core = core.with_weighted(nodes, eighths);
+            }
             "--core-pdb" => {
                 let path = args.next().ok_or("--core-pdb FILE")?;
                 let pdb = AdditivePdb::open_any(std::path::Path::new(&path))?;
