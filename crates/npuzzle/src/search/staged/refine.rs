@@ -11,7 +11,9 @@
 //! solution's core — the last [`SUFFIX_FIRST`] moves, then
 //! [`SUFFIX_STEP`] more each time — are searched with the weight
 //! [`SUFFIX_EIGHTHS`] for a shorter way to the goal from where they start.
-//! Every search has a node limit ([`REFINE_NODES`]) and the deadline; a
+//! While time is left, both go again ([`ROUNDS`]) with twice the nodes and
+//! the cores' weight an eighth smaller. Every search has a node limit
+//! (from [`REFINE_NODES`]) and the deadline; a
 //! replacement joins the same two boards, so the solution still reaches
 //! the goal and only ever gets shorter.
 //!
@@ -36,8 +38,13 @@ pub const REFINE_EIGHTHS: u32 = 11;
 /// The weight, in eighths, of the searches of the best core's suffixes (1.125).
 pub const SUFFIX_EIGHTHS: u32 = 9;
 
-/// The node limit of one refining search.
+/// The node limit of one refining search in the first round.
 pub const REFINE_NODES: u64 = 300_000;
+
+/// Rounds of refining searches at most: each round doubles the node limit
+/// and lowers the weight of the whole cores' searches by an eighth (down to
+/// [`SUFFIX_EIGHTHS`]).
+pub const ROUNDS: u32 = 8;
 
 /// The moves of the first suffix searched.
 pub const SUFFIX_FIRST: usize = 30;
@@ -69,40 +76,46 @@ pub(super) fn refine(
     deadline: Instant,
 ) -> Result<Vec<Move>, Error> {
     let mut best = 0;
-    let search = |moves: &[Move], from: usize, rect: Rect, eighths: u32, shorter_than: usize| {
+    let search = |moves: &[Move], from: usize, rect: Rect, eighths: u32, shorter_than: usize, nodes: u64| {
         let ask = Ask {
             weight_eighths: eighths,
-            max_nodes: REFINE_NODES,
+            max_nodes: nodes,
             shorter_than: shorter_than as u32,
             deadline: Some(deadline),
         };
         let puzzle = Puzzle::of(&board.replay(&moves[..from])?, goal);
         weighted_5x5(&puzzle, goal, rect, core, ask)
     };
-    for i in 0..found.len() {
-        let Some(mark) = found[i].1 else { continue };
-        let best_len = found[best].0.len();
-        if Instant::now() >= deadline || mark.at >= best_len {
-            continue;
+    for round in 0..ROUNDS {
+        let nodes = REFINE_NODES << round;
+        let eighths = REFINE_EIGHTHS.saturating_sub(round).max(SUFFIX_EIGHTHS);
+        for i in 0..found.len() {
+            let Some(mark) = found[i].1 else { continue };
+            let best_len = found[best].0.len();
+            if Instant::now() >= deadline || mark.at >= best_len {
+                continue;
+            }
+            if let Some(path) = search(&found[i].0, mark.at, mark.rect, eighths, best_len - mark.at, nodes)? {
+                let moves = &mut found[i].0;
+                moves.truncate(mark.at);
+                moves.extend(path);
+                best = i;
+            }
         }
-        if let Some(path) = search(&found[i].0, mark.at, mark.rect, REFINE_EIGHTHS, best_len - mark.at)? {
-            let moves = &mut found[i].0;
-            moves.truncate(mark.at);
-            moves.extend(path);
-            best = i;
-        }
-    }
-    let (moves, mark) = &mut found[best];
-    if let Some(mark) = *mark {
+        let (moves, mark) = &mut found[best];
+        let Some(mark) = *mark else { break };
         let mut span = SUFFIX_FIRST;
         while Instant::now() < deadline && span <= moves.len() - mark.at {
             let from = moves.len() - span;
-            if let Some(path) = search(moves, from, mark.rect, SUFFIX_EIGHTHS, span)? {
+            if let Some(path) = search(moves, from, mark.rect, SUFFIX_EIGHTHS, span, nodes)? {
                 moves.truncate(from);
                 moves.extend(path);
             }
             span += SUFFIX_STEP;
         }
+        if Instant::now() >= deadline {
+            break;
+        }
     }
-    Ok(std::mem::take(moves))
+    Ok(std::mem::take(&mut found[best].0))
 }
