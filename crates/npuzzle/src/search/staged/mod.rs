@@ -176,18 +176,21 @@ pub fn solve(
     tables: &TableCache,
     core: &CoreOptions,
 ) -> Result<Staged, Error> {
-    Ok(solve_marked(board, goal, plan, deadline, tables, core)?.0)
+    let with = With { deadline, tables, core };
+    Ok(solve_marked(board, goal, plan, &with)?.0)
+}
+
+/// What every plan of a staged solve is given: the deadline, the complete
+/// tables and how to finish the core.
+struct With<'a> {
+    deadline: Option<Instant>,
+    tables: &'a TableCache,
+    core: &'a CoreOptions,
 }
 
 /// [`solve`], and where the weighted core begins when it had one.
-fn solve_marked(
-    board: &Board,
-    goal: &Goal,
-    plan: Plan,
-    deadline: Option<Instant>,
-    tables: &TableCache,
-    core: &CoreOptions,
-) -> Result<(Staged, Option<CoreMark>), Error> {
+fn solve_marked(board: &Board, goal: &Goal, plan: Plan, with: &With) -> Result<(Staged, Option<CoreMark>), Error> {
+    let With { deadline, tables, core } = *with;
     goal.check_shape(board)?;
     let shape = board.shape();
     let (w, h) = (shape.width(), shape.height());
@@ -374,6 +377,11 @@ pub fn solve_best(
     tables: &TableCache,
     core: &CoreOptions,
 ) -> Result<Option<Vec<Move>>, Error> {
+    let with = With {
+        deadline: Some(deadline),
+        tables,
+        core,
+    };
     let mut found: Vec<Found> = Vec::new();
     // Whether each of the PLANS reached its weighted core before a second
     // square: its twin in MORE_PLANS would make the same moves.
@@ -391,7 +399,7 @@ pub fn solve_best(
         if plan.alternate && twin.is_some_and(|t| same_twin[t]) {
             continue;
         }
-        if let (Staged::Solved(moves), mark) = solve_marked(board, goal, plan, Some(deadline), tables, core)? {
+        if let (Staged::Solved(moves), mark) = solve_marked(board, goal, plan, &with)? {
             if let Some(same) = same_twin.get_mut(i) {
                 *same = mark.is_some_and(|m| m.squares < 2);
             }

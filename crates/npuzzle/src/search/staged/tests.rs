@@ -14,6 +14,11 @@ fn random_goal(shape: Shape, rng: &mut impl Rng) -> Goal {
     Goal::new(Board::from_wide(shape, tiles).unwrap())
 }
 
+/// The standard goal, blank first, and a random one.
+fn three_goals(shape: Shape, rng: &mut impl Rng) -> [Goal; 3] {
+    [Goal::standard(shape), Goal::blank_first(shape), random_goal(shape, rng)]
+}
+
 #[test]
 fn every_plan_reaches_the_goal_on_boards_of_every_shape_up_to_7x7() {
     let tables = TableCache::default();
@@ -32,11 +37,7 @@ fn every_plan_reaches_the_goal_on_boards_of_every_shape_up_to_7x7() {
         (7, 7),
     ] {
         let shape = Shape::new(w, h).unwrap();
-        for goal in [
-            Goal::standard(shape),
-            Goal::blank_first(shape),
-            random_goal(shape, &mut rng),
-        ] {
+        for goal in three_goals(shape, &mut rng) {
             let board = random_solvable(&goal, &mut rng);
             for (i, plan) in PLANS.into_iter().chain(MORE_PLANS).enumerate() {
                 // A small node limit (these are debug builds) so that some
@@ -471,11 +472,7 @@ fn solve_best_with_5x5_databases_reaches_the_goal_on_random_boards() {
     let options = CoreOptions::default().with_pdb(Some(small_5x5_pdb()));
     for (w, h) in [(6, 6), (5, 5), (7, 6), (6, 7), (7, 7)] {
         let shape = Shape::new(w, h).unwrap();
-        for goal in [
-            Goal::standard(shape),
-            Goal::blank_first(shape),
-            random_goal(shape, &mut rng),
-        ] {
+        for goal in three_goals(shape, &mut rng) {
             let board = random_solvable(&goal, &mut rng);
             let deadline = Instant::now() + std::time::Duration::from_secs(3);
             let moves = solve_best(&board, &goal, deadline, &tables, &options)
