@@ -8,6 +8,8 @@
 //! target/release/examples/greedy --sizes 6 --count 100 --improve 1
 //! target/release/examples/greedy --sizes 6 --count 50 --improve 1 --staged
 //! target/release/examples/greedy --sizes 6 --count 50 --improve 1 --staged --core-pdb /work/pdb/4x4-blank-first-7-8.pdb
+//! target/release/examples/greedy --sizes 6 --count 50 --improve 1 --staged --core-pdb /work/pdb/4x4-blank-first-7-8.pdb \
+//!     --core-pdb /work/pdb/5x5-blank-first-6-6-6-6.pdb
 //! ```
 //!
 //! Per size: the mean moves, the mean divided by n³ (Parberry 2015: 8/3 ≈
@@ -20,7 +22,10 @@
 //! and prints the length before and after and the ratio to the
 //! linear-conflict bound. `--core-nodes N` sets the node limit of the
 //! staged solutions' optimal 4×4 core finish (0: none, down to 3×3),
-//! `--core-pdb FILE` gives it 4×4 pattern databases.
+//! `--core-pdb FILE` gives it 4×4 pattern databases, or 5×5 ones for the
+//! weighted 5×5 core finish (give it twice for both); `--weighted-nodes N`
+//! sets that search's node limit (0: none) and `--weight-eighths E` its
+//! weight in eighths (12: 1.5).
 
 use std::time::{Duration, Instant};
 
@@ -69,6 +74,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "--core-nodes" => {
                 let nodes: u64 = args.next().ok_or("--core-nodes N")?.parse()?;
                 core = core.with_max_nodes((nodes > 0).then_some(nodes));
+            }
+            "--weighted-nodes" => {
+                let nodes: u64 = args.next().ok_or("--weighted-nodes N")?.parse()?;
+                let eighths = core.weight_eighths;
+                core = core.with_weighted((nodes > 0).then_some(nodes), eighths);
+            }
+            "--weight-eighths" => {
+                let eighths: u32 = args.next().ok_or("--weight-eighths E")?.parse()?;
+                let nodes = core.weighted_nodes;
+                core = core.with_weighted(nodes, eighths);
             }
             "--core-pdb" => {
                 let path = args.next().ok_or("--core-pdb FILE")?;

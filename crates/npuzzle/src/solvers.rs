@@ -198,12 +198,14 @@ impl Solvers {
         let core = self.core_databases(goal);
         let paths = set
             .iter()
-            .chain(core.iter())
+            .chain(&core)
             .flat_map(|s| s.members())
             .filter_map(|m| m.path().map(PathBuf::from));
         let key = (kind, paths.collect());
         let solver = Arc::clone(lock(&self.by_key).entry(key).or_insert_with(|| {
-            let solver = Solver::new(self.options.with_heuristic(kind)).with_core_pdb(core);
+            let solver = (core.into_iter()).fold(Solver::new(self.options.with_heuristic(kind)), |solver, set| {
+                solver.with_core_pdb(Some(set))
+            });
             Arc::new(match set {
                 Some(set) => solver.with_pdb_set(set),
                 None => solver,
@@ -213,19 +215,28 @@ impl Solvers {
         Ok(solver)
     }
 
-    /// The 4×4 blank-first databases in the directory, for the optimal
-    /// finish of staged solutions' 4×4 core when `--improve` works on a
-    /// board of up to 64 cells (see [`CoreOptions`](crate::search::staged::CoreOptions)).
-    /// They only shorten solutions: a directory that cannot be read gives none.
-    fn core_databases(&self, goal: &Goal) -> Option<Arc<PdbSet>> {
+    /// The 4×4 and 5×5 blank-first databases in the directory, for the
+    /// optimal 4×4 and weighted 5×5 finish of staged solutions' core when
+    /// `--improve` works on a board of up to 64 cells (see
+    /// [`CoreOptions`](crate::search::staged::CoreOptions)). They only
+    /// shorten solutions: a directory that cannot be read gives none.
+    fn core_databases(&self, goal: &Goal) -> Vec<Arc<PdbSet>> {
         let shape = goal.shape();
         let staged = self.options.improve.is_some()
             && self.options.algorithm.resolve(shape) == crate::Algorithm::Greedy
             && shape.cells() <= crate::search::staged::MAX_CELLS;
-        let core_goal = Goal::blank_first(crate::Shape::new(4, 4).ok()?);
-        staged
-            .then(|| self.strongest(|info| info.spec.goal() == &core_goal).ok().flatten())
-            .flatten()
+        let sides = [
+            crate::search::staged::SEARCHED_SIDE,
+            crate::search::staged::WEIGHTED_SIDE,
+        ];
+        let sides = if staged { &sides[..] } else { &[] };
+        sides
+            .iter()
+            .filter_map(|&side| {
+                let core_goal = Goal::blank_first(crate::Shape::new(side, side).ok()?);
+                self.strongest(|info| info.spec.goal() == &core_goal).ok().flatten()
+            })
+            .collect()
     }
 
     /// The heuristic for `goal`, with its databases when it needs them.
@@ -346,7 +357,7 @@ mod tests {
     }
 
     #[test]
-    fn staged_improvement_reads_the_4x4_blank_first_databases_for_its_core() {
+    fn staged_improvement_reads_the_4x4_and_5x5_blank_first_databases_for_its_core() {
         let dir = tempfile::tempdir().unwrap();
         save(
             &Goal::blank_first("4x4".parse().unwrap()),
@@ -357,19 +368,36 @@ mod tests {
         let greedy = SolverOptions::default().with_algorithm(crate::Algorithm::Greedy);
         let improving = greedy.with_improve(Some(std::time::Duration::from_millis(100)));
         let solvers = Solvers::new(improving, HeuristicChoice::Auto).with_pdb_dir(dir.path());
-        let core = solvers.get(&goal).unwrap().core_pdb().cloned().unwrap();
-        assert_eq!(core.goal(), &Goal::blank_first("4x4".parse().unwrap()));
+        let goals = |s: &Solvers| -> Vec<Goal> {
+            let solver = s.get(&goal).unwrap();
+            solver.core_pdbs().iter().map(|set| set.goal().clone()).collect()
+        };
+        assert_eq!(goals(&solvers), [Goal::blank_first("4x4".parse().unwrap())]);
+        // The 5×5 blank-first databases too, for the weighted 5×5 finish.
+        save(
+            &Goal::blank_first("5x5".parse().unwrap()),
+            "1,2,3/4,5,6/7,8,9/10,11,12/13,14,15/16,17,18/19,20,21/22,23,24",
+            dir.path(),
+        );
+        let both = Solvers::new(improving, HeuristicChoice::Auto).with_pdb_dir(dir.path());
+        assert_eq!(
+            goals(&both),
+            [
+                Goal::blank_first("4x4".parse().unwrap()),
+                Goal::blank_first("5x5".parse().unwrap())
+            ]
+        );
         // Not without --improve, nor past 64 cells, nor without the file.
         let plain = Solvers::new(greedy, HeuristicChoice::Auto).with_pdb_dir(dir.path());
-        assert!(plain.get(&goal).unwrap().core_pdb().is_none());
+        assert!(plain.get(&goal).unwrap().core_pdbs().is_empty());
         assert!(solvers
             .get(&Goal::standard("9x9".parse().unwrap()))
             .unwrap()
-            .core_pdb()
-            .is_none());
+            .core_pdbs()
+            .is_empty());
         let empty = tempfile::tempdir().unwrap();
         let none = Solvers::new(improving, HeuristicChoice::Auto).with_pdb_dir(empty.path());
-        assert!(none.get(&goal).unwrap().core_pdb().is_none());
+        assert!(none.get(&goal).unwrap().core_pdbs().is_empty());
     }
 
     #[test]

@@ -313,7 +313,7 @@ pub struct Solver {
     options: SolverOptions,
     tables: table::TableCache,
     pdb: Option<Arc<PdbSet>>,
-    core_pdb: Option<Arc<PdbSet>>,
+    core_pdbs: Vec<Arc<PdbSet>>,
 }
 
 impl Solver {
@@ -323,7 +323,7 @@ impl Solver {
             options,
             tables: table::TableCache::default(),
             pdb: None,
-            core_pdb: None,
+            core_pdbs: Vec::new(),
         }
     }
 
@@ -368,18 +368,18 @@ impl Solver {
         self
     }
 
-    /// This solver with 4×4 pattern databases for the optimal finish of
-    /// the 4×4 core of staged solutions (see
-    /// [`CoreOptions`](staged::CoreOptions)), read by `--improve` on boards
-    /// of up to 64 cells.
+    /// This solver also reading `set`, if given, for the core of staged
+    /// solutions (see [`CoreOptions`](staged::CoreOptions)): 4×4
+    /// databases for the optimal 4×4 finish, 5×5 ones for the weighted 5×5
+    /// finish, read by `--improve` on boards of up to 64 cells.
     pub fn with_core_pdb(mut self, set: Option<Arc<PdbSet>>) -> Solver {
-        self.core_pdb = set;
+        self.core_pdbs.extend(set);
         self
     }
 
-    /// The 4×4 databases given with [`Solver::with_core_pdb`], if any.
-    pub fn core_pdb(&self) -> Option<&Arc<PdbSet>> {
-        self.core_pdb.as_ref()
+    /// The databases given with [`Solver::with_core_pdb`].
+    pub fn core_pdbs(&self) -> &[Arc<PdbSet>] {
+        &self.core_pdbs
     }
 
     /// The options.
@@ -615,7 +615,8 @@ impl Solver {
         let started = std::time::Instant::now();
         let mut start = greedy::Start::Greedy;
         if board.shape().cells() <= staged::MAX_CELLS {
-            let core = staged::CoreOptions::default().with_pdb(self.core_pdb.clone());
+            let core = (self.core_pdbs.iter().cloned())
+                .fold(staged::CoreOptions::default(), |core, set| core.with_pdb(Some(set)));
             let deadline = started + time.mul_f64(staged::STAGED_SHARE);
             if let Some(shorter) = staged::solve_best(board, goal, deadline, &self.tables, &core)? {
                 if shorter.len() < moves.len() {

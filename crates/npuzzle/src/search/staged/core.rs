@@ -1,4 +1,4 @@
-//! The last rectangle of a staged solve, finished optimally.
+//! The last rectangle of a staged solve, finished by a search.
 //!
 //! A 4×4 core is cut out as a 15-puzzle (its tiles renamed in the order of
 //! the goal's tiles there) and solved by the fixed-size IDA*
@@ -10,24 +10,28 @@
 //! staged solve goes on down to 3×3 and that core comes from the complete
 //! table, as before.
 //!
-//! **Databases of another goal.** The 4×4 databases are built for one goal
+//! A 5×5 core is finished the same way when 5×5 databases are given, by
+//! weighted IDA* ([`weighted`](super::weighted): at most
+//! [`CoreOptions::weight_eighths`]` / 8` times the fewest moves) under its
+//! own node limit; without them, or past the limit, its lines are placed
+//! as before down to the 4×4 core.
+//!
+//! **Databases of another goal.** The databases are built for one goal
 //! (blank first, usually), while the core's goal has its blank where the
-//! board's goal has it: the opposite corner for the standard goal. A
-//! symmetry of the square (one of eight: a transposition and two flips)
-//! that takes the core's blank home onto the databases' blank home turns
-//! the core's goal into theirs once its tiles are renamed after the
-//! databases' tiles on the same cells; the board is carried over by the
-//! same symmetry and renaming, solved there, and the moves are carried back
-//! cell by cell. A core whose blank home is not in a corner (random goals)
-//! has no such symmetry and is searched with walking distance.
+//! board's goal has it; a [`Symmetry`] of the square carries the one onto
+//! the other when the core's blank home is in a corner. A core whose blank
+//! home is not in a corner (random goals) has no such symmetry and is
+//! searched with walking distance (4×4) or not at all (5×5).
 
 use std::sync::Arc;
 use std::time::Instant;
 
 use super::subgoal::{Puzzle, Rect};
+use super::symmetry::Symmetry;
+use super::weighted::{Weighted, WEIGHT_UNIT};
 use crate::board::{Board, Move, Shape};
 use crate::goal::Goal;
-use crate::heuristic::pdb::PdbSet;
+use crate::heuristic::pdb::{run_fixed_set, PdbSet};
 use crate::heuristic::HeuristicKind;
 use crate::search::greedy::core_problem;
 use crate::search::table::TableCache;
@@ -38,10 +42,19 @@ use crate::Error;
 /// The side of the core searched optimally.
 pub const SEARCHED_SIDE: usize = 4;
 
+/// The side of the core searched by weighted IDA* when databases are given.
+pub const WEIGHTED_SIDE: usize = 5;
+
 /// The default node limit of one 4×4 core search.
 pub const DEFAULT_CORE_NODES: u64 = 2_000_000;
 
-/// How a staged solve finishes a 4×4 core.
+/// The default node limit of one weighted 5×5 core search.
+pub const DEFAULT_WEIGHTED_NODES: u64 = 1_000_000;
+
+/// The default weight of the 5×5 core search, in eighths (1.5).
+pub const DEFAULT_WEIGHT_EIGHTHS: u32 = 12;
+
+/// How a staged solve finishes its core.
 ///
 /// ```
 /// use npuzzle::search::staged::CoreOptions;
@@ -51,42 +64,59 @@ pub const DEFAULT_CORE_NODES: u64 = 2_000_000;
 #[derive(Debug, Clone)]
 #[non_exhaustive]
 pub struct CoreOptions {
-    /// Pattern databases of a 4×4 goal, read when the core's goal maps
-    /// onto theirs (see the module documentation); without them, or for a
-    /// core they do not fit, walking distance.
-    pub pdb: Option<Arc<PdbSet>>,
-    /// Expanded nodes one core search may take before the staged solve goes
-    /// on down to 3×3 instead; `None`: 4×4 cores are never searched.
+    /// Pattern databases of square goals: a 4×4 set for the optimal 4×4
+    /// finish, a 5×5 set for the weighted 5×5 one, each read when the
+    /// core's goal maps onto theirs (see the module documentation).
+    pub pdbs: Vec<Arc<PdbSet>>,
+    /// Expanded nodes one 4×4 core search may take before the staged solve
+    /// goes on down to 3×3 instead; `None`: 4×4 cores are never searched.
     pub max_nodes: Option<u64>,
+    /// Expanded nodes one weighted 5×5 core search may take before the
+    /// staged solve places lines down to 4×4; `None`: never searched.
+    pub weighted_nodes: Option<u64>,
+    /// The weight of the 5×5 search in eighths: 8 is optimal, 12 at most
+    /// 1.5 times the fewest moves, 16 twice.
+    pub weight_eighths: u32,
 }
 
 impl Default for CoreOptions {
     fn default() -> Self {
         CoreOptions {
-            pdb: None,
+            pdbs: Vec::new(),
             max_nodes: Some(DEFAULT_CORE_NODES),
+            weighted_nodes: Some(DEFAULT_WEIGHTED_NODES),
+            weight_eighths: DEFAULT_WEIGHT_EIGHTHS,
         }
     }
 }
 
 impl CoreOptions {
-    /// These options reading the 4×4 databases `pdb`.
+    /// These options also reading the databases `pdb` (of a 4×4 or 5×5
+    /// goal; others are never read), if given.
     pub fn with_pdb(mut self, pdb: Option<Arc<PdbSet>>) -> CoreOptions {
-        self.pdb = pdb;
+        self.pdbs.extend(pdb);
         self
     }
 
-    /// These options with a node limit per core search (`None`: no search).
+    /// These options with a node limit per 4×4 core search (`None`: no search).
     pub fn with_max_nodes(mut self, max_nodes: Option<u64>) -> CoreOptions {
         self.max_nodes = max_nodes;
         self
     }
 
-    /// The databases, if given and for a 4×4 goal.
-    fn pdb_4x4(&self) -> Option<&Arc<PdbSet>> {
-        self.pdb
-            .as_ref()
-            .filter(|set| set.goal().shape().width() == SEARCHED_SIDE && set.goal().shape().height() == SEARCHED_SIDE)
+    /// These options with a node limit per weighted 5×5 core search
+    /// (`None`: no search) and its weight in eighths (at least 8).
+    pub fn with_weighted(mut self, max_nodes: Option<u64>, weight_eighths: u32) -> CoreOptions {
+        self.weighted_nodes = max_nodes;
+        self.weight_eighths = weight_eighths.max(WEIGHT_UNIT);
+        self
+    }
+
+    /// The databases given for a square goal of `side`, if any.
+    fn pdb_of_side(&self, side: usize) -> Option<&Arc<PdbSet>> {
+        self.pdbs
+            .iter()
+            .find(|set| set.goal().shape().width() == side && set.goal().shape().height() == side)
     }
 }
 
@@ -119,9 +149,10 @@ fn play(puzzle: &mut Puzzle, path: &[Move], moves: &mut Vec<Move>) -> bool {
     true
 }
 
-/// Finishes a 4×4 core optimally within the node limit and `deadline`:
-/// `Ok(false)` (nothing played) when the search ran out.
-pub(super) fn search_4x4(
+/// Finishes a 4×4 core optimally, or a 5×5 one within the weight, under
+/// the node limit and `deadline`: `Ok(false)` (nothing played) when the
+/// rectangle is neither, the search is off or it ran out.
+pub(super) fn search(
     puzzle: &mut Puzzle,
     goal: &Goal,
     rect: Rect,
@@ -129,36 +160,21 @@ pub(super) fn search_4x4(
     deadline: Option<Instant>,
     moves: &mut Vec<Move>,
 ) -> Result<bool, Error> {
-    let Some(max_nodes) = options.max_nodes else {
-        return Ok(false);
-    };
-    let Some((board, small_goal)) = cut(puzzle, goal, rect)? else {
-        return Ok(false);
-    };
-    let mut budget = Budget::default().with_max_nodes(Some(max_nodes));
-    if let Some(deadline) = deadline {
-        let left = deadline.saturating_duration_since(Instant::now());
-        if left.is_zero() {
-            return Ok(false);
-        }
-        budget = budget.with_timeout(Some(left));
-    }
-    let carried = options
-        .pdb_4x4()
-        .and_then(|set| Some((set, Symmetry::onto(&small_goal, set.goal())?)));
-    let path = match carried {
-        Some((set, sym)) => {
-            let solver = Solver::new(ida_star(HeuristicKind::Pdb)).with_pdb_set(Arc::clone(set));
-            let there = sym.carry(&board, &small_goal, set.goal())?;
-            match solve(&solver, &there, set.goal(), budget)? {
-                Some(path) => Some(sym.carry_back(&board, &path).ok_or_else(|| stuck(goal))?),
-                None => None,
+    let path = match (rect.width(), rect.height()) {
+        (SEARCHED_SIDE, SEARCHED_SIDE) => optimal_4x4(puzzle, goal, rect, options, deadline)?,
+        (WEIGHTED_SIDE, WEIGHTED_SIDE) => match options.weighted_nodes {
+            Some(max_nodes) => {
+                let ask = Ask {
+                    weight_eighths: options.weight_eighths,
+                    max_nodes,
+                    shorter_than: u32::MAX,
+                    deadline,
+                };
+                weighted_5x5(puzzle, goal, rect, options, ask)?
             }
-        }
-        None => {
-            let solver = Solver::new(ida_star(HeuristicKind::WalkingDistance));
-            solve(&solver, &board, &small_goal, budget)?
-        }
+            None => None,
+        },
+        _ => None,
     };
     let Some(path) = path else {
         return Ok(false);
@@ -167,6 +183,92 @@ pub(super) fn search_4x4(
         return Err(stuck(goal));
     }
     Ok(true)
+}
+
+/// The time left before `deadline`, `Some(zero)` when it has passed.
+fn time_left(deadline: Option<Instant>) -> Option<std::time::Duration> {
+    deadline.map(|d| d.saturating_duration_since(Instant::now()))
+}
+
+/// An optimal path finishing a 4×4 core, if found within the node limit
+/// and `deadline`.
+fn optimal_4x4(
+    puzzle: &Puzzle,
+    goal: &Goal,
+    rect: Rect,
+    options: &CoreOptions,
+    deadline: Option<Instant>,
+) -> Result<Option<Vec<Move>>, Error> {
+    let left = time_left(deadline);
+    let (Some(max_nodes), false) = (options.max_nodes, left.is_some_and(|l| l.is_zero())) else {
+        return Ok(None);
+    };
+    let Some((board, small_goal)) = cut(puzzle, goal, rect)? else {
+        return Ok(None);
+    };
+    let budget = Budget::default().with_max_nodes(Some(max_nodes)).with_timeout(left);
+    let carried = options
+        .pdb_of_side(SEARCHED_SIDE)
+        .and_then(|set| Some((set, Symmetry::onto(&small_goal, set.goal())?)));
+    let Some((set, sym)) = carried else {
+        let solver = Solver::new(ida_star(HeuristicKind::WalkingDistance));
+        return solve(&solver, &board, &small_goal, budget);
+    };
+    let there = sym.carry(&board, &small_goal, set.goal())?;
+    let solver = Solver::new(ida_star(HeuristicKind::Pdb)).with_pdb_set(Arc::clone(set));
+    match solve(&solver, &there, set.goal(), budget)? {
+        Some(path) => Ok(Some(sym.carry_back(&board, &path).ok_or_else(|| stuck(goal))?)),
+        None => Ok(None),
+    }
+}
+
+/// What one weighted 5×5 search is asked.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Ask {
+    /// The weight, in eighths.
+    pub(super) weight_eighths: u32,
+    pub(super) max_nodes: u64,
+    /// Only a path shorter than this is wanted.
+    pub(super) shorter_than: u32,
+    pub(super) deadline: Option<Instant>,
+}
+
+/// A path finishing a 5×5 core within the weight asked (not played), if
+/// the 5×5 databases fit its goal and the search finds one within its
+/// limits.
+pub(super) fn weighted_5x5(
+    puzzle: &Puzzle,
+    goal: &Goal,
+    rect: Rect,
+    options: &CoreOptions,
+    ask: Ask,
+) -> Result<Option<Vec<Move>>, Error> {
+    let Some(set) = options.pdb_of_side(WEIGHTED_SIDE) else {
+        return Ok(None);
+    };
+    if time_left(ask.deadline).is_some_and(|l| l.is_zero()) {
+        return Ok(None);
+    }
+    let Some((board, small_goal)) = cut(puzzle, goal, rect)? else {
+        return Ok(None);
+    };
+    let Some(sym) = Symmetry::onto(&small_goal, set.goal()) else {
+        return Ok(None);
+    };
+    let there = sym.carry(&board, &small_goal, set.goal())?;
+    let search = Weighted {
+        tiles: there.tiles().to_vec(),
+        goal: set.goal().board().tiles().to_vec(),
+        width: WEIGHTED_SIDE,
+        weight_eighths: ask.weight_eighths,
+        shorter_than: ask.shorter_than,
+        max_nodes: ask.max_nodes,
+        deadline: ask.deadline,
+    };
+    match run_fixed_set::<{ WEIGHTED_SIDE * WEIGHTED_SIDE }, _>(set, search)? {
+        Some(path) => Ok(Some(sym.carry_back(&board, &path).ok_or_else(|| stuck(goal))?)),
+        None => Ok(None),
+    }
 }
 
 fn ida_star(heuristic: HeuristicKind) -> SolverOptions {
@@ -210,122 +312,4 @@ pub(super) fn from_table(
         return Err(stuck(goal));
     }
     Ok(())
-}
-
-/// A symmetry of the 4×4 square: cell `(r, c)` goes to `(c, r)` if
-/// transposed, then its row and column are flipped as asked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Symmetry {
-    transpose: bool,
-    flip_rows: bool,
-    flip_cols: bool,
-}
-
-impl Symmetry {
-    const LAST: usize = SEARCHED_SIDE - 1;
-
-    /// Every symmetry of the square.
-    fn all() -> impl Iterator<Item = Symmetry> {
-        (0..8).map(|i| Symmetry {
-            transpose: i & 1 == 1,
-            flip_rows: i & 2 == 2,
-            flip_cols: i & 4 == 4,
-        })
-    }
-
-    fn map(self, cell: usize) -> usize {
-        let (mut r, mut c) = (cell / SEARCHED_SIDE, cell % SEARCHED_SIDE);
-        if self.transpose {
-            (r, c) = (c, r);
-        }
-        if self.flip_rows {
-            r = Self::LAST - r;
-        }
-        if self.flip_cols {
-            c = Self::LAST - c;
-        }
-        r * SEARCHED_SIDE + c
-    }
-
-    /// A symmetry taking the blank home of `from` onto that of `onto`
-    /// (both 4×4 goals), if there is one.
-    fn onto(from: &Goal, onto: &Goal) -> Option<Symmetry> {
-        let (a, b) = (from.position_of(0), onto.position_of(0));
-        Symmetry::all().find(|s| s.map(a) == b)
-    }
-
-    /// `board` carried by this symmetry onto `onto`'s goal: each tile
-    /// takes the name of the tile `onto` holds on the cell where its home
-    /// (in `goal`) goes, so `goal` carried the same way is `onto`.
-    fn carry(self, board: &Board, goal: &Goal, onto: &Goal) -> Result<Board, Error> {
-        let n = SEARCHED_SIDE * SEARCHED_SIDE;
-        let mut name = vec![0u8; n];
-        for cell in 0..n {
-            name[goal.board().tile(cell)] = onto.board().tile(self.map(cell)) as u8;
-        }
-        let mut tiles = vec![0u8; n];
-        for cell in 0..n {
-            tiles[self.map(cell)] = name[board.tile(cell)];
-        }
-        Board::new(board.shape(), tiles)
-    }
-
-    /// The moves on the original board that move its blank as `path` moves
-    /// the carried board's blank; `None` if a move leaves the board.
-    fn carry_back(self, board: &Board, path: &[Move]) -> Option<Vec<Move>> {
-        let shape = board.shape();
-        let mut inverse = [0usize; SEARCHED_SIDE * SEARCHED_SIDE];
-        for cell in 0..inverse.len() {
-            inverse[self.map(cell)] = cell;
-        }
-        let mut there = self.map(board.blank());
-        let mut here = board.blank();
-        path.iter()
-            .map(|&mv| {
-                there = shape.step(there, mv)?;
-                let next = inverse[there];
-                let back = Move::ALL.into_iter().find(|&m| shape.step(here, m) == Some(next))?;
-                here = next;
-                Some(back)
-            })
-            .collect()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::random::random_solvable;
-    use rand::{Rng, SeedableRng};
-
-    #[test]
-    fn every_symmetry_carries_the_goal_onto_the_databases_and_moves_back() {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(31);
-        let shape = Shape::new(4, 4).unwrap();
-        let onto = Goal::blank_first(shape);
-        for goal in [Goal::standard(shape), Goal::blank_first(shape)] {
-            for sym in Symmetry::all().filter(|s| s.map(goal.position_of(0)) == 0) {
-                assert_eq!(
-                    Symmetry::onto(&goal, &onto).map(|s| s.map(goal.position_of(0))),
-                    Some(0)
-                );
-                // The goal carried is the databases' goal.
-                assert_eq!(sym.carry(goal.board(), &goal, &onto).unwrap(), *onto.board());
-                // A walk there, carried back, does here what it did there.
-                let board = random_solvable(&goal, &mut rng);
-                let there = sym.carry(&board, &goal, &onto).unwrap();
-                let mut walked = there.clone();
-                let mut path = Vec::new();
-                for _ in 0..40 {
-                    let mv = Move::ALL[rng.random_range(0..4)];
-                    if walked.try_apply(mv) {
-                        path.push(mv);
-                    }
-                }
-                let back = sym.carry_back(&board, &path).unwrap();
-                let here = board.replay(&back).unwrap();
-                assert_eq!(sym.carry(&here, &goal, &onto).unwrap(), walked, "{sym:?}");
-            }
-        }
-    }
 }

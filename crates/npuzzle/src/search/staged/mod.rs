@@ -27,15 +27,21 @@
 
 mod core;
 mod group;
+pub mod refine;
 mod subgoal;
+mod symmetry;
 #[cfg(test)]
 mod tests;
+mod weighted;
 
 use std::time::Instant;
 
-pub use self::core::{CoreOptions, DEFAULT_CORE_NODES, SEARCHED_SIDE};
+pub use self::core::{
+    CoreOptions, DEFAULT_CORE_NODES, DEFAULT_WEIGHTED_NODES, DEFAULT_WEIGHT_EIGHTHS, SEARCHED_SIDE, WEIGHTED_SIDE,
+};
 use group::GroupSearch;
 pub use group::MAX_GROUP;
+use refine::{CoreMark, Found};
 use subgoal::{GaveUp, Puzzle, Rect, SubSearch};
 pub use subgoal::{MAX_CELLS, MAX_TARGETS};
 
@@ -170,6 +176,21 @@ pub fn solve(
     tables: &TableCache,
     core: &CoreOptions,
 ) -> Result<Staged, Error> {
+    let with = With { deadline, tables, core };
+    Ok(solve_marked(board, goal, plan, &with)?.0)
+}
+
+/// What every plan of a staged solve is given: the deadline, the complete
+/// tables and how to finish the core.
+struct With<'a> {
+    deadline: Option<Instant>,
+    tables: &'a TableCache,
+    core: &'a CoreOptions,
+}
+
+/// [`solve`], and where the weighted core begins when it had one.
+fn solve_marked(board: &Board, goal: &Goal, plan: Plan, with: &With) -> Result<(Staged, Option<CoreMark>), Error> {
+    let With { deadline, tables, core } = *with;
     goal.check_shape(board)?;
     let shape = board.shape();
     let (w, h) = (shape.width(), shape.height());
@@ -181,26 +202,22 @@ pub fn solve(
         });
     }
     if !is_solvable(board, goal) {
-        return Ok(Staged::Unsolvable);
+        return Ok((Staged::Unsolvable, None));
     }
-    let small = |t: usize| t as u8;
-    let tiles: Vec<u8> = board.iter_tiles().map(small).collect();
-    let home: Vec<u8> = goal.homes().iter().map(|&c| c as u8).collect();
-    let mut puzzle = Puzzle::new(w, h, &tiles, &home);
-    let mut rect = Rect {
-        top: 0,
-        bottom: h,
-        left: 0,
-        right: w,
-    };
+    let mut puzzle = Puzzle::of(board, goal);
+    let mut rect = Rect::whole(w, h);
     let mut moves = Vec::new();
     let mut squares = 0;
     while rect.height() > CORE_SIDE || rect.width() > CORE_SIDE {
-        // A 4×4 core is searched once; if the search runs out, its lines
-        // are placed like the others down to 3×3.
-        let square = rect.height() == SEARCHED_SIDE && rect.width() == SEARCHED_SIDE;
-        if square && self::core::search_4x4(&mut puzzle, goal, rect, core, deadline, &mut moves)? {
-            return Ok(Staged::Solved(moves));
+        // A 5×5 core (with databases) and a 4×4 one are searched once; if
+        // the search runs out, their lines are placed like the others.
+        let at = moves.len();
+        if self::core::search(&mut puzzle, goal, rect, core, deadline, &mut moves)? {
+            let weighted = rect.width() == WEIGHTED_SIDE && rect.height() == WEIGHTED_SIDE;
+            return Ok((
+                Staged::Solved(moves),
+                weighted.then_some(CoreMark { at, rect, squares }),
+            ));
         }
         let row = if rect.height() == rect.width() {
             squares += 1;
@@ -214,7 +231,7 @@ pub fn solve(
                 moves.extend(path);
                 rect = smaller;
             }
-            Err(GaveUp::Time) => return Ok(Staged::GaveUp),
+            Err(GaveUp::Time) => return Ok((Staged::GaveUp, None)),
             Err(GaveUp::Impossible | GaveUp::TooBig) => {
                 return Err(Error::Unsupported {
                     algorithm: "staged",
@@ -225,7 +242,7 @@ pub fn solve(
         }
     }
     self::core::from_table(&mut puzzle, goal, rect, tables, &mut moves)?;
-    Ok(Staged::Solved(moves))
+    Ok((Staged::Solved(moves), None))
 }
 
 /// Places the edge line of `rect` (a row if `row`, else a column) that
@@ -239,29 +256,7 @@ fn place_line(
     plan: Plan,
     deadline: Option<Instant>,
 ) -> Result<(Vec<Move>, Rect), GaveUp> {
-    let w = puzzle.w;
-    let blank_home = usize::from(puzzle.home[0]);
-    let (goal_row, goal_col) = (blank_home / w, blank_home % w);
-    let mut smaller = rect;
-    let cells: Vec<usize> = if row {
-        let r = if rect.top != goal_row {
-            smaller.top += 1;
-            rect.top
-        } else {
-            smaller.bottom -= 1;
-            rect.bottom - 1
-        };
-        (rect.left..rect.right).map(|c| r * w + c).collect()
-    } else {
-        let c = if rect.left != goal_col {
-            smaller.left += 1;
-            rect.left
-        } else {
-            smaller.right -= 1;
-            rect.right - 1
-        };
-        (rect.top..rect.bottom).map(|r| r * w + c).collect()
-    };
+    let (cells, smaller) = edge_line(rect, row, puzzle.w, usize::from(puzzle.home[0]));
     let mut moves = Vec::new();
     let mut locked = 0u64;
     for group in groups(cells.len(), plan.group) {
@@ -271,6 +266,27 @@ fn place_line(
         locked |= group.iter().fold(0, |m, &c| m | 1 << c);
     }
     Ok((moves, smaller))
+}
+
+/// The cells of the edge line of `rect` to place, a row if `row` (else a
+/// column): the first one, unless it holds the blank's home cell (on a
+/// board `w` wide), then the last; and the rectangle left.
+fn edge_line(rect: Rect, row: bool, w: usize, blank_home: usize) -> (Vec<usize>, Rect) {
+    // A column of `rect` is a row of its transpose: one path for both.
+    let turn = |r: Rect| if row { r } else { r.transposed() };
+    let cell = |line: usize, along: usize| if row { line * w + along } else { along * w + line };
+    let home_line = if row { blank_home / w } else { blank_home % w };
+    let rows = turn(rect);
+    let mut smaller = rows;
+    let line = if rows.top != home_line {
+        smaller.top += 1;
+        rows.top
+    } else {
+        smaller.bottom -= 1;
+        rows.bottom - 1
+    };
+    let cells = (rows.left..rows.right).map(|along| cell(line, along)).collect();
+    (cells, turn(smaller))
 }
 
 /// Puts `targets` home with the blank inside `rect` and off `locked`: up
@@ -336,8 +352,9 @@ fn groups(len: usize, size: usize) -> Vec<std::ops::Range<usize>> {
     out
 }
 
-/// The shortest solution of the [`PLANS`] and [`MORE_PLANS`] that finish by `deadline`, or
-/// `None` if none did.
+/// The shortest solution of the [`PLANS`] and [`MORE_PLANS`] that finish by
+/// `deadline`, or `None` if none did; with 5×5 databases, their weighted
+/// cores are then searched again while time is left (see [`refine`]).
 ///
 /// ```
 /// use std::time::{Duration, Instant};
@@ -360,16 +377,40 @@ pub fn solve_best(
     tables: &TableCache,
     core: &CoreOptions,
 ) -> Result<Option<Vec<Move>>, Error> {
-    let mut best: Option<Vec<Move>> = None;
-    for plan in PLANS.into_iter().chain(MORE_PLANS) {
+    let with = With {
+        deadline: Some(deadline),
+        tables,
+        core,
+    };
+    let mut found: Vec<Found> = Vec::new();
+    // Whether each of the PLANS reached its weighted core before a second
+    // square: its twin in MORE_PLANS would make the same moves.
+    let mut same_twin = [false; PLANS.len()];
+    for (i, plan) in PLANS.into_iter().chain(MORE_PLANS).enumerate() {
         if Instant::now() >= deadline {
             break;
         }
-        if let Staged::Solved(moves) = solve(board, goal, plan, Some(deadline), tables, core)? {
-            if best.as_ref().is_none_or(|b| moves.len() < b.len()) {
-                best = Some(moves);
+        let twin = PLANS.iter().position(|p| {
+            *p == Plan {
+                alternate: false,
+                ..plan
+            }
+        });
+        if plan.alternate && twin.is_some_and(|t| same_twin[t]) {
+            continue;
+        }
+        if let (Staged::Solved(moves), mark) = solve_marked(board, goal, plan, &with)? {
+            if let Some(same) = same_twin.get_mut(i) {
+                *same = mark.is_some_and(|m| m.squares < 2);
+            }
+            if !found.iter().any(|(m, _)| *m == moves) {
+                found.push((moves, mark));
             }
         }
     }
-    Ok(best)
+    if found.is_empty() {
+        return Ok(None);
+    }
+    found.sort_by_key(|(m, _)| m.len());
+    refine::refine(board, goal, core, &mut found, deadline).map(Some)
 }

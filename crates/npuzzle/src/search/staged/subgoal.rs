@@ -14,7 +14,8 @@
 
 use std::time::Instant;
 
-use crate::board::Move;
+use crate::board::{Board, Move};
+use crate::goal::Goal;
 
 /// The most cells a staged board may have (8×8; the tiles fit in a byte).
 pub const MAX_CELLS: usize = 64;
@@ -36,6 +37,26 @@ pub(super) struct Rect {
 }
 
 impl Rect {
+    /// The whole board of `w`×`h` cells.
+    pub(super) fn whole(w: usize, h: usize) -> Rect {
+        Rect {
+            top: 0,
+            bottom: h,
+            left: 0,
+            right: w,
+        }
+    }
+
+    /// The same cells with rows and columns swapped.
+    pub(super) fn transposed(self) -> Rect {
+        Rect {
+            top: self.left,
+            bottom: self.right,
+            left: self.top,
+            right: self.bottom,
+        }
+    }
+
     pub(super) fn height(self) -> usize {
         self.bottom - self.top
     }
@@ -77,6 +98,14 @@ impl Puzzle {
         p
     }
 
+    /// `board` with each tile's home in `goal` (boards of at most [`MAX_CELLS`] cells).
+    pub(super) fn of(board: &Board, goal: &Goal) -> Puzzle {
+        let shape = board.shape();
+        let tiles: Vec<u8> = board.iter_tiles().map(|t| t as u8).collect();
+        let home: Vec<u8> = goal.homes().iter().map(|&c| c as u8).collect();
+        Puzzle::new(shape.width(), shape.height(), &tiles, &home)
+    }
+
     /// The cell one step `mv` from `c` inside `rect`, if any.
     #[inline]
     fn step(&self, c: usize, mv: Move, rect: Rect) -> Option<usize> {
@@ -91,13 +120,7 @@ impl Puzzle {
 
     /// Plays `mv` if it stays on the board.
     pub(super) fn play(&mut self, mv: Move) -> bool {
-        let all = Rect {
-            top: 0,
-            bottom: self.h,
-            left: 0,
-            right: self.w,
-        };
-        match self.step(self.blank, mv, all) {
+        match self.step(self.blank, mv, Rect::whole(self.w, self.h)) {
             Some(to) => {
                 let t = self.tiles[to];
                 self.tiles[self.blank] = t;

@@ -14,6 +14,11 @@ fn random_goal(shape: Shape, rng: &mut impl Rng) -> Goal {
     Goal::new(Board::from_wide(shape, tiles).unwrap())
 }
 
+/// The standard goal, blank first, and a random one.
+fn three_goals(shape: Shape, rng: &mut impl Rng) -> [Goal; 3] {
+    [Goal::standard(shape), Goal::blank_first(shape), random_goal(shape, rng)]
+}
+
 #[test]
 fn every_plan_reaches_the_goal_on_boards_of_every_shape_up_to_7x7() {
     let tables = TableCache::default();
@@ -32,11 +37,7 @@ fn every_plan_reaches_the_goal_on_boards_of_every_shape_up_to_7x7() {
         (7, 7),
     ] {
         let shape = Shape::new(w, h).unwrap();
-        for goal in [
-            Goal::standard(shape),
-            Goal::blank_first(shape),
-            random_goal(shape, &mut rng),
-        ] {
+        for goal in three_goals(shape, &mut rng) {
             let board = random_solvable(&goal, &mut rng);
             for (i, plan) in PLANS.into_iter().chain(MORE_PLANS).enumerate() {
                 // A small node limit (these are debug builds) so that some
@@ -161,12 +162,7 @@ fn each_sub_search_is_optimal_for_its_partial_goal() {
         let (board, tiles, home, others) = random_case(Shape::new(w, h).unwrap(), round, &mut rng);
         // One to three target tiles, sometimes in a smaller rectangle that holds them and their homes.
         let targets = &others[..1 + round % 3];
-        let full = Rect {
-            top: 0,
-            bottom: h,
-            left: 0,
-            right: w,
-        };
+        let full = Rect::whole(w, h);
         let rect = if round % 4 == 3 {
             let cells = targets.iter().flat_map(|&t| {
                 [
@@ -214,12 +210,7 @@ fn the_group_search_is_optimal_with_weight_one_and_within_its_weight_otherwise()
         let (w, h) = [(3, 3), (4, 3), (3, 4), (5, 2)][round % 4];
         let (board, tiles, home, others) = random_case(Shape::new(w, h).unwrap(), round, &mut rng);
         let targets = &others[..1 + round % 4];
-        let full = Rect {
-            top: 0,
-            bottom: h,
-            left: 0,
-            right: w,
-        };
+        let full = Rect::whole(w, h);
         let expected = bfs_distance(w, &tiles, &home, targets, full);
         for weight_halves in [2, 3] {
             let mut puzzle = Puzzle::new(w, h, &tiles, &home);
@@ -266,12 +257,7 @@ fn the_group_search_keeps_the_blank_off_held_cells_and_agrees_with_the_breadth_f
         let (board, _) = scrambled_core_rows(&goal, 1, 200, &mut rng);
         let tiles: Vec<u8> = board.iter_tiles().map(|t| t as u8).collect();
         let targets: Vec<u8> = (5..=4 + 1 + round % 3).map(|t| t as u8).collect();
-        let rect = Rect {
-            top: 0,
-            bottom: h,
-            left: 0,
-            right: w,
-        };
+        let rect = Rect::whole(w, h);
         let held = 0b1111u64;
         let mut by_bfs = Puzzle::new(w, h, &tiles, &home);
         let mut bfs = SubSearch::new(&mut by_bfs, rect, &targets);
@@ -304,9 +290,7 @@ fn scrambled_core_rows(goal: &Goal, top: usize, steps: usize, rng: &mut impl Rng
         goal,
         Rect {
             top,
-            bottom: h,
-            left: 0,
-            right: w,
+            ..Rect::whole(w, h)
         },
         steps,
         rng,
@@ -416,6 +400,88 @@ fn groups_never_leave_one_cell_of_a_line_alone() {
                 "{len} {size}: {g:?}"
             );
             assert!(g.last().unwrap().len() >= 2, "{len} {size}: {g:?}");
+        }
+    }
+}
+
+/// 5×5 pattern databases for the blank-first goal, small enough to build in
+/// a test (eight patterns of three tiles).
+fn small_5x5_pdb() -> std::sync::Arc<crate::heuristic::pdb::PdbSet> {
+    use crate::heuristic::pdb::{AdditivePdb, PdbSet, PdbSpec};
+    let goal = Goal::blank_first(Shape::new(5, 5).unwrap());
+    let partition = "1,2,3/4,5,6/7,8,9/10,11,12/13,14,15/16,17,18/19,20,21/22,23,24";
+    let spec = PdbSpec::parse(&goal, partition).unwrap();
+    let pdb = AdditivePdb::build(&spec, &Default::default(), &mut |_| {}).unwrap();
+    std::sync::Arc::new(PdbSet::new(vec![std::sync::Arc::new(pdb)]).unwrap())
+}
+
+#[test]
+fn a_5x5_core_is_finished_within_the_weight_with_databases() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(37);
+    let options = CoreOptions::default().with_pdb(Some(small_5x5_pdb()));
+    for (w, h, blank_first) in [(6, 6, false), (5, 5, true), (7, 7, false), (5, 5, false)] {
+        let shape = Shape::new(w, h).unwrap();
+        // Standard goal: the bottom-right 5×5 (carried by a half turn);
+        // blank first: the top-left one (no symmetry needed).
+        let (goal, core) = if blank_first {
+            let core = Rect {
+                bottom: 5,
+                right: 5,
+                ..Rect::whole(w, h)
+            };
+            (Goal::blank_first(shape), core)
+        } else {
+            let core = Rect {
+                top: h - 5,
+                left: w - 5,
+                ..Rect::whole(w, h)
+            };
+            (Goal::standard(shape), core)
+        };
+        for steps in [20, 40] {
+            let (board, cells) = scrambled_core(&goal, core, steps, &mut rng);
+            let start: Vec<u8> = cells.iter().map(|&c| board.tile(c) as u8).collect();
+            let end: Vec<u8> = cells.iter().map(|&c| goal.board().tile(c) as u8).collect();
+            let expected = crate::oracle::distance(&start, &end, 5).unwrap();
+            let mut puzzle = Puzzle::of(&board, &goal);
+            let mut moves = Vec::new();
+            assert!(
+                self::core::search(&mut puzzle, &goal, core, &options, None, &mut moves).unwrap(),
+                "{w}x{h}: {board}"
+            );
+            let len = moves.len() as u32;
+            // Weight 1.5 by default: at most 1.5 times the fewest moves.
+            assert!(
+                len >= expected && 2 * len <= 3 * expected,
+                "{w}x{h} {len} {expected}: {board}"
+            );
+            assert!(goal.is_reached_by(&board.replay(&moves).unwrap()), "{w}x{h}: {board}");
+            assert_eq!(
+                puzzle.tiles[..w * h],
+                *goal.board().tiles(),
+                "the path is played on the puzzle"
+            );
+        }
+    }
+}
+
+#[test]
+fn solve_best_with_5x5_databases_reaches_the_goal_on_random_boards() {
+    let tables = TableCache::default();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(43);
+    let options = CoreOptions::default().with_pdb(Some(small_5x5_pdb()));
+    for (w, h) in [(6, 6), (5, 5), (7, 6), (6, 7), (7, 7)] {
+        let shape = Shape::new(w, h).unwrap();
+        for goal in three_goals(shape, &mut rng) {
+            let board = random_solvable(&goal, &mut rng);
+            let deadline = Instant::now() + std::time::Duration::from_secs(3);
+            let moves = solve_best(&board, &goal, deadline, &tables, &options)
+                .unwrap()
+                .unwrap_or_else(|| panic!("{w}x{h}: nothing found in time for {board}"));
+            assert!(
+                goal.is_reached_by(&board.replay(&moves).unwrap()),
+                "{w}x{h}: {board} -> {goal}"
+            );
         }
     }
 }
