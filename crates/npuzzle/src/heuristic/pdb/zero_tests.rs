@@ -22,7 +22,7 @@ fn shape(w: usize, h: usize) -> Shape {
 /// Partitions of every goal's tiles into runs of 2, 3 and 4 (in goal order),
 /// and one partition that leaves tiles out (last: its estimates need not
 /// have the distance's parity).
-fn partitions(goal: &Goal) -> Vec<String> {
+pub(super) fn partitions(goal: &Goal) -> Vec<String> {
     let tiles: Vec<u8> = goal.board().tiles().iter().copied().filter(|&t| t != 0).collect();
     let mut out: Vec<String> = [2, 3, 4].iter().map(|&size| runs(goal, size)).collect();
     out.push(format!("{},{}/{}", tiles[0], tiles[2], tiles[1]));
@@ -163,7 +163,7 @@ fn a_file_of_the_first_format_still_loads_and_reads_the_same() {
 /// The fixed-size state follows every move of a walk: the estimate equals
 /// the slice-based one and the state equals the one computed from scratch
 /// (so the region kept incrementally is the one a flood fill finds).
-fn follow<const N: usize, const P: usize, const V: usize, const Z: usize>(
+pub(super) fn follow<const N: usize, const P: usize, const V: usize, const Z: usize>(
     h: &FixedPdb<N, P, V, Z>,
     slice: &impl Heuristic,
     goal: &Goal,
