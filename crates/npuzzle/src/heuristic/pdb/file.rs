@@ -590,6 +590,20 @@ pub struct ListedFile {
 /// # Ok::<(), npuzzle::Error>(())
 /// ```
 pub fn list(dir: &Path) -> Result<Vec<ListedFile>, Error> {
+    Ok(open_dir(dir)?
+        .into_iter()
+        .map(|(path, pdb)| ListedFile {
+            path,
+            info: pdb.map(|pdb| pdb.info()),
+        })
+        .collect())
+}
+
+/// The database files in `dir` (those ending in `.pdb`) sorted by name,
+/// each mapped (its header checked, its tables not read) or with the error
+/// that opening it gave: what [`list`] summarises, for a caller that goes
+/// on to read some of them without opening them again.
+pub(crate) fn open_dir(dir: &Path) -> Result<Vec<(PathBuf, Result<AdditivePdb, Error>)>, Error> {
     let entries = match fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -599,11 +613,11 @@ pub fn list(dir: &Path) -> Result<Vec<ListedFile>, Error> {
     for entry in entries {
         let path = entry.map_err(|e| io_error("list", dir, e))?.path();
         if path.extension().is_some_and(|x| x == EXTENSION) && path.is_file() {
-            let info = AdditivePdb::open_any(&path).map(|pdb| pdb.info());
-            out.push(ListedFile { path, info });
+            let pdb = AdditivePdb::open_any(&path);
+            out.push((path, pdb));
         }
     }
-    out.sort_by(|a, b| a.path.cmp(&b.path));
+    out.sort_by(|a, b| a.0.cmp(&b.0));
     Ok(out)
 }
 
