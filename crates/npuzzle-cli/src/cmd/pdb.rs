@@ -203,7 +203,11 @@ fn list(args: DirArgs) -> Result<ExitCode> {
                 info.spec.goal(),
                 info.spec.partition(),
                 if info.spec.zero_aware() { " " } else { "" },
-                if info.spec.zero_aware() { info.spec.kind().label() } else { "" },
+                if info.spec.zero_aware() {
+                    info.spec.kind().label()
+                } else {
+                    ""
+                },
                 human_bytes(info.bytes)
             ),
             Err(e) => {

@@ -274,16 +274,31 @@ fn compact_converts_a_zero_aware_file_without_a_rebuild() {
     let out = npuzzle(&["pdb", "list", "--pdb-dir", d], "");
     let listed = stdout(&out);
     assert!(
-        listed.lines().any(|l| l.contains("-zero-compact.pdb") && l.contains("zero-aware compact")),
+        listed
+            .lines()
+            .any(|l| l.contains("-zero-compact.pdb") && l.contains("zero-aware compact")),
         "{listed}"
     );
     let out = npuzzle(&["pdb", "verify", "--pdb-dir", d], "");
     assert!(out.status.success(), "{}", stdout(&out));
-    assert!(stdout(&out).contains("-zero-compact.pdb: ok (zero-aware compact)"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("-zero-compact.pdb: ok (zero-aware compact)"),
+        "{}",
+        stdout(&out)
+    );
     // Solve reads it and finds the optimal 31 moves (the zero-aware file moved away).
     std::fs::remove_file(&zero).unwrap();
     let out = npuzzle(
-        &["solve", "-a", "idastar", "--heuristic", "pdb", "--pdb-dir", d, "8 6 7 2 5 4 3 x 1"],
+        &[
+            "solve",
+            "-a",
+            "idastar",
+            "--heuristic",
+            "pdb",
+            "--pdb-dir",
+            d,
+            "8 6 7 2 5 4 3 x 1",
+        ],
         "",
     );
     assert!(out.status.success(), "{}", stderr(&out));

@@ -88,7 +88,9 @@ fn compact_values_are_exact_for_two_regions_and_on_the_goal_blank_cell() {
             let mut positions = vec![0u8; c.tiles().len()];
             for i in 0..c.placements() {
                 c.placement(i, &mut positions);
-                let free: Vec<u8> = (0..goal.shape().cells() as u8).filter(|p| !positions.contains(p)).collect();
+                let free: Vec<u8> = (0..goal.shape().cells() as u8)
+                    .filter(|p| !positions.contains(p))
+                    .collect();
                 let regions: std::collections::HashSet<u32> = free.iter().map(|&b| z.region(&positions, b)).collect();
                 assert_eq!(k.moves(&positions), c.moves(&positions), "{positions:?}");
                 for &blank in &free {
@@ -133,7 +135,10 @@ fn the_fixed_state_and_the_fixed_idastar_read_compact_tables() {
         follow(&FixedPdb::<16, 4, 2, 2>::new(&compact4).unwrap(), &*compact4, &g4, seed);
     }
     // The classic instance refuses compact tables rather than misread them.
-    assert!(matches!(FixedPdb::<16, 4>::new(&compact4), Err(Error::Unsupported { .. })));
+    assert!(matches!(
+        FixedPdb::<16, 4>::new(&compact4),
+        Err(Error::Unsupported { .. })
+    ));
     for goal in [Goal::blank_first(shape(5, 5)), Goal::standard(shape(5, 5))] {
         let compact = cached_compact(&goal, "1,2,3/5,6,10/7,12,13/19,23,24");
         for seed in 0..2 {
@@ -213,20 +218,30 @@ fn a_compact_file_round_trips_says_what_it_is_and_converts_from_a_zero_aware_fil
     // Converted from the mapped zero-aware file, as the command line does.
     let compact = AdditivePdb::open_any(&zero_path).unwrap().compact(2).unwrap();
     let path = compact.save(dir.path()).unwrap();
-    assert!(path.ends_with("3x3-blank-first-1.2.3.4_5.6.7.8-zero-compact.pdb"), "{path:?}");
+    assert!(
+        path.ends_with("3x3-blank-first-1.2.3.4_5.6.7.8-zero-compact.pdb"),
+        "{path:?}"
+    );
     let bytes = std::fs::read(&path).unwrap();
     assert_eq!(bytes[8..12], COMPACT_FORMAT_VERSION.to_le_bytes());
     let spec = zero_spec.clone().with_kind(TableKind::Compact);
     let opened = AdditivePdb::open(&path, &spec).unwrap();
     opened.verify().unwrap();
     assert_eq!(opened.spec().kind(), TableKind::Compact);
-    for (a, b) in opened.patterns().iter().zip(cached_compact(&goal, partition).patterns()) {
+    for (a, b) in opened
+        .patterns()
+        .iter()
+        .zip(cached_compact(&goal, partition).patterns())
+    {
         assert_eq!(a.table(), b.table());
         assert!(a.is_compact());
     }
     // Asked for the zero-aware databases, the file is the wrong kind.
     let err = AdditivePdb::open(&path, &zero_spec).unwrap_err();
-    assert!(matches!(&err, Error::PdbMismatch { what: "kind", got, .. } if got == "zero-aware compact"), "{err:?}");
+    assert!(
+        matches!(&err, Error::PdbMismatch { what: "kind", got, .. } if got == "zero-aware compact"),
+        "{err:?}"
+    );
     let listed = list(dir.path()).unwrap();
     let info = listed.iter().find(|f| f.path == path).unwrap();
     assert_eq!(info.info.as_ref().unwrap().spec.kind(), TableKind::Compact);

@@ -39,7 +39,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::pattern::Table;
-use super::{AdditivePdb, BuildOptions, BuildProgress, Partition, PatternDatabase, PdbInfo, PdbSpec, Source, TableKind};
+use super::{
+    AdditivePdb, BuildOptions, BuildProgress, Partition, PatternDatabase, PdbInfo, PdbSpec, Source, TableKind,
+};
 use crate::board::{Board, Shape};
 use crate::goal::Goal;
 use crate::Error;
@@ -522,7 +524,15 @@ impl AdditivePdb {
                     len: t.len as usize,
                 };
                 let compact = header.spec.kind() == TableKind::Compact;
-                PatternDatabase::new(shape, header.spec.goal(), t.tiles.clone(), t.bits, t.regions, compact, table)
+                PatternDatabase::new(
+                    shape,
+                    header.spec.goal(),
+                    t.tiles.clone(),
+                    t.bits,
+                    t.regions,
+                    compact,
+                    table,
+                )
             })
             .collect();
         let source = Source::File {
@@ -599,11 +609,14 @@ pub fn list(dir: &Path) -> Result<Vec<ListedFile>, Error> {
         .collect())
 }
 
+/// A file found by [`open_dir`], with its databases or why they cannot be opened.
+pub(crate) type OpenedFile = (PathBuf, Result<AdditivePdb, Error>);
+
 /// The database files in `dir` (those ending in `.pdb`) sorted by name,
 /// each mapped (its header checked, its tables not read) or with the error
 /// that opening it gave: what [`list`] summarises, for a caller that goes
 /// on to read some of them without opening them again.
-pub(crate) fn open_dir(dir: &Path) -> Result<Vec<(PathBuf, Result<AdditivePdb, Error>)>, Error> {
+pub(crate) fn open_dir(dir: &Path) -> Result<Vec<OpenedFile>, Error> {
     let entries = match fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),

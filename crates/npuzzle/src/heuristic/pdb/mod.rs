@@ -60,9 +60,7 @@ mod spec;
 
 pub use checksum::Xxh64;
 pub use dual::{run_fixed_dual, DualPdb, DualState, FixedDualPdb};
-pub use file::{
-    list, ListedFile, COMPACT_FORMAT_VERSION, EXTENSION, FORMAT_VERSION, MAGIC, ZERO_AWARE_FORMAT_VERSION,
-};
+pub use file::{list, ListedFile, COMPACT_FORMAT_VERSION, EXTENSION, FORMAT_VERSION, MAGIC, ZERO_AWARE_FORMAT_VERSION};
 pub use fixed::{run_fixed, run_fixed_set, FixedPdb, PdbState, MAX_FIXED_PATTERNS, MAX_FIXED_VIEWS};
 pub use partition::{recommended_partition, Partition};
 pub use pattern::{entry, placements, PatternDatabase, MAX_PDB_CELLS};
@@ -261,7 +259,10 @@ impl AdditivePdb {
         if spec.kind() == TableKind::Compact {
             // Built zero-aware, then kept compact.
             let zero = spec.clone().with_kind(TableKind::ZeroAware);
-            let options = BuildOptions { max_memory: None, ..*options };
+            let options = BuildOptions {
+                max_memory: None,
+                ..*options
+            };
             return AdditivePdb::build_with(&zero, &options, cancel, progress)?.compact(options.threads);
         }
         for p in spec.partition().patterns() {
@@ -557,8 +558,8 @@ pub fn set_for_goal<'a>(set: Option<&'a PdbSet>, goal: &Goal) -> Result<&'a PdbS
 }
 
 #[cfg(test)]
+mod compact_tests;
+#[cfg(test)]
 pub(crate) mod tests;
 #[cfg(test)]
 mod zero_tests;
-#[cfg(test)]
-mod compact_tests;

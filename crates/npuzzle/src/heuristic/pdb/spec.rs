@@ -105,7 +105,11 @@ impl PdbSpec {
     /// # Ok::<(), npuzzle::Error>(())
     /// ```
     pub fn with_zero_aware(self, zero_aware: bool) -> PdbSpec {
-        self.with_kind(if zero_aware { TableKind::ZeroAware } else { TableKind::Classic })
+        self.with_kind(if zero_aware {
+            TableKind::ZeroAware
+        } else {
+            TableKind::Classic
+        })
     }
 
     /// The same databases with tables of `kind`.

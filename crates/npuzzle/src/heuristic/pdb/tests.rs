@@ -47,12 +47,11 @@ pub(crate) fn cached(goal: &Goal, partition: &str) -> Arc<AdditivePdb> {
     );
     if let Some(tiles) = partition.strip_suffix(COMPACT) {
         let zero = cached_zero(goal, tiles);
-        let mut built = BUILT.get_or_init(Mutex::default).lock().unwrap_or_else(|e| e.into_inner());
-        return Arc::clone(
-            built
-                .entry(key)
-                .or_insert_with(|| Arc::new(zero.compact(1).unwrap())),
-        );
+        let mut built = BUILT
+            .get_or_init(Mutex::default)
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        return Arc::clone(built.entry(key).or_insert_with(|| Arc::new(zero.compact(1).unwrap())));
     }
     let mut built = BUILT
         .get_or_init(Mutex::default)
