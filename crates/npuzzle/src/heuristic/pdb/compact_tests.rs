@@ -7,14 +7,14 @@
 use std::sync::Arc;
 
 use super::tests::{cached, cached_compact, cached_zero};
-use super::zero_tests::{follow, partitions};
+use super::zero_tests::{
+    dual_lookups_find_the_oracle_lengths, finds_the_oracle_lengths_in_fewer_nodes, follow, partitions,
+    raised_and_below_the_oracle_distance_on_3x4,
+};
 use super::*;
-use crate::heuristic::fixed::tests::random_walk;
 use crate::heuristic::tests::{check_bound_and_update, exact_distances, small_goals};
 use crate::heuristic::Heuristic;
-use crate::search::idastar_fixed::{search_with_options, FixedOptions};
-use crate::solution::BudgetClock;
-use crate::{Board, Shape};
+use crate::Shape;
 
 fn shape(w: usize, h: usize) -> Shape {
     Shape::new(w, h).unwrap()
@@ -110,21 +110,7 @@ fn compact_values_are_exact_for_two_regions_and_on_the_goal_blank_cell() {
 
 #[test]
 fn compact_values_on_3x4_stay_below_the_oracle_distance() {
-    for goal in [Goal::standard(shape(3, 4)), Goal::blank_first(shape(4, 3))] {
-        let partition = "1,2,3,4/5,6,7/8,9,10,11";
-        let (classic, compact) = (cached(&goal, partition), cached_compact(&goal, partition));
-        let mut raised = 0;
-        for seed in 0..40 {
-            let board = random_walk(&goal, 16 + (seed as usize % 20), 900 + seed);
-            let d = crate::oracle::distance(board.tiles(), goal.board().tiles(), goal.shape().width())
-                .expect("near boards");
-            let (c, k) = (classic.estimate(board.tiles()), compact.estimate(board.tiles()));
-            assert!(c <= k && k <= d, "{board}: classic {c}, compact {k}, distance {d}");
-            assert_eq!(k % 2, d % 2);
-            raised += usize::from(k > c);
-        }
-        assert!(raised > 0, "{goal}");
-    }
+    raised_and_below_the_oracle_distance_on_3x4(cached_compact);
 }
 
 #[test]
@@ -152,22 +138,7 @@ fn the_fixed_state_and_the_fixed_idastar_read_compact_tables() {
     let classic4 = cached(&g4, "5-5-5");
     let hc = FixedPdb::<16, 4>::new(&classic4).unwrap();
     let h = FixedPdb::<16, 4, 2, 2>::new(&compact4).unwrap();
-    let clock = BudgetClock::start(crate::Budget::default());
-    let mut fewer = 0;
-    for seed in 0..8 {
-        let board: Board = random_walk(&g4, 24 + 2 * seed as usize, 77 + seed);
-        let d = crate::oracle::distance(board.tiles(), g4.board().tiles(), 4).expect("near boards");
-        let (outcome, stats) =
-            search_with_options::<16, [u8; 16], _>(&board, &g4, &h, &clock, 1, FixedOptions::default()).unwrap();
-        let solution = outcome.solution().expect("solved");
-        assert_eq!(solution.len() as u32, d, "{board}");
-        assert!(g4.is_reached_by(&board.replay(solution.moves()).unwrap()));
-        let (_, classic_stats) =
-            search_with_options::<16, [u8; 16], _>(&board, &g4, &hc, &clock, 1, FixedOptions::default()).unwrap();
-        assert!(stats.expanded <= classic_stats.expanded, "{board}");
-        fewer += usize::from(stats.expanded < classic_stats.expanded);
-    }
-    assert!(fewer > 0);
+    finds_the_oracle_lengths_in_fewer_nodes(&g4, &h, &hc);
 }
 
 #[test]
@@ -193,19 +164,7 @@ fn dual_lookups_of_compact_tables_read_the_zero_aware_dual_value() {
     }
     let g4 = Goal::blank_first(shape(4, 4));
     let set = PdbSet::from(cached_compact(&g4, "5-5-5"));
-    assert!(matches!(
-        FixedDualPdb::<16, 4, 2>::new(&set),
-        Err(Error::Unsupported { .. })
-    ));
-    let h = FixedDualPdb::<16, 4, 2, 2>::new(&set).unwrap();
-    let clock = BudgetClock::start(crate::Budget::default());
-    for seed in 0..6 {
-        let board: Board = random_walk(&g4, 24 + 2 * seed as usize, 177 + seed);
-        let d = crate::oracle::distance(board.tiles(), g4.board().tiles(), 4).expect("near boards");
-        let (outcome, _) =
-            search_with_options::<16, [u8; 16], _>(&board, &g4, &h, &clock, 1, FixedOptions::default()).unwrap();
-        assert_eq!(outcome.solution().expect("solved").len() as u32, d, "{board}");
-    }
+    dual_lookups_find_the_oracle_lengths(&g4, &set);
 }
 
 #[test]
