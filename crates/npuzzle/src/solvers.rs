@@ -12,7 +12,7 @@ use std::str::FromStr;
 use std::sync::{Arc, Mutex};
 
 use crate::goal::Goal;
-use crate::heuristic::pdb::{self, AdditivePdb, PdbInfo, PdbSet, PdbSpec};
+use crate::heuristic::pdb::{self, AdditivePdb, PdbInfo, PdbSet, PdbSpec, TableKind};
 use crate::heuristic::HeuristicKind;
 use crate::search::{Solver, SolverOptions};
 use crate::Error;
@@ -297,31 +297,31 @@ impl Solvers {
     /// 7-7-7-3 alone expands more nodes than 6-6-6-6), then by size, and
     /// taken in that order while the set stays within the views the
     /// specialised IDA* reads in one pass. Of several files for the same
-    /// partition the zero-aware one is read (its values are never below the
-    /// classic ones), else the largest.
+    /// partition the kind measured fastest is read ([`preference`]), else the
+    /// largest. Each file is opened once: the databases read are the ones
+    /// whose headers were ranked.
     fn strongest(&self, wanted: impl Fn(&PdbInfo) -> bool) -> Result<Option<Arc<PdbSet>>, Error> {
         let Some(dir) = &self.pdb_dir else { return Ok(None) };
-        let mut found: Vec<(PdbInfo, PathBuf)> = Vec::new();
-        for file in pdb::list(dir)? {
-            let Some(info) = file.info.ok().filter(|i| wanted(i)) else {
+        let mut found: Vec<(PdbInfo, AdditivePdb)> = Vec::new();
+        for (_, opened) in pdb::file::open_dir(dir)? {
+            let Some((info, pdb)) = opened.ok().map(|p| (p.info(), p)).filter(|(i, _)| wanted(i)) else {
                 continue;
             };
-            let rank = |i: &PdbInfo| (i.spec.zero_aware(), i.bytes);
+            let rank = |i: &PdbInfo| (preference(i.spec.kind()), i.bytes);
             match found
                 .iter_mut()
                 .find(|(seen, _)| seen.spec.partition() == info.spec.partition())
             {
                 Some(same) if rank(&same.0) >= rank(&info) => {}
-                Some(same) => *same = (info, file.path),
-                None => found.push((info, file.path)),
+                Some(same) => *same = (info, pdb),
+                None => found.push((info, pdb)),
             }
         }
         let smallest = |info: &PdbInfo| info.tables.iter().map(|(tiles, ..)| tiles.len()).min().unwrap_or(0);
-        found.sort_by_key(|(info, _)| std::cmp::Reverse((smallest(info), info.spec.zero_aware(), info.bytes)));
+        found.sort_by_key(|(info, _)| std::cmp::Reverse((smallest(info), preference(info.spec.kind()), info.bytes)));
         let mut members: Vec<Arc<AdditivePdb>> = Vec::new();
         let mut views = 0;
-        for (_, path) in found {
-            let pdb = AdditivePdb::open_any(&path)?;
+        for (_, pdb) in found {
             let more = 1 + usize::from(pdb.reflection().is_some());
             let fits = views + more <= pdb::MAX_FIXED_VIEWS && pdb.patterns().len() <= pdb::MAX_FIXED_PATTERNS;
             if members.is_empty() || (fits && members.iter().all(|m| m.patterns().len() <= pdb::MAX_FIXED_PATTERNS)) {
@@ -333,6 +333,19 @@ impl Solvers {
             return Ok(None);
         }
         Ok(Some(Arc::new(PdbSet::new(members)?)))
+    }
+}
+
+/// How much `auto` prefers a kind of table among files of one partition:
+/// compact zero-aware tables first (on the five Korf–Felner 24-puzzles of
+/// `bench/RESULTS-24.md` they take less CPU time than either of the others,
+/// with about the zero-aware node counts), then zero-aware ones (never
+/// below the classic values), then classic ones.
+fn preference(kind: TableKind) -> u8 {
+    match kind {
+        TableKind::Compact => 2,
+        TableKind::ZeroAware => 1,
+        _ => 0,
     }
 }
 
@@ -441,5 +454,17 @@ mod tests {
             .with_partition("1,2,3,4/5,6,7,8");
         let label = named.get(&goal).unwrap().pdb_set().unwrap().label();
         assert_eq!(label, "1,2,3,4/5,6,7,8 zero-aware");
+        // A compact one, measured faster, takes the place of both.
+        let zero = AdditivePdb::open(&dir.path().join(spec.file_name()), &spec).unwrap();
+        zero.compact(1).unwrap().save(dir.path()).unwrap();
+        let solvers = Solvers::new(SolverOptions::default(), HeuristicChoice::Auto).with_pdb_dir(dir.path());
+        let solver = solvers.get(&goal).unwrap();
+        let label = solver.pdb_set().unwrap().label();
+        assert_eq!(label, "1,2,3,4/5,6,7,8 zero-aware compact + 1,2,3/4,5,6,7,8");
+        let report = solver.solve(&board, &goal).unwrap();
+        assert!(
+            matches!(&report.outcome, crate::Outcome::Solved(s) if s.len() == 31),
+            "{report:?}"
+        );
     }
 }

@@ -1,4 +1,4 @@
-//! `npuzzle pdb build|list|verify`: additive pattern database files.
+//! `npuzzle pdb build|list|verify|compact`: additive pattern database files.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -28,6 +28,21 @@ enum PdbCommand {
     List(DirArgs),
     /// Check every file (or the given ones) in full, checksums included.
     Verify(VerifyArgs),
+    /// Convert a zero-aware file into a compact zero-aware one: a byte per placement (the value of
+    /// its main region of free cells and the least of the others), a fifth of the size, no rebuild.
+    Compact(CompactArgs),
+}
+
+#[derive(clap::Args)]
+struct CompactArgs {
+    /// The zero-aware file (made by `pdb build --zero-aware`).
+    file: PathBuf,
+    /// Where to write (default: beside FILE, as BOARD-GOAL-PARTITION-zero-compact.pdb).
+    #[arg(long, short = 'o')]
+    output: Option<PathBuf>,
+    /// Threads (default: all cores).
+    #[arg(long, short = 'j', default_value_t = 0)]
+    threads: usize,
 }
 
 #[derive(clap::Args)]
@@ -66,7 +81,32 @@ pub fn run(args: Args) -> Result<ExitCode> {
         PdbCommand::Build(a) => build(a),
         PdbCommand::List(a) => list(a),
         PdbCommand::Verify(a) => verify(a),
+        PdbCommand::Compact(a) => compact(a),
     }
+}
+
+fn compact(args: CompactArgs) -> Result<ExitCode> {
+    let started = Instant::now();
+    let zero = AdditivePdb::open_any(&args.file)?;
+    eprintln!("converting {} ({})", args.file.display(), zero.spec());
+    let compact = zero.compact(args.threads)?;
+    let path = match args.output {
+        Some(path) => path,
+        None => args
+            .file
+            .parent()
+            .unwrap_or_else(|| std::path::Path::new("."))
+            .join(compact.spec().file_name()),
+    };
+    compact.write(&path)?;
+    let bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
+    println!(
+        "{} ({}) written in {}",
+        path.display(),
+        human_bytes(bytes),
+        human_duration(started.elapsed())
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
 fn build(args: BuildArgs) -> Result<ExitCode> {
@@ -157,12 +197,17 @@ fn list(args: DirArgs) -> Result<ExitCode> {
     for f in &files {
         match &f.info {
             Ok(info) => println!(
-                "{}  {} goal {} partition {}{}  {}",
+                "{}  {} goal {} partition {}{}{}  {}",
                 f.path.display(),
                 info.spec.shape(),
                 info.spec.goal(),
                 info.spec.partition(),
-                if info.spec.zero_aware() { " zero-aware" } else { "" },
+                if info.spec.zero_aware() { " " } else { "" },
+                if info.spec.zero_aware() {
+                    info.spec.kind().label()
+                } else {
+                    ""
+                },
                 human_bytes(info.bytes)
             ),
             Err(e) => {
@@ -187,7 +232,7 @@ fn verify(args: VerifyArgs) -> Result<ExitCode> {
     let mut failed = false;
     for path in files {
         match AdditivePdb::open_any(&path).and_then(|pdb| pdb.verify().map(|()| pdb)) {
-            Ok(pdb) if pdb.spec().zero_aware() => println!("{}: ok (zero-aware)", path.display()),
+            Ok(pdb) if pdb.spec().zero_aware() => println!("{}: ok ({})", path.display(), pdb.spec().kind().label()),
             Ok(_) => println!("{}: ok", path.display()),
             Err(e) => {
                 failed = true;

@@ -1,4 +1,4 @@
-//! `npuzzle pdb build|list|verify` on small databases in a temporary directory.
+//! `npuzzle pdb build|list|verify|compact` on small databases in a temporary directory.
 
 use crate::{npuzzle, stderr, stdout};
 
@@ -254,5 +254,61 @@ fn zero_aware_build_is_listed_and_verified_as_such() {
     let out = npuzzle(&["pdb", "verify", "--pdb-dir", d], "");
     assert!(out.status.success(), "{}", stdout(&out));
     assert!(stdout(&out).contains("-zero.pdb: ok (zero-aware)"), "{}", stdout(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn compact_converts_a_zero_aware_file_without_a_rebuild() {
+    let dir = std::env::temp_dir().join(format!("npuzzle-cli-pdb-compact-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    assert!(build_with(d, "1,2,3,4/5,6,7,8", &["--zero-aware"]).status.success());
+    let zero = dir.join("3x3-standard-1.2.3.4_5.6.7.8-zero.pdb");
+    let out = npuzzle(&["pdb", "compact", zero.to_str().unwrap(), "-j", "1"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("3x3-standard-1.2.3.4_5.6.7.8-zero-compact.pdb"),
+        "{}",
+        stdout(&out)
+    );
+    let out = npuzzle(&["pdb", "list", "--pdb-dir", d], "");
+    let listed = stdout(&out);
+    assert!(
+        listed
+            .lines()
+            .any(|l| l.contains("-zero-compact.pdb") && l.contains("zero-aware compact")),
+        "{listed}"
+    );
+    let out = npuzzle(&["pdb", "verify", "--pdb-dir", d], "");
+    assert!(out.status.success(), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("-zero-compact.pdb: ok (zero-aware compact)"),
+        "{}",
+        stdout(&out)
+    );
+    // Solve reads it and finds the optimal 31 moves (the zero-aware file moved away).
+    std::fs::remove_file(&zero).unwrap();
+    let out = npuzzle(
+        &[
+            "solve",
+            "-a",
+            "idastar",
+            "--heuristic",
+            "pdb",
+            "--pdb-dir",
+            d,
+            "8 6 7 2 5 4 3 x 1",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("31 moves"), "{}", stdout(&out));
+    // A classic file does not convert: a clear error, no file written.
+    assert!(build(d, "1,2,3/4,5,6,7,8").status.success());
+    let classic = dir.join("3x3-standard-1.2.3_4.5.6.7.8.pdb");
+    let out = npuzzle(&["pdb", "compact", classic.to_str().unwrap()], "");
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("only zero-aware databases"), "{}", stderr(&out));
+    assert!(!dir.join("3x3-standard-1.2.3_4.5.6.7.8-zero-compact.pdb").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -6,7 +6,7 @@
 //! | bytes | field |
 //! | --- | --- |
 //! | 0..8 | magic `npzlPDB\x1a` |
-//! | 8..12 | format version: [`FORMAT_VERSION`] (1), or [`ZERO_AWARE_FORMAT_VERSION`] (2) for zero-aware tables |
+//! | 8..12 | format version: [`FORMAT_VERSION`] (1), [`ZERO_AWARE_FORMAT_VERSION`] (2) for zero-aware tables, [`COMPACT_FORMAT_VERSION`] (3) for compact zero-aware ones |
 //! | 12..16 | header length (a multiple of 64; the tables start there) |
 //! | 16..24 | XXH64 of bytes 24..header length (checked on every open) |
 //! | 24..32 | XXH64 of the tables (checked by `verify`) |
@@ -24,8 +24,13 @@
 //! A zero-aware table (version 2) holds `R` entries per placement, one per
 //! region of the cells its tiles leave free, where `R` is the most regions
 //! any placement of `k` tiles leaves on the board: entry `rank × R + region`
-//! (see [`PatternDatabase`](super::PatternDatabase)). Classic files are still
-//! written as version 1, byte for byte as before, so older readers read them.
+//! (see [`PatternDatabase`](super::PatternDatabase)). A compact zero-aware
+//! table (version 3) has the fields of version 1 and one byte per
+//! placement (8 bits per entry, the only width it may have): the value of
+//! the placement's main region in the low nibble, the least over its other
+//! regions in the high one, the main region found from the goal in the
+//! header (see the `compact` module). Classic files are still written as
+//! version 1, byte for byte as before, so older readers read them.
 
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
@@ -34,7 +39,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::pattern::Table;
-use super::{AdditivePdb, BuildOptions, BuildProgress, Partition, PatternDatabase, PdbInfo, PdbSpec, Source};
+use super::{
+    AdditivePdb, BuildOptions, BuildProgress, Partition, PatternDatabase, PdbInfo, PdbSpec, Source, TableKind,
+};
 use crate::board::{Board, Shape};
 use crate::goal::Goal;
 use crate::Error;
@@ -47,8 +54,22 @@ pub const MAGIC: [u8; 8] = *b"npzlPDB\x1a";
 pub const FORMAT_VERSION: u32 = 1;
 
 /// The format version of zero-aware files (one entry per placement and
-/// region of the blank), the newest this library reads.
+/// region of the blank).
 pub const ZERO_AWARE_FORMAT_VERSION: u32 = 2;
+
+/// The format version of compact zero-aware files (one byte per placement:
+/// the value of its main region and the least of the others), the newest
+/// this library reads.
+pub const COMPACT_FORMAT_VERSION: u32 = 3;
+
+/// The format version that holds tables of `kind`.
+fn version_of(kind: TableKind) -> u32 {
+    match kind {
+        TableKind::Classic => FORMAT_VERSION,
+        TableKind::ZeroAware => ZERO_AWARE_FORMAT_VERSION,
+        TableKind::Compact => COMPACT_FORMAT_VERSION,
+    }
+}
 
 /// The file extension of database files.
 pub const EXTENSION: &str = "pdb";
@@ -93,7 +114,7 @@ pub(crate) struct Header {
 /// Bytes needed for the header of `spec`, rounded up to 64.
 pub(crate) fn header_len(spec: &PdbSpec) -> usize {
     let patterns = spec.partition().patterns();
-    let per_pattern = 2 + usize::from(spec.zero_aware());
+    let per_pattern = 2 + usize::from(spec.kind() == TableKind::ZeroAware);
     let raw = FIXED + spec.shape().cells() + patterns.iter().map(|p| per_pattern + p.len() + 24).sum::<usize>();
     raw.div_ceil(64) * 64
 }
@@ -104,12 +125,7 @@ pub(crate) fn encode_header(spec: &PdbSpec, tables: &[(u8, u64, u64)], data_chec
     let shape = spec.shape();
     let mut h = Vec::with_capacity(len);
     h.extend_from_slice(&MAGIC);
-    let version = if spec.zero_aware() {
-        ZERO_AWARE_FORMAT_VERSION
-    } else {
-        FORMAT_VERSION
-    };
-    h.extend_from_slice(&version.to_le_bytes());
+    h.extend_from_slice(&version_of(spec.kind()).to_le_bytes());
     h.extend_from_slice(&(len as u32).to_le_bytes());
     h.extend_from_slice(&[0; 8]); // header checksum, filled in below
     h.extend_from_slice(&data_checksum.to_le_bytes());
@@ -125,7 +141,7 @@ pub(crate) fn encode_header(spec: &PdbSpec, tables: &[(u8, u64, u64)], data_chec
     for ((pattern, &(bits, entries, bytes)), &r) in spec.partition().patterns().iter().zip(tables).zip(&regions) {
         h.push(pattern.len() as u8);
         h.push(bits);
-        if spec.zero_aware() {
+        if spec.kind() == TableKind::ZeroAware {
             h.push(r as u8);
         }
         h.extend_from_slice(pattern);
@@ -221,14 +237,17 @@ pub(crate) fn decode_header(
         return Err(truncated(FIXED as u64, None));
     }
     let version = u32_at(bytes, 8);
-    if version != FORMAT_VERSION && version != ZERO_AWARE_FORMAT_VERSION {
+    let Some(kind) = [TableKind::Classic, TableKind::ZeroAware, TableKind::Compact]
+        .into_iter()
+        .find(|&k| version_of(k) == version)
+    else {
         return Err(Error::PdbVersion {
             path: path_buf(),
-            expected: ZERO_AWARE_FORMAT_VERSION,
+            expected: COMPACT_FORMAT_VERSION,
             got: version,
             spec: hint(None),
         });
-    }
+    };
     if bytes.len() < FIXED {
         return Err(truncated(FIXED as u64, None));
     }
@@ -266,7 +285,7 @@ pub(crate) fn decode_header(
     let shape = Shape::new(width, height).map_err(|e| corrupt(e.to_string(), None))?;
     let goal_tiles = r.take(shape.cells()).ok_or_else(short)?.to_vec();
     let goal = Goal::new(Board::new(shape, goal_tiles).map_err(|e| corrupt(format!("bad goal: {e}"), None))?);
-    let zero_aware = version == ZERO_AWARE_FORMAT_VERSION;
+    let zero_aware = kind == TableKind::ZeroAware;
     let mut tables = Vec::with_capacity(count);
     for _ in 0..count {
         let k = usize::from(r.u8().ok_or_else(short)?);
@@ -290,7 +309,7 @@ pub(crate) fn decode_header(
     let partition = partition.with_known_name(&goal);
     let spec = PdbSpec::new(goal, partition)
         .map_err(|e| corrupt(e.to_string(), None))?
-        .with_zero_aware(zero_aware);
+        .with_kind(kind);
     if spec
         .partition()
         .patterns()
@@ -313,6 +332,15 @@ pub(crate) fn decode_header(
             ));
         }
         let want_entries = super::placements(shape.cells(), t.tiles.len()).saturating_mul(u64::from(r));
+        if kind == TableKind::Compact && t.bits != 8 {
+            return Err(corrupt(
+                format!(
+                    "the compact table of tiles {:?} has {} bits per entry, not 8",
+                    t.tiles, t.bits
+                ),
+                Some(&spec),
+            ));
+        }
         let want_len = match t.bits {
             4 => want_entries.div_ceil(2),
             8 => want_entries,
@@ -361,8 +389,8 @@ pub(crate) fn decode_header(
                 spec.partition().to_string(),
             ));
         }
-        if want.zero_aware() != spec.zero_aware() {
-            let kind = |s: &PdbSpec| if s.zero_aware() { "zero-aware" } else { "classic" }.to_string();
+        if want.kind() != spec.kind() {
+            let kind = |s: &PdbSpec| s.kind().label().to_string();
             return Err(mismatch("kind", kind(want), kind(&spec)));
         }
     }
@@ -495,7 +523,16 @@ impl AdditivePdb {
                     start: t.offset as usize,
                     len: t.len as usize,
                 };
-                PatternDatabase::new(shape, header.spec.goal(), t.tiles.clone(), t.bits, t.regions, table)
+                let compact = header.spec.kind() == TableKind::Compact;
+                PatternDatabase::new(
+                    shape,
+                    header.spec.goal(),
+                    t.tiles.clone(),
+                    t.bits,
+                    t.regions,
+                    compact,
+                    table,
+                )
             })
             .collect();
         let source = Source::File {
@@ -563,6 +600,23 @@ pub struct ListedFile {
 /// # Ok::<(), npuzzle::Error>(())
 /// ```
 pub fn list(dir: &Path) -> Result<Vec<ListedFile>, Error> {
+    Ok(open_dir(dir)?
+        .into_iter()
+        .map(|(path, pdb)| ListedFile {
+            path,
+            info: pdb.map(|pdb| pdb.info()),
+        })
+        .collect())
+}
+
+/// A file found by [`open_dir`], with its databases or why they cannot be opened.
+pub(crate) type OpenedFile = (PathBuf, Result<AdditivePdb, Error>);
+
+/// The database files in `dir` (those ending in `.pdb`) sorted by name,
+/// each mapped (its header checked, its tables not read) or with the error
+/// that opening it gave: what [`list`] summarises, for a caller that goes
+/// on to read some of them without opening them again.
+pub(crate) fn open_dir(dir: &Path) -> Result<Vec<OpenedFile>, Error> {
     let entries = match fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -572,11 +626,11 @@ pub fn list(dir: &Path) -> Result<Vec<ListedFile>, Error> {
     for entry in entries {
         let path = entry.map_err(|e| io_error("list", dir, e))?.path();
         if path.extension().is_some_and(|x| x == EXTENSION) && path.is_file() {
-            let info = AdditivePdb::open_any(&path).map(|pdb| pdb.info());
-            out.push(ListedFile { path, info });
+            let pdb = AdditivePdb::open_any(&path);
+            out.push((path, pdb));
         }
     }
-    out.sort_by(|a, b| a.path.cmp(&b.path));
+    out.sort_by(|a, b| a.0.cmp(&b.0));
     Ok(out)
 }
 

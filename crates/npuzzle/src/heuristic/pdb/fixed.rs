@@ -1,6 +1,7 @@
 //! The additive databases as a [`FixedHeuristic`] for the specialised IDA*:
 //! [`FixedPdb`] and its per-node [`PdbState`].
 
+use super::compact::MainRegion;
 use super::pattern::{rank, weights, PatternDatabase};
 use super::regions::Flood;
 use super::{AdditivePdb, PdbSet};
@@ -114,6 +115,8 @@ pub(super) struct Lookup<'a> {
     mask: u8,
     /// Entries per placement: 1, or the most regions for a zero-aware table.
     regions: u32,
+    /// For a compact zero-aware table, where its main regions are.
+    compact: Option<MainRegion>,
 }
 
 impl<'a> Lookup<'a> {
@@ -125,6 +128,7 @@ impl<'a> Lookup<'a> {
             shift: u32::from(four),
             mask: if four { 0xf } else { 0xff },
             regions: db.regions(),
+            compact: db.main_region().copied(),
         }
     }
 
@@ -134,12 +138,30 @@ impl<'a> Lookup<'a> {
         shift: 0,
         mask: 0,
         regions: 1,
+        compact: None,
     };
 
     #[inline(always)]
     pub(super) fn get(&self, index: u32) -> u8 {
         let byte = self.bytes[(index >> self.shift) as usize];
         (byte >> ((index & self.shift) * 4)) & self.mask
+    }
+
+    /// The value of placement `index`, whose tiles take the cells
+    /// `occupied`, with the blank on cell `blank`: read for the blank's
+    /// region from a zero-aware table (one flood fill and a count), picked
+    /// from a compact table's byte (a fill only when its two values
+    /// differ), the placement's entry from a classic one.
+    #[inline(always)]
+    pub(super) fn get_at(&self, index: u32, blank: usize, occupied: u64, flood: &Flood) -> u8 {
+        let free = flood.all & !occupied;
+        if let Some(main) = &self.compact {
+            main.value(self.get(index), 1 << blank, free)
+        } else if self.regions > 1 {
+            self.get(index * self.regions + flood.number_at(blank, free))
+        } else {
+            self.get(index)
+        }
     }
 }
 
@@ -405,17 +427,11 @@ impl<'a, const N: usize, const P: usize, const V: usize, const Z: usize> FixedPd
         let table = &view.tables[p];
         let value = if Z > 0 {
             let occupied = s.occupied[v][p] ^ (1 << view.cell[from]) ^ (1 << view.cell[to]);
-            let entry = if table.regions > 1 {
-                // The blank is now where the tile was.
-                let free = view.flood.all & !u64::from(occupied);
-                index * table.regions + view.flood.number_at(usize::from(view.cell[from]), free)
-            } else {
-                index
-            };
             for q in 0..P {
                 s.occupied[v][q] = if q == p { occupied } else { s.occupied[v][q] };
             }
-            table.get(entry)
+            // The blank is now where the tile was.
+            table.get_at(index, usize::from(view.cell[from]), u64::from(occupied), &view.flood)
         } else {
             table.get(index)
         };
@@ -535,17 +551,14 @@ impl<const N: usize, const P: usize, const V: usize, const Z: usize> FixedHeuris
                 let index = rank(placement, &view.weights[p]) as u32;
                 s.index[v][p] = index;
                 let table = &view.tables[p];
-                let mut entry = index;
-                if Z > 0 {
+                s.value[v][p] = if Z > 0 {
                     let occupied = placement.iter().fold(0u32, |m, &c| m | 1 << c);
                     s.occupied[v][p] = occupied;
-                    if table.regions > 1 {
-                        let blank = usize::from(view.cell[usize::from(position[0])]);
-                        let free = view.flood.all & !u64::from(occupied);
-                        entry = index * table.regions + view.flood.number_at(blank, free);
-                    }
-                }
-                s.value[v][p] = table.get(entry);
+                    let blank = usize::from(view.cell[usize::from(position[0])]);
+                    table.get_at(index, blank, u64::from(occupied), &view.flood)
+                } else {
+                    table.get(index)
+                };
                 s.sum[v] += 2 * u32::from(s.value[v][p]);
             }
             for (c, &t) in tiles.iter().enumerate() {

@@ -46,6 +46,7 @@ use crate::Error;
 
 mod build;
 mod checksum;
+mod compact;
 mod dual;
 pub(crate) mod file;
 mod fixed;
@@ -59,13 +60,13 @@ mod spec;
 
 pub use checksum::Xxh64;
 pub use dual::{run_fixed_dual, DualPdb, DualState, FixedDualPdb};
-pub use file::{list, ListedFile, EXTENSION, FORMAT_VERSION, MAGIC, ZERO_AWARE_FORMAT_VERSION};
+pub use file::{list, ListedFile, COMPACT_FORMAT_VERSION, EXTENSION, FORMAT_VERSION, MAGIC, ZERO_AWARE_FORMAT_VERSION};
 pub use fixed::{run_fixed, run_fixed_set, FixedPdb, PdbState, MAX_FIXED_PATTERNS, MAX_FIXED_VIEWS};
 pub use partition::{recommended_partition, Partition};
 pub use pattern::{entry, placements, PatternDatabase, MAX_PDB_CELLS};
 pub use reflection::Reflection;
 pub use set::PdbSet;
-pub use spec::{BuildOptions, BuildProgress, PdbSpec};
+pub use spec::{BuildOptions, BuildProgress, PdbSpec, TableKind};
 
 use pattern::Table;
 
@@ -255,6 +256,15 @@ impl AdditivePdb {
                 });
             }
         }
+        if spec.kind() == TableKind::Compact {
+            // Built zero-aware, then kept compact.
+            let zero = spec.clone().with_kind(TableKind::ZeroAware);
+            let options = BuildOptions {
+                max_memory: None,
+                ..*options
+            };
+            return AdditivePdb::build_with(&zero, &options, cancel, progress)?.compact(options.threads);
+        }
         for p in spec.partition().patterns() {
             if placements(cells, p.len()) > u64::from(u32::MAX) {
                 return Err(Error::PdbUnsupported {
@@ -318,6 +328,7 @@ impl AdditivePdb {
                 tiles.clone(),
                 bits,
                 regions,
+                false,
                 table,
             ));
         }
@@ -546,6 +557,8 @@ pub fn set_for_goal<'a>(set: Option<&'a PdbSet>, goal: &Goal) -> Result<&'a PdbS
     })
 }
 
+#[cfg(test)]
+mod compact_tests;
 #[cfg(test)]
 pub(crate) mod tests;
 #[cfg(test)]

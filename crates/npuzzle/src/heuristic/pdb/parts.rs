@@ -52,8 +52,8 @@ impl AdditivePdb {
         let mut done = 0;
         let mut parts = Vec::with_capacity(count);
         for (index, tiles) in spec.partition().patterns().iter().enumerate() {
-            let part_spec = PdbSpec::new(goal.clone(), Partition::new(vec![tiles.clone()], goal)?)?
-                .with_zero_aware(spec.zero_aware());
+            let part_spec =
+                PdbSpec::new(goal.clone(), Partition::new(vec![tiles.clone()], goal)?)?.with_kind(spec.kind());
             let path = part_path(dir, spec, index);
             let entries = placements(cells, tiles.len());
             let kept = AdditivePdb::open(&path, &part_spec).and_then(|p| p.verify().map(|()| p));

@@ -4,6 +4,7 @@
 use std::fmt;
 use std::sync::Arc;
 
+use super::compact::MainRegion;
 use super::regions::Flood;
 use crate::board::Shape;
 use crate::goal::Goal;
@@ -51,6 +52,15 @@ impl Table {
 /// free, so the value is the same wherever in the region it is; the least
 /// over the regions is the classic value.
 ///
+/// **Compact zero-aware tables** ([`TableKind::Compact`](super::TableKind::Compact))
+/// keep one byte per placement: in the low nibble the zero-aware value of
+/// the placement's *main* region (the one holding the first free cell at or
+/// after the goal's blank cell), in the high nibble the least value over
+/// its other regions. [`PatternDatabase::value_at`] reads the low one when
+/// the blank is in the main region, else the high one; when the two are
+/// equal (a placement of one region, most of them) it needs no flood fill.
+/// See the `compact` module for why this stays admissible.
+///
 /// **Values.** Every move of a pattern tile changes the pattern's Manhattan
 /// distance by one, so the true count `D` is the Manhattan distance `M` plus
 /// an even excess. The table stores `(D - M) / 2`, which fits in 4 bits for
@@ -85,6 +95,8 @@ pub struct PatternDatabase {
     bits: u8,
     /// Entries per placement: 1, or the most regions for a zero-aware table.
     regions: u32,
+    /// For a compact zero-aware table, where its main regions are.
+    compact: Option<MainRegion>,
     flood: Flood,
     table: Table,
 }
@@ -96,6 +108,7 @@ impl fmt::Debug for PatternDatabase {
             .field("entries", &self.entries())
             .field("bits", &self.bits)
             .field("regions", &self.regions)
+            .field("compact", &self.compact.is_some())
             .finish_non_exhaustive()
     }
 }
@@ -163,9 +176,11 @@ impl PatternDatabase {
         tiles: Vec<u8>,
         bits: u8,
         regions: u32,
+        compact: bool,
         table: Table,
     ) -> PatternDatabase {
         let cells = shape.cells();
+        let compact = compact.then(|| MainRegion::new(shape, goal.position_of(0)));
         PatternDatabase {
             weights: weights(cells, tiles.len()),
             home_distance: home_distances(shape, goal, &tiles),
@@ -173,6 +188,7 @@ impl PatternDatabase {
             tiles,
             bits,
             regions,
+            compact,
             flood: Flood::new(shape),
             table,
         }
@@ -200,14 +216,26 @@ impl PatternDatabase {
         self.regions
     }
 
-    /// Whether the table keeps a value per region of the blank.
+    /// Whether the values depend on the blank's region: a zero-aware
+    /// table, compact or not.
     pub fn is_zero_aware(&self) -> bool {
-        self.regions > 1
+        self.regions > 1 || self.compact.is_some()
+    }
+
+    /// Whether the table is compact zero-aware: one byte per placement, the
+    /// values of its main region and of the others.
+    pub fn is_compact(&self) -> bool {
+        self.compact.is_some()
+    }
+
+    /// Where a compact table's main regions are.
+    pub(crate) fn main_region(&self) -> Option<&MainRegion> {
+        self.compact.as_ref()
     }
 
     /// The number of the region of free cells that holds the blank at
     /// `blank` (not a cell of `positions`), the regions numbered in the order
-    /// of their lowest cells; 0 for a classic table.
+    /// of their lowest cells; 0 for a classic or compact table.
     #[inline]
     pub fn region(&self, positions: &[u8], blank: u8) -> u32 {
         if self.regions == 1 {
@@ -281,10 +309,27 @@ impl PatternDatabase {
     }
 
     /// The stored value of entry `index` (see [`PatternDatabase::entry_index`]):
-    /// half the moves beyond the pattern's Manhattan distance.
+    /// half the moves beyond the pattern's Manhattan distance (for a compact
+    /// table, the byte of both values: [`PatternDatabase::value_at`] picks one).
     #[inline]
     pub fn value(&self, index: u64) -> u8 {
         entry(self.table.bytes(), self.bits, index)
+    }
+
+    /// The stored value for placement `index` (of the cells `positions`)
+    /// with the blank at `blank` (a cell not in `positions`): for a
+    /// zero-aware table the entry of the blank's region, for a compact one
+    /// the value of the main region or of the others, for a classic one the
+    /// placement's entry.
+    #[inline]
+    pub fn value_at(&self, index: u64, positions: &[u8], blank: u8) -> u8 {
+        match &self.compact {
+            Some(main) => {
+                let occupied = positions.iter().fold(0u64, |m, &p| m | 1 << p);
+                main.value(self.value(index), 1 << blank, self.flood.all & !occupied)
+            }
+            None => self.value(self.entry_index(index, self.region(positions, blank))),
+        }
     }
 
     /// The Manhattan distance of the pattern's tiles at `positions`.
@@ -303,20 +348,26 @@ impl PatternDatabase {
     #[inline]
     pub fn moves(&self, positions: &[u8]) -> u32 {
         let first = self.entry_index(self.index(positions), 0);
-        let least = (first..first + u64::from(self.regions))
-            .map(|i| self.value(i))
-            .min()
-            .unwrap_or(0);
+        let least = if self.compact.is_some() {
+            let byte = self.value(first);
+            (byte & 0xf).min(byte >> 4)
+        } else {
+            (first..first + u64::from(self.regions))
+                .map(|i| self.value(i))
+                .min()
+                .unwrap_or(0)
+        };
         self.manhattan(positions) + 2 * u32::from(least)
     }
 
     /// The fewest moves of pattern tiles that bring the pattern home from
     /// `positions` with the blank at `blank`: for a zero-aware table, read
-    /// for the blank's region; for a classic one, [`PatternDatabase::moves`].
+    /// for the blank's region (see [`PatternDatabase::value_at`]); for a
+    /// classic one, [`PatternDatabase::moves`].
     #[inline]
     pub fn moves_at(&self, positions: &[u8], blank: u8) -> u32 {
-        let entry = self.entry_index(self.index(positions), self.region(positions, blank));
-        self.manhattan(positions) + 2 * u32::from(self.value(entry))
+        let value = self.value_at(self.index(positions), positions, blank);
+        self.manhattan(positions) + 2 * u32::from(value)
     }
 }
 

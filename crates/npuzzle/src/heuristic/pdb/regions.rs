@@ -38,19 +38,42 @@ impl Flood {
         }
     }
 
+    /// `region` and the cells of `free` next to it.
+    #[inline(always)]
+    fn grow(&self, region: u64, free: u64) -> u64 {
+        (region
+            | region << self.width
+            | region >> self.width
+            | ((region << 1) & self.not_first_col)
+            | ((region >> 1) & self.not_last_col))
+            & free
+    }
+
     /// The cells of `free` connected to `seed` (a subset of `free`).
     #[inline(always)]
     pub(crate) fn region(&self, seed: u64, free: u64) -> u64 {
         let mut region = seed;
         loop {
-            let grown = (region
-                | region << self.width
-                | region >> self.width
-                | ((region << 1) & self.not_first_col)
-                | ((region >> 1) & self.not_last_col))
-                & free;
+            let grown = self.grow(region, free);
             if grown == region {
                 return region;
+            }
+            region = grown;
+        }
+    }
+
+    /// Whether the cells `a` and `b` of `free` (a bit each) lie in one
+    /// region: the fill from `a` stops as soon as it reaches `b`.
+    #[inline(always)]
+    pub(crate) fn connected(&self, a: u64, b: u64, free: u64) -> bool {
+        let mut region = a;
+        loop {
+            if region & b != 0 {
+                return true;
+            }
+            let grown = self.grow(region, free);
+            if grown == region {
+                return false;
             }
             region = grown;
         }
@@ -198,6 +221,9 @@ mod tests {
                         assert_eq!(flood.regions_meeting(1 << c, free), 1 << n);
                         let region = flood.cells_of_regions(1 << n, free);
                         assert_eq!(region, flood.region(1 << c, free));
+                        for (d, m) in want.iter().enumerate().filter(|(_, m)| m.is_some()) {
+                            assert_eq!(flood.connected(1 << c, 1 << d, free), *m == Some(n));
+                        }
                     }
                 }
             }

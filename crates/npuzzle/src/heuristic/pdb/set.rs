@@ -89,7 +89,7 @@ impl PdbSet {
         let name = |m: &Arc<AdditivePdb>| {
             let partition = m.spec().partition().to_arg();
             if m.spec().zero_aware() {
-                format!("{partition} zero-aware")
+                format!("{partition} {}", m.spec().kind().label())
             } else {
                 partition
             }

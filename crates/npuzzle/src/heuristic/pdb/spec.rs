@@ -24,7 +24,46 @@ use crate::Error;
 pub struct PdbSpec {
     goal: Goal,
     partition: Partition,
-    zero_aware: bool,
+    kind: TableKind,
+}
+
+/// How a set's tables keep their values.
+///
+/// ```
+/// use npuzzle::heuristic::pdb::{PdbSpec, TableKind};
+/// use npuzzle::{Goal, Shape};
+/// let spec = PdbSpec::parse(&Goal::blank_first(Shape::new(5, 5)?), "6-6-6-6")?.with_kind(TableKind::Compact);
+/// assert!(spec.zero_aware());
+/// assert_eq!(spec.file_name(), "5x5-blank-first-6-6-6-6-zero-compact.pdb");
+/// assert_eq!(spec.table_entries(), 4 * 127_512_000); // one byte each
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[non_exhaustive]
+pub enum TableKind {
+    /// One value per placement, the blank anywhere (4 bits where the values fit).
+    #[default]
+    Classic,
+    /// One value per placement and region of free cells the blank may be
+    /// in (Clausecker & Reinefeld 2019): [`PdbSpec::regions_per_placement`]
+    /// entries per placement.
+    ZeroAware,
+    /// Zero-aware values kept in one byte per placement: the value for the
+    /// placement's main region and the least over its other regions (see
+    /// [`PatternDatabase`](super::PatternDatabase)); converted from a
+    /// zero-aware set by [`AdditivePdb::compact`](super::AdditivePdb::compact).
+    Compact,
+}
+
+impl TableKind {
+    /// How listings and labels name it: `classic`, `zero-aware`, `zero-aware compact`.
+    pub fn label(self) -> &'static str {
+        match self {
+            TableKind::Classic => "classic",
+            TableKind::ZeroAware => "zero-aware",
+            TableKind::Compact => "zero-aware compact",
+        }
+    }
 }
 
 impl PdbSpec {
@@ -45,7 +84,7 @@ impl PdbSpec {
         Ok(PdbSpec {
             goal,
             partition,
-            zero_aware: false,
+            kind: TableKind::Classic,
         })
     }
 
@@ -65,26 +104,41 @@ impl PdbSpec {
     /// assert_eq!(spec.table_entries(), 4 * 5 * 127_512_000);
     /// # Ok::<(), npuzzle::Error>(())
     /// ```
-    pub fn with_zero_aware(mut self, zero_aware: bool) -> PdbSpec {
-        self.zero_aware = zero_aware;
+    pub fn with_zero_aware(self, zero_aware: bool) -> PdbSpec {
+        self.with_kind(if zero_aware {
+            TableKind::ZeroAware
+        } else {
+            TableKind::Classic
+        })
+    }
+
+    /// The same databases with tables of `kind`.
+    pub fn with_kind(mut self, kind: TableKind) -> PdbSpec {
+        self.kind = kind;
         self
     }
 
-    /// Whether the tables are zero-aware (see [`PdbSpec::with_zero_aware`]).
-    pub fn zero_aware(&self) -> bool {
-        self.zero_aware
+    /// How the tables keep their values.
+    pub fn kind(&self) -> TableKind {
+        self.kind
     }
 
-    /// Entries per placement of each pattern: 1 for classic tables; for
-    /// zero-aware ones the most regions of free cells any placement of the
-    /// pattern's tiles leaves on the board.
+    /// Whether the values depend on the blank's region (zero-aware tables,
+    /// compact or not; see [`PdbSpec::with_zero_aware`]).
+    pub fn zero_aware(&self) -> bool {
+        self.kind != TableKind::Classic
+    }
+
+    /// Entries per placement of each pattern: 1 for classic and compact
+    /// tables; for zero-aware ones the most regions of free cells any
+    /// placement of the pattern's tiles leaves on the board.
     pub fn regions_per_placement(&self) -> Vec<u32> {
         let shape = self.shape();
         self.partition
             .patterns()
             .iter()
             .map(|p| {
-                if self.zero_aware {
+                if self.kind == TableKind::ZeroAware {
                     super::build::max_regions(shape, p.len())
                 } else {
                     1
@@ -103,6 +157,15 @@ impl PdbSpec {
             .zip(self.regions_per_placement())
             .map(|(p, r)| placements(cells, p.len()).saturating_mul(u64::from(r)))
             .sum()
+    }
+
+    /// Bytes of all tables: half a byte an entry (where the values fit 4
+    /// bits), a byte an entry for compact tables.
+    pub fn table_bytes(&self) -> u64 {
+        match self.kind {
+            TableKind::Compact => self.table_entries(),
+            _ => self.table_entries().div_ceil(2),
+        }
     }
 
     /// Parses the partition (tiles like `1,2,3/4,5,6` or a name) for `goal`.
@@ -141,8 +204,7 @@ impl PdbSpec {
     /// half a byte per entry: see the builder's region layout), plus the
     /// finished tables at 4 bits an entry.
     pub fn build_memory(&self) -> u64 {
-        self.build_memory_parts()
-            .saturating_add(self.table_entries().div_ceil(2))
+        self.build_memory_parts().saturating_add(self.table_bytes())
     }
 
     /// About the most memory a build by
@@ -189,9 +251,12 @@ impl PdbSpec {
         let regions = self.regions_per_placement();
         self.partition.patterns().iter().zip(regions).map(move |(p, r)| {
             let layout = super::build::Layout::choose(shape, p.len());
-            let per = if self.zero_aware {
-                // The word, a byte per region, and the packed copy at the end.
-                layout.word_bytes(shape) + 1.5 * f64::from(r)
+            let per = if self.zero_aware() {
+                // The word, a byte per region, and the packed copy at the
+                // end (a compact table is made from that copy: a byte more).
+                let regions = f64::from(super::build::max_regions(shape, p.len()));
+                let compact = if r == 1 { 1.0 } else { 0.0 };
+                layout.word_bytes(shape) + 1.5 * regions + compact
             } else {
                 layout.bytes_per_placement(shape)
             };
@@ -280,7 +345,11 @@ impl PdbSpec {
                 patterns.join("_")
             }
         };
-        let zero = if self.zero_aware { "-zero" } else { "" };
+        let zero = match self.kind {
+            TableKind::Classic => "",
+            TableKind::ZeroAware => "-zero",
+            TableKind::Compact => "-zero-compact",
+        };
         format!("{shape}-{goal}-{partition}{zero}.{EXTENSION}")
     }
 }
@@ -290,11 +359,12 @@ impl fmt::Display for PdbSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} goal {} partition {}{}",
+            "{} goal {} partition {}{}{}",
             self.shape(),
             self.goal_label(),
             self.partition.to_arg(),
-            if self.zero_aware { " zero-aware" } else { "" }
+            if self.zero_aware() { " " } else { "" },
+            if self.zero_aware() { self.kind.label() } else { "" }
         )
     }
 }

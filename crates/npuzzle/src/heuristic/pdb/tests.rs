@@ -26,6 +26,15 @@ pub(crate) fn cached_zero(goal: &Goal, partition: &str) -> Arc<AdditivePdb> {
 /// What [`cached_zero`] appends to the partition in [`cached`]'s key.
 const ZERO: &str = " zero-aware";
 
+/// The compact zero-aware databases of `partition` for `goal`, converted
+/// from [`cached_zero`]'s once per test binary and shared.
+pub(crate) fn cached_compact(goal: &Goal, partition: &str) -> Arc<AdditivePdb> {
+    cached(goal, &format!("{partition}{COMPACT}"))
+}
+
+/// What [`cached_compact`] appends to the partition in [`cached`]'s key.
+const COMPACT: &str = " compact";
+
 /// The databases of `partition` for `goal`, built once per test binary and shared.
 pub(crate) fn cached(goal: &Goal, partition: &str) -> Arc<AdditivePdb> {
     type Cache = Mutex<HashMap<(usize, Vec<u8>, String), Arc<AdditivePdb>>>;
@@ -36,6 +45,14 @@ pub(crate) fn cached(goal: &Goal, partition: &str) -> Arc<AdditivePdb> {
         goal.board().tiles().to_vec(),
         partition.to_string(),
     );
+    if let Some(tiles) = partition.strip_suffix(COMPACT) {
+        let zero = cached_zero(goal, tiles);
+        let mut built = BUILT
+            .get_or_init(Mutex::default)
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        return Arc::clone(built.entry(key).or_insert_with(|| Arc::new(zero.compact(1).unwrap())));
+    }
     let mut built = BUILT
         .get_or_init(Mutex::default)
         .lock()
@@ -384,7 +401,7 @@ fn each_kind_of_broken_file_has_its_own_error() {
         matches!(
             &r,
             Err(Error::PdbVersion {
-                expected: ZERO_AWARE_FORMAT_VERSION,
+                expected: COMPACT_FORMAT_VERSION,
                 got: 9,
                 spec: Some(s),
                 ..

@@ -69,8 +69,8 @@ struct DualView<'a, const N: usize, const P: usize> {
     /// blank is there: those whose goal region holds it (in the mirror view,
     /// holds its mirror image).
     counted: [u8; N],
-    /// Entries per placement of each pattern's table (more than 1: zero-aware).
-    regions: [u32; P],
+    /// Whether each pattern's table is zero-aware (compact or not).
+    zero_aware: [bool; P],
     /// Regions of free cells in the view, for zero-aware tables.
     flood: Flood,
 }
@@ -90,7 +90,7 @@ impl<'a, const N: usize, const P: usize> DualView<'a, N, P> {
             source: [[0; MAX_TILES]; P],
             cell: std::array::from_fn(|t| reflect(goal.position_of(t as u8)) as u8),
             counted: [0; N],
-            regions: [1; P],
+            zero_aware: [false; P],
             flood: Flood::new(goal.shape()),
         };
         for (p, region) in super::goal_regions(pdb).iter().enumerate() {
@@ -102,7 +102,7 @@ impl<'a, const N: usize, const P: usize> DualView<'a, N, P> {
         }
         for (p, db) in pdb.patterns().iter().enumerate() {
             view.tables[p] = Lookup::of(db);
-            view.regions[p] = db.regions();
+            view.zero_aware[p] = db.is_zero_aware();
             view.len[p] = db.tiles().len() as u8;
             for (j, w) in super::super::pattern::weights(N, db.tiles().len())
                 .into_iter()
@@ -138,14 +138,12 @@ impl<'a, const N: usize, const P: usize> DualView<'a, N, P> {
     #[inline(always)]
     fn value<B: FixedBoard<N>>(&self, board: &B, p: usize) -> u8 {
         let (index, taken) = self.index(board, p);
-        let regions = self.regions[p];
-        if regions == 1 {
+        if !self.zero_aware[p] {
             return self.tables[p].get(index);
         }
         // Zero-aware: the dual's stand-in blank is on the goal's blank
         // cell (`cell[0]` in the view; see the module documentation).
-        let region = self.flood.number_at(usize::from(self.cell[0]), self.flood.all & !taken);
-        self.tables[p].get(index * regions + region)
+        self.tables[p].get_at(index, usize::from(self.cell[0]), taken, &self.flood)
     }
 }
 
@@ -358,7 +356,7 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     use super::*;
-    use crate::heuristic::pdb::tests::{cached, cached_zero};
+    use crate::heuristic::pdb::tests::{cached, cached_compact, cached_zero};
     use crate::heuristic::Heuristic;
     use crate::{Board, Goal, Move, Shape};
 
@@ -445,7 +443,7 @@ mod tests {
     }
 
     #[test]
-    fn zero_aware_tables_follow_the_slice_form_too() {
+    fn zero_aware_and_compact_tables_follow_the_slice_form_too() {
         let goal = Goal::blank_first(Shape::new(4, 4).unwrap());
         let set: PdbSet = cached_zero(&goal, "5-5-5").into();
         let h = FixedDualPdb::<16, 4, 2, 2>::new(&set).unwrap();
@@ -466,11 +464,26 @@ mod tests {
             Goal::blank_first(Shape::new(5, 5).unwrap()),
             Goal::standard(Shape::new(5, 5).unwrap()),
         ] {
-            let set: PdbSet = cached_zero(&goal, "1,2,3/5,6,10/7,12,13/19,23,24").into();
-            let h = FixedDualPdb::<25, 4, 2, 2>::new(&set).unwrap();
-            for seed in 0..2 {
-                agree_with(&h, &set, &walk(&goal, 150, seed), seed);
+            for set in [
+                PdbSet::from(cached_zero(&goal, "1,2,3/5,6,10/7,12,13/19,23,24")),
+                PdbSet::from(cached_compact(&goal, "1,2,3/5,6,10/7,12,13/19,23,24")),
+            ] {
+                let h = FixedDualPdb::<25, 4, 2, 2>::new(&set).unwrap();
+                for seed in 0..2 {
+                    agree_with(&h, &set, &walk(&goal, 150, seed), seed);
+                }
             }
+        }
+        // Compact tables beside a classic partition: four views.
+        let goal = Goal::blank_first(Shape::new(4, 4).unwrap());
+        let two = PdbSet::new(vec![
+            cached_compact(&goal, "5-5-5"),
+            cached(&goal, "1,2,5,6,9/3,4,7,8,11/10,12,13,14,15"),
+        ])
+        .unwrap();
+        let h = FixedDualPdb::<16, 4, 4, 4>::new(&two).unwrap();
+        for seed in 0..2 {
+            agree_with(&h, &two, &walk(&goal, 80, seed), seed);
         }
     }
 }

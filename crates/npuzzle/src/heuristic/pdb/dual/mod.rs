@@ -179,8 +179,7 @@ pub(crate) fn dual_sum(pdb: &AdditivePdb, regions: &[Vec<bool>], tiles: &[u8]) -
         placement.clear();
         placement.extend(db.tiles().iter().map(|&t| home(tiles[home(t)]) as u8));
         // The stand-in blank `b` sits on the goal's blank cell in the dual.
-        let region = db.region(&placement, home(0) as u8);
-        sum += 2 * u32::from(db.value(db.entry_index(db.index(&placement), region)));
+        sum += 2 * u32::from(db.value_at(db.index(&placement), &placement, home(0) as u8));
     }
     sum
 }
