@@ -171,6 +171,21 @@ pub enum Error {
         /// The most cells the optimal searches take.
         max_cells: usize,
     },
+    /// A hint was asked where its algorithm does not search optimally:
+    /// hints are exact, and greedy's lengths are not distances. `auto` picks
+    /// greedy above [`AUTO_OPTIMAL_CELLS`](crate::search::AUTO_OPTIMAL_CELLS)
+    /// cells, so a hint there is refused before any search runs.
+    #[error("hints are exact: {}; solve it with the greedy algorithm for a solution that is not optimal", no_exact_hint(algorithm, *shape, *cells, *max_cells))]
+    NoExactHint {
+        /// The algorithm asked for (`auto` or `greedy`).
+        algorithm: &'static str,
+        /// The board shape.
+        shape: Shape,
+        /// Cells on that board.
+        cells: usize,
+        /// The most cells `auto` searches optimally.
+        max_cells: usize,
+    },
     /// The results given for an iteration's subtrees do not match them:
     /// fewer than all without a solution among them, or more than the subtrees
     /// ([`Frontier::combine`](crate::search::subtree::Frontier::combine)).
@@ -378,6 +393,17 @@ pub enum Error {
         /// The databases wanted, or failing that what the file says it holds, if known.
         spec: Option<Box<PdbSpec>>,
     },
+}
+
+/// Why a [`Error::NoExactHint`] board has no exact hint.
+fn no_exact_hint(algorithm: &str, shape: Shape, cells: usize, max_cells: usize) -> String {
+    if algorithm == "greedy" {
+        "greedy builds a solution without searching for an optimal one".to_string()
+    } else {
+        format!(
+            "{algorithm} searches optimally on boards of at most {max_cells} cells, and a {shape} board has {cells}"
+        )
+    }
 }
 
 impl Error {

@@ -19,6 +19,11 @@
 //!   d − 1, a whole iteration without one proves d + 1. Those iterations are
 //!   no bigger than the last one of the board's own search.
 //!
+//! - **Refused** where the algorithm does not search optimally: `greedy`, and
+//!   `auto` on boards over [`AUTO_OPTIMAL_CELLS`](super::AUTO_OPTIMAL_CELLS)
+//!   cells (where it picks greedy) get [`Error::NoExactHint`] before any
+//!   search: greedy's length is not a distance.
+//!
 //! One budget covers the whole hint: what the board's own search spends is
 //! taken off what the neighbours may spend. A budget that runs out is not an
 //! error: the moves it left unanswered have no distance, and
@@ -114,7 +119,8 @@ impl Solver {
     /// The optimal distance of `board` to `goal` and the distance after each
     /// legal move of the blank, from the complete table or by search; see
     /// the [module documentation](crate::search::hint). Errors are for bad
-    /// input (another shape than the goal's, a heuristic that does not fit),
+    /// input (another shape than the goal's, a heuristic that does not fit,
+    /// an algorithm that does not search optimally: [`Error::NoExactHint`]),
     /// not for budgets.
     pub fn hint(&self, board: &Board, goal: &Goal) -> Result<Hint, Error> {
         self.hint_run(board, goal, self.options.budget, None)
@@ -130,6 +136,15 @@ impl Solver {
     fn hint_run(&self, board: &Board, goal: &Goal, budget: Budget, cancel: Option<&Cancel>) -> Result<Hint, Error> {
         goal.check_shape(board)?;
         let algorithm = self.options.algorithm.resolve(board.shape());
+        if algorithm == Algorithm::Greedy {
+            // Greedy's length is not the distance, and its neighbours' searches would spend the budget for nothing.
+            return Err(Error::NoExactHint {
+                algorithm: self.options.algorithm.name(),
+                shape: board.shape(),
+                cells: board.shape().cells(),
+                max_cells: super::AUTO_OPTIMAL_CELLS,
+            });
+        }
         let mut clock = BudgetClock::start(budget);
         if let Some(cancel) = cancel {
             clock = clock.with_cancel(cancel.clone());
@@ -414,6 +429,61 @@ mod tests {
         assert_eq!(hint.completion, Completion::BudgetReached(BudgetKind::Nodes));
         assert_eq!(hint.distance, None);
         assert!(hint.moves.iter().all(|m| m.distance.is_none()));
+    }
+
+    #[test]
+    fn a_hint_beyond_optimal_search_is_refused_not_answered_by_greedy() {
+        // Before, `auto` ran greedy on 12x12 and reported its length as the distance.
+        let budget = Budget::default().with_max_nodes(Some(100_000));
+        let auto = Solver::new(
+            SolverOptions::default()
+                .with_algorithm(Algorithm::Auto)
+                .with_budget(budget),
+        );
+        let goal = Goal::standard(Shape::new(12, 12).unwrap());
+        let board = scrambled(&goal, "ulluurdd");
+        let err = auto.hint(&board, &goal).unwrap_err();
+        assert_eq!(
+            err,
+            Error::NoExactHint {
+                algorithm: "auto",
+                shape: board.shape(),
+                cells: 144,
+                max_cells: super::super::AUTO_OPTIMAL_CELLS,
+            }
+        );
+        assert!(
+            err.to_string().contains("at most 25 cells, and a 12x12 board has 144"),
+            "{err}"
+        );
+        assert!(err.to_string().contains("greedy"), "{err}");
+        // 6x6, the first square board over the limit, too.
+        let goal = Goal::standard(Shape::new(6, 6).unwrap());
+        let board = scrambled(&goal, "ulld");
+        assert!(matches!(
+            auto.hint(&board, &goal),
+            Err(Error::NoExactHint { cells: 36, .. })
+        ));
+        // An explicit greedy is refused on any board.
+        let greedy = Solver::new(SolverOptions::default().with_algorithm(Algorithm::Greedy));
+        let board: Board = "1 2 3 4 5 6 x 7 8".parse().unwrap();
+        let err = greedy.hint(&board, &Goal::standard(board.shape())).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                Error::NoExactHint {
+                    algorithm: "greedy",
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        // 5x5 is still searched: exact distances.
+        let goal = Goal::standard(Shape::new(5, 5).unwrap());
+        let board = scrambled(&goal, "ul");
+        let hint = auto.hint(&board, &goal).unwrap();
+        assert_eq!(hint.distance, Some(2));
+        assert_eq!(hint.completion, Completion::Complete);
     }
 
     proptest! {
