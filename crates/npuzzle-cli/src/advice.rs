@@ -65,6 +65,10 @@ pub fn advice(e: &Error) -> Option<String> {
         | Error::PdbTruncated { spec, .. }
         | Error::PdbChecksum { spec, .. }
         | Error::PdbCorrupt { spec, .. } => format!("rebuild it with `{}`", command_or_template(spec.as_deref())),
+        Error::NoExactHint {
+            algorithm: "greedy", ..
+        } => "drop `--algorithm greedy`".to_string(),
+        Error::NoExactHint { .. } => "run `npuzzle solve --algorithm greedy` on it".to_string(),
         _ => return None,
     };
     Some(advice)

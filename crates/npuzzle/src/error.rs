@@ -175,7 +175,7 @@ pub enum Error {
     /// hints are exact, and greedy's lengths are not distances. `auto` picks
     /// greedy above [`AUTO_OPTIMAL_CELLS`](crate::search::AUTO_OPTIMAL_CELLS)
     /// cells, so a hint there is refused before any search runs.
-    #[error("hints are exact: {}; solve it with the greedy algorithm for a solution that is not optimal", no_exact_hint(algorithm, *shape, *cells, *max_cells))]
+    #[error("{}", no_exact_hint(algorithm, *shape, *cells, *max_cells))]
     NoExactHint {
         /// The algorithm asked for (`auto` or `greedy`).
         algorithm: &'static str,
@@ -395,14 +395,12 @@ pub enum Error {
     },
 }
 
-/// Why a [`Error::NoExactHint`] board has no exact hint.
+/// Why a [`Error::NoExactHint`] board has no exact hint, and the way out.
 fn no_exact_hint(algorithm: &str, shape: Shape, cells: usize, max_cells: usize) -> String {
     if algorithm == "greedy" {
-        "greedy builds a solution without searching for an optimal one".to_string()
+        format!("hints are exact, and greedy builds a solution without searching for an optimal one: ask with auto (optimal up to {max_cells} cells) or an optimal algorithm")
     } else {
-        format!(
-            "{algorithm} searches optimally on boards of at most {max_cells} cells, and a {shape} board has {cells}"
-        )
+        format!("hints are exact: {algorithm} searches optimally on boards of at most {max_cells} cells, and a {shape} board has {cells}; the greedy algorithm solves it, not optimally")
     }
 }
 

@@ -39,6 +39,60 @@ fn hint_names_the_optimal_moves_of_the_31_move_board() {
     );
 }
 
+/// Regression: `auto` ran greedy on a 12x12 board and printed its length as
+/// the distance, then spent the budget on neighbour searches.
+#[test]
+fn hint_refuses_a_board_beyond_optimal_search_at_once() {
+    let board = npuzzle::Goal::standard("12x12".parse().unwrap())
+        .board()
+        .replay(&npuzzle::Move::parse_list("ulluurdd").unwrap())
+        .unwrap()
+        .to_string();
+    for extra in [vec!["--json"], vec![], vec!["--algorithm", "greedy"]] {
+        let mut args = vec!["hint", "--max-nodes", "100000"];
+        args.extend_from_slice(&extra);
+        args.push(&board);
+        let out = npuzzle(&args, "");
+        assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+        assert_eq!(stdout(&out), "");
+        let err = stderr(&out);
+        assert!(err.contains("hints are exact"), "{err}");
+        if extra.contains(&"greedy") {
+            assert!(err.contains("greedy builds a solution without searching"), "{err}");
+            assert!(err.contains("drop `--algorithm greedy`"), "{err}");
+        } else {
+            assert!(err.contains("12x12 board has 144"), "{err}");
+            assert!(err.contains("run `npuzzle solve --algorithm greedy`"), "{err}");
+        }
+    }
+    // Greedy is refused on a small board too: its length is not a distance.
+    let out = npuzzle(&["hint", "--algorithm", "greedy", "1 2 3 4 5 6 x 7 8"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("greedy builds a solution without searching"),
+        "{}",
+        stderr(&out)
+    );
+    // 5x5 is still answered exactly.
+    let out = npuzzle(
+        &[
+            "hint",
+            "--size",
+            "5x5",
+            &(1..=23).map(|t| t.to_string()).collect::<Vec<_>>().join(" "),
+            "x",
+            "24",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("distance 1; optimal moves: r (0)"),
+        "{}",
+        stdout(&out)
+    );
+}
+
 #[test]
 fn hint_json_distances_are_the_exact_distances_of_each_neighbour() {
     for (board, extra) in [
