@@ -71,7 +71,14 @@ impl From<npuzzle::Error> for ApiError {
             | npuzzle::Error::PdbCorrupt { .. } => StatusCode::INTERNAL_SERVER_ERROR,
             _ => StatusCode::BAD_REQUEST,
         };
-        ApiError::new(status, e.full_message())
+        let advice = match e {
+            npuzzle::Error::NoExactHint {
+                algorithm: "greedy", ..
+            } => "; leave out \"algorithm\"",
+            npuzzle::Error::NoExactHint { .. } => "; POST it to /api/solve with \"algorithm\": \"greedy\"",
+            _ => "",
+        };
+        ApiError::new(status, format!("{}{advice}", e.full_message()))
     }
 }
 

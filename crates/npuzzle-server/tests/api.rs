@@ -583,6 +583,44 @@ async fn hints_search_on_4x4_and_say_when_a_budget_ran_out() {
     assert_eq!(data(&record, "hint")["outcome"], "unsolvable");
 }
 
+/// Regression: a 12x12 hint ran greedy, gave its length (3530) as the
+/// distance and spent the whole budget on neighbour searches.
+#[tokio::test]
+async fn a_hint_beyond_optimal_search_is_a_400_at_once() {
+    let app = App::default().await;
+    let board: Vec<String> = (1..144).map(|t| t.to_string()).chain(["x".to_string()]).collect();
+    let (status, record) = app
+        .post_json("/api/hint", json!({"board": board.join(" "), "max_nodes": 100_000}))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{record}");
+    let message = error_message(&record);
+    assert!(
+        message.starts_with(
+            "hints are exact: auto searches optimally on boards of at most 25 cells, and a 12x12 board has 144"
+        ),
+        "{message}"
+    );
+    assert!(
+        message.contains("/api/solve with \"algorithm\": \"greedy\""),
+        "{message}"
+    );
+    let body = json!({"board": "1 2 3 4 5 6 x 7 8", "algorithm": "greedy"});
+    let (status, record) = app.post_json("/api/hint", body).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{record}");
+    assert!(
+        error_message(&record).contains("greedy builds a solution without searching"),
+        "{record}"
+    );
+    // 5x5, the page's largest hinted board, is still searched exactly.
+    let board: Vec<String> = (1..24)
+        .map(|t| t.to_string())
+        .chain(["x".to_string(), "24".to_string()])
+        .collect();
+    let (status, record) = app.post_json("/api/hint", json!({"board": board.join(" ")})).await;
+    assert_eq!(status, StatusCode::OK, "{record}");
+    assert_eq!(data(&record, "hint")["distance"], 1);
+}
+
 /// How many shortest paths lead from each board to the goal, by the BFS's
 /// layers (a path's count is the sum over the neighbours one layer closer).
 fn bfs_path_counts(width: usize, height: usize) -> HashMap<Vec<u8>, u64> {
