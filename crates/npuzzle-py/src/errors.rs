@@ -54,7 +54,8 @@ fn class_of(error: &Error) -> Class {
         Error::Unsupported { .. }
         | Error::BadPartition { .. }
         | Error::PdbUnsupported { .. }
-        | Error::UnknownName { .. } => Class::Option,
+        | Error::UnknownName { .. }
+        | Error::NoExactHint { .. } => Class::Option,
         Error::PdbIo { .. }
         | Error::PdbNotLoaded { .. }
         | Error::PdbNotFound { .. }
@@ -103,6 +104,10 @@ pub fn to_py(error: Error) -> PyErr {
         | Error::PdbTruncated { spec: Some(spec), .. }
         | Error::PdbChecksum { spec: Some(spec), .. }
         | Error::PdbCorrupt { spec: Some(spec), .. } => Some(format!("rebuild it with {}", spec_call(spec))),
+        Error::NoExactHint {
+            algorithm: "greedy", ..
+        } => Some("leave out algorithm=\"greedy\"".to_string()),
+        Error::NoExactHint { .. } => Some("npuzzle.solve(board, algorithm=\"greedy\") solves it".to_string()),
         _ => None,
     };
     let message = match advice {

@@ -77,3 +77,19 @@ def test_hint_record_equals_the_clis(cli: Cli, tmp_path: Any) -> None:
         for record in (theirs, ours):
             record["data"]["stats"].pop("millis")
         assert ours == theirs
+
+
+def test_a_hint_beyond_optimal_search_raises_at_once() -> None:
+    # Regression: auto ran greedy on 12x12 and returned its length as the distance.
+    board = " ".join(str(t) for t in range(1, 144)) + " x"
+    with pytest.raises(npuzzle.OptionError) as info:
+        npuzzle.hint(board, max_nodes=100_000)
+    message = str(info.value)
+    assert "hints are exact: auto searches optimally on boards of at most 25 cells" in message
+    assert "a 12x12 board has 144" in message
+    assert 'npuzzle.solve(board, algorithm="greedy")' in message
+    with pytest.raises(ValueError, match="greedy builds a solution without searching"):
+        npuzzle.hint("1 2 3 4 5 6 x 7 8", algorithm="greedy")
+    # 5x5 is still searched exactly.
+    near = " ".join(str(t) for t in range(1, 24)) + " x 24"
+    assert npuzzle.hint(near).distance == 1
