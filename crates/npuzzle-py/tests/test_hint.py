@@ -81,7 +81,7 @@ def test_hint_record_equals_the_clis(cli: Cli, tmp_path: Any) -> None:
 
 def test_a_hint_beyond_optimal_search_raises_at_once() -> None:
     # Regression: auto ran greedy on 12x12 and returned its length as the distance.
-    board = " ".join(str(t) for t in range(1, 144)) + " x"
+    board = " ".join(str(t) for t in range(1, 143)) + " x 143"
     with pytest.raises(npuzzle.OptionError) as info:
         npuzzle.hint(board, max_nodes=100_000)
     message = str(info.value)
