@@ -128,7 +128,7 @@ fn build(args: BuildArgs) -> Result<ExitCode> {
         spec.partition().to_arg(),
         spec.partition(),
         spec.table_entries(),
-        human_bytes(spec.table_entries().div_ceil(2)),
+        human_bytes(spec.table_bytes()),
         human_bytes(spec.build_memory_parts()),
         human_duration(expected_build_time(&spec, threads)),
     );
