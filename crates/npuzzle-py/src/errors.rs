@@ -55,7 +55,8 @@ fn class_of(error: &Error) -> Class {
         | Error::BadPartition { .. }
         | Error::PdbUnsupported { .. }
         | Error::UnknownName { .. }
-        | Error::NoExactHint { .. } => Class::Option,
+        | Error::NoExactHint { .. }
+        | Error::NoExactCount { .. } => Class::Option,
         Error::PdbIo { .. }
         | Error::PdbNotLoaded { .. }
         | Error::PdbNotFound { .. }
@@ -108,6 +109,16 @@ pub fn to_py(error: Error) -> PyErr {
             algorithm: "greedy", ..
         } => Some("leave out algorithm=\"greedy\"".to_string()),
         Error::NoExactHint { .. } => Some("npuzzle.solve(board, algorithm=\"greedy\") solves it".to_string()),
+        Error::NoExactCount {
+            algorithm: "greedy",
+            cells,
+            max_cells,
+            ..
+        } if cells <= max_cells => Some("leave out algorithm=\"greedy\"".to_string()),
+        Error::NoExactCount { shape, cells, .. } if *cells <= npuzzle::board::MAX_NARROW_CELLS => Some(format!(
+            "algorithm=\"idastar\" counts them by an optimal search, which may not finish on a {shape} board: bound it with timeout="
+        )),
+        Error::NoExactCount { .. } => None,
         _ => None,
     };
     let message = match advice {

@@ -76,6 +76,13 @@ impl From<npuzzle::Error> for ApiError {
                 algorithm: "greedy", ..
             } => "; leave out \"algorithm\"",
             npuzzle::Error::NoExactHint { .. } => "; POST it to /api/solve with \"algorithm\": \"greedy\"",
+            npuzzle::Error::NoExactCount {
+                algorithm: "greedy",
+                cells,
+                max_cells,
+                ..
+            } if cells <= max_cells => "; leave out \"algorithm\"",
+            npuzzle::Error::NoExactCount { .. } => "; leave out \"count\"",
             _ => "",
         };
         ApiError::new(status, format!("{}{advice}", e.full_message()))

@@ -625,6 +625,35 @@ async fn a_hint_beyond_optimal_search_is_a_400_at_once() {
     assert_eq!(data(&record, "hint")["distance"], 1);
 }
 
+/// auto solves this 6x6 board with greedy in 12 moves; the optimal length is 8.
+const SIX_BY_GREEDY: &str =
+    "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 x 26 27 34 28 30 25 31 32 33 29 35";
+
+/// A count on a board `auto` solves with greedy names the library's reason.
+#[tokio::test]
+async fn a_count_beyond_optimal_search_is_a_400_naming_why() {
+    let app = App::default().await;
+    let (status, record) = app
+        .post_json("/api/solve", json!({"board": SIX_BY_GREEDY, "count": true}))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{record}");
+    assert_eq!(
+        error_message(&record),
+        "optimal solutions are counted by an optimal search: auto searches optimally on boards of at most 25 \
+         cells, and a 6x6 board has 36; the greedy algorithm solves it, not optimally; leave out \"count\""
+    );
+    assert_eq!(data(&record, "error")["input"], SIX_BY_GREEDY);
+    let body = json!({"board": "1 2 3 4 5 6 x 7 8", "algorithm": "greedy", "count": true});
+    let (status, record) = app.post_json("/api/solve", body).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{record}");
+    let message = error_message(&record);
+    assert!(
+        message.contains("greedy builds a solution without searching"),
+        "{message}"
+    );
+    assert!(message.ends_with("; leave out \"algorithm\""), "{message}");
+}
+
 /// How many shortest paths lead from each board to the goal, by the BFS's
 /// layers (a path's count is the sum over the neighbours one layer closer).
 fn bfs_path_counts(width: usize, height: usize) -> HashMap<Vec<u8>, u64> {

@@ -262,3 +262,57 @@ fn count_on_a_4x4_board_by_enumeration() {
         stdout(&out)
     );
 }
+
+/// Regression: `auto` solves this 6x6 board with greedy in 12 moves; `--count`
+/// was dropped without a word when the moves streamed, and with `--json
+/// --timeout` the record said 12 moves and 1 optimal solution, listing an
+/// 8-move one (an enumeration within greedy's length).
+#[test]
+fn count_and_all_refuse_a_board_auto_solves_with_greedy() {
+    let board = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 x 26 27 34 28 30 25 31 32 33 29 35";
+    for extra in [
+        vec!["--count"],
+        vec!["--all", "--moves"],
+        vec!["--count", "--json"],
+        vec!["--all", "--count", "--json", "--timeout", "10s"],
+    ] {
+        let mut args = vec!["solve"];
+        args.extend_from_slice(&extra);
+        args.push(board);
+        let out = npuzzle(&args, "");
+        assert_eq!(out.status.code(), Some(2), "{extra:?}: {}", stdout(&out));
+        assert_eq!(stdout(&out), "", "{extra:?}");
+        let err = stderr(&out);
+        assert!(
+            err.contains("optimal solutions are counted by an optimal search: auto searches optimally on boards of at most 25 cells, and a 6x6 board has 36"),
+            "{err}"
+        );
+        assert!(
+            err.contains("drop `--count` and `--all`, or count with `--algorithm idastar`"),
+            "{err}"
+        );
+    }
+    // The way out the message names: an optimal search counts it, 8 moves, one way.
+    let out = npuzzle(&["solve", "--json", "--all", "--algorithm", "idastar", board], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(line["data"]["length"], exact_length(board));
+    assert_eq!(line["data"]["count"], 1);
+    assert_eq!(line["data"]["solutions"], serde_json::json!(["drrrurdr"]));
+    // Without --count the board is still solved by greedy.
+    let out = npuzzle(&["solve", "--json", board], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains(r#""algorithm":"greedy""#), "{}", stdout(&out));
+}
+
+/// An explicit greedy counts nothing, even on a board the table could count.
+#[test]
+fn count_with_greedy_named_is_refused_with_the_way_out() {
+    for board in ["1 2 3 4 5 6 x 7 8", "5 1 3 4 9 2 7 8 13 x 10 12 14 6 11 15"] {
+        let out = npuzzle(&["solve", "--count", "--algorithm", "greedy", board], "");
+        assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+        let err = stderr(&out);
+        assert!(err.contains("greedy builds a solution without searching"), "{err}");
+        assert!(err.contains("drop `--algorithm greedy`"), "{err}");
+    }
+}
