@@ -127,6 +127,7 @@ async fn solve(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError
     let solver = state.solvers.get_improving(&goal, algorithm, choice, improve)?;
     let lookup = is_lookup(algorithm, board.shape());
     let count = req.count.unwrap_or(false);
+    check(&solver, &board, &goal, Question::Solve, &req)?;
     if count {
         check(&solver, &board, &goal, Question::Count, &req)?;
     }
@@ -160,6 +161,7 @@ async fn hint(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError>
     let (algorithm, choice) = (req.algorithm()?, req.heuristic()?);
     let budget = req.budget(&state.config);
     let solver = state.solvers.get(&goal, algorithm, choice)?;
+    check(&solver, &board, &goal, Question::Hint, &req)?;
     let record = state
         .run(is_lookup(algorithm, board.shape()), move |cancel| {
             let hint = solver.hint_with(&board, &goal, budget, cancel)?;

@@ -654,6 +654,73 @@ async fn a_count_beyond_optimal_search_is_a_400_naming_why() {
     assert!(message.ends_with("; leave out \"algorithm\""), "{message}");
 }
 
+/// Regression: the hint's refusal of greedy boards ran inside the pool's
+/// job, so with every worker busy a request that was wrong anyway got 503.
+/// Whatever needs no search is checked before the request is queued.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_wrong_without_a_search_get_400_while_the_pool_is_full() {
+    let mut config = loopback();
+    config.workers = 1;
+    config.queue = 0;
+    let app = App::start(config).await;
+    let running = long_search(&app, 60_000);
+    while searches(&app).await < 1 {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let twelve: Vec<String> = (1..143)
+        .map(|t| t.to_string())
+        .chain(["x".into(), "143".into()])
+        .collect();
+    let twenty: Vec<String> = (1..399)
+        .map(|t| t.to_string())
+        .chain(["x".into(), "399".into()])
+        .collect();
+    for (path, body, says) in [
+        ("/api/hint", json!({"board": twelve.join(" ")}), "hints are exact"),
+        (
+            "/api/hint",
+            json!({"board": "1 2 3 4 5 6 x 7 8", "algorithm": "greedy"}),
+            "greedy builds a solution",
+        ),
+        (
+            "/api/solve",
+            json!({"board": SIX_BY_GREEDY, "count": true}),
+            "counted by an optimal search",
+        ),
+        (
+            "/api/solve",
+            json!({"board": twenty.join(" "), "algorithm": "idastar"}),
+            "a 20x20 board has 400",
+        ),
+        (
+            "/api/solve",
+            json!({"board": KORF_1, "goal": "blank-first", "heuristic": "pdb"}),
+            "pattern database",
+        ),
+        (
+            "/api/hint",
+            json!({"board": KORF_1, "goal": "blank-first", "heuristic": "pdb"}),
+            "pattern database",
+        ),
+    ] {
+        let (status, record) = app.post_json(path, body.clone()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{path} {body}: {record}");
+        assert!(error_message(&record).contains(says), "{path} {body}: {record}");
+    }
+    // The pool is full indeed: a request that needs a search is turned away.
+    let (status, record) = app
+        .post_json("/api/hint", json!({"board": KORF_1, "goal": "blank-first"}))
+        .await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{record}");
+    // Let the long search go (its client leaves, so it is cancelled).
+    running.abort();
+    let left = Instant::now();
+    while searches(&app).await > 0 {
+        assert!(left.elapsed() < Duration::from_secs(20), "the search went on");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 /// How many shortest paths lead from each board to the goal, by the BFS's
 /// layers (a path's count is the sum over the neighbours one layer closer).
 fn bfs_path_counts(width: usize, height: usize) -> HashMap<Vec<u8>, u64> {
