@@ -19,7 +19,7 @@
 //!   which gives d, then IDA*'s last iteration (bound d) is run to its end
 //!   without the duplicate-sequence pruning that [`Solver::solve`] uses
 //!   (which drops equivalent optimal sequences by design); every goal it
-//!   meets is one optimal sequence (see [`bounded`](super::bounded)). This
+//!   meets is one optimal sequence (see the `bounded` module). This
 //!   enumerates the solutions one by one, so it suits boards with few of
 //!   them; the budgets bound it, and a budget that runs out leaves the count
 //!   unknown rather than failing.

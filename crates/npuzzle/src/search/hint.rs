@@ -15,7 +15,7 @@
 //!   included): the board is solved as [`Solver::solve`] would, which gives
 //!   d and one optimal move. Each other neighbour then needs one question
 //!   only — is it within d − 1 moves? — answered by one IDA* iteration at
-//!   bound d − 1 from it (see [`bounded`](super::bounded)): a path found means
+//!   bound d − 1 from it (see the `bounded` module): a path found means
 //!   d − 1, a whole iteration without one proves d + 1. Those iterations are
 //!   no bigger than the last one of the board's own search.
 //!
