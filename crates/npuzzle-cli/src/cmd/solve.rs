@@ -116,7 +116,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
         let uses_heuristic = args.search.algorithm.resolve(board.shape()).uses_heuristic();
         out.flush()?;
-        crate::held_advice::warn_long_search(&solvers.advice, &board, &goal, uses_heuristic);
+        crate::held_advice::warn_long_search(&solvers.advice, &board, &goal, uses_heuristic, true);
         let report = solve_watched(&solver, &board, &goal).map_err(with_advice)?;
         if matches!(report.outcome, Outcome::BudgetReached(_)) {
             failed = true;

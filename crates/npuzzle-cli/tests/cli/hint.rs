@@ -316,3 +316,27 @@ fn count_with_greedy_named_is_refused_with_the_way_out() {
         assert!(err.contains("drop `--algorithm greedy`"), "{err}");
     }
 }
+
+/// `npuzzle hint` on a far 5x5 board without databases searched for hours
+/// saying nothing (`solve` warns at the start); the warning names the ways
+/// out a hint has (greedy is none: a hint is exact).
+#[test]
+fn a_long_5x5_hint_says_so_at_the_start() {
+    let dir = std::env::temp_dir().join(format!("npuzzle-cli-hint-no-pdb-5x5-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir_arg = dir.to_str().expect("a UTF-8 temp dir");
+    let board = "16 9 x 3 8 24 12 19 5 2 7 18 15 10 22 4 11 21 13 1 17 20 23 14 6";
+    let out = npuzzle(&["hint", "--max-nodes", "1000", "--pdb-dir", dir_arg, board], "");
+    assert_eq!(out.status.code(), Some(1), "the node budget runs out");
+    let err = stderr(&out);
+    assert!(err.contains("at least 74 moves from the goal"), "{err}");
+    assert!(err.contains("npuzzle pdb build --size 5x5"), "{err}");
+    assert!(err.contains("--timeout"), "{err}");
+    assert!(!err.contains("greedy"), "no greedy way out for a hint: {err}");
+    // A 5x5 board one move from the goal needs no warning.
+    let near = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 x 24";
+    let out = npuzzle(&["hint", "--pdb-dir", dir_arg, near], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stderr(&out), "");
+    let _ = std::fs::remove_dir_all(&dir);
+}
