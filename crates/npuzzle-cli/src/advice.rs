@@ -66,8 +66,11 @@ pub fn advice(e: &Error) -> Option<String> {
         | Error::PdbChecksum { spec, .. }
         | Error::PdbCorrupt { spec, .. } => format!("rebuild it with `{}`", command_or_template(spec.as_deref())),
         Error::NoExactHint {
-            algorithm: "greedy", ..
-        } => "drop `--algorithm greedy`".to_string(),
+            algorithm: "greedy",
+            cells,
+            max_cells,
+            ..
+        } if cells <= max_cells => "drop `--algorithm greedy`".to_string(),
         Error::NoExactHint { .. } => "run `npuzzle solve --algorithm greedy` on it".to_string(),
         Error::NoExactCount {
             algorithm: "greedy",

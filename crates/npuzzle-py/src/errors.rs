@@ -106,8 +106,11 @@ pub fn to_py(error: Error) -> PyErr {
         | Error::PdbChecksum { spec: Some(spec), .. }
         | Error::PdbCorrupt { spec: Some(spec), .. } => Some(format!("rebuild it with {}", spec_call(spec))),
         Error::NoExactHint {
-            algorithm: "greedy", ..
-        } => Some("leave out algorithm=\"greedy\"".to_string()),
+            algorithm: "greedy",
+            cells,
+            max_cells,
+            ..
+        } if cells <= max_cells => Some("leave out algorithm=\"greedy\"".to_string()),
         Error::NoExactHint { .. } => Some("npuzzle.solve(board, algorithm=\"greedy\") solves it".to_string()),
         Error::NoExactCount {
             algorithm: "greedy",

@@ -88,8 +88,12 @@ def test_a_hint_beyond_optimal_search_raises_at_once() -> None:
     assert "hints are exact: auto searches optimally on boards of at most 25 cells" in message
     assert "a 12x12 board has 144" in message
     assert 'npuzzle.solve(board, algorithm="greedy")' in message
-    with pytest.raises(ValueError, match="greedy builds a solution without searching"):
+    with pytest.raises(ValueError, match="greedy builds a solution without searching") as small:
         npuzzle.hint("1 2 3 4 5 6 x 7 8", algorithm="greedy")
+    assert 'leave out algorithm="greedy"' in str(small.value)
+    # Greedy named on the 12x12 board: leaving it out would only get auto's refusal.
+    with pytest.raises(npuzzle.OptionError, match=r'npuzzle\.solve\(board, algorithm="greedy"\) solves it'):
+        npuzzle.hint(board, algorithm="greedy")
     # 5x5 is still searched exactly.
     near = " ".join(str(t) for t in range(1, 24)) + " x 24"
     assert npuzzle.hint(near).distance == 1

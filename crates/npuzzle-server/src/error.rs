@@ -73,8 +73,11 @@ impl From<npuzzle::Error> for ApiError {
         };
         let advice = match e {
             npuzzle::Error::NoExactHint {
-                algorithm: "greedy", ..
-            } => "; leave out \"algorithm\"",
+                algorithm: "greedy",
+                cells,
+                max_cells,
+                ..
+            } if cells <= max_cells => "; leave out \"algorithm\"",
             npuzzle::Error::NoExactHint { .. } => "; POST it to /api/solve with \"algorithm\": \"greedy\"",
             npuzzle::Error::NoExactCount {
                 algorithm: "greedy",

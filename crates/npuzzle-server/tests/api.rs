@@ -615,6 +615,19 @@ async fn a_hint_beyond_optimal_search_is_a_400_at_once() {
         error_message(&record).contains("greedy builds a solution without searching"),
         "{record}"
     );
+    assert!(
+        error_message(&record).ends_with("; leave out \"algorithm\""),
+        "{record}"
+    );
+    // Greedy named on the 12x12 board: leaving it out would only get auto's refusal.
+    let (status, record) = app
+        .post_json("/api/hint", json!({"board": board.join(" "), "algorithm": "greedy"}))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{record}");
+    assert!(
+        error_message(&record).ends_with("; POST it to /api/solve with \"algorithm\": \"greedy\""),
+        "{record}"
+    );
     // 5x5, the page's largest hinted board, is still searched exactly.
     let board: Vec<String> = (1..24)
         .map(|t| t.to_string())
