@@ -65,10 +65,24 @@ pub fn advice(e: &Error) -> Option<String> {
         | Error::PdbTruncated { spec, .. }
         | Error::PdbChecksum { spec, .. }
         | Error::PdbCorrupt { spec, .. } => format!("rebuild it with `{}`", command_or_template(spec.as_deref())),
+        // Where auto would answer, naming greedy is the only mistake.
         Error::NoExactHint {
-            algorithm: "greedy", ..
-        } => "drop `--algorithm greedy`".to_string(),
+            algorithm: "greedy",
+            cells,
+            max_cells,
+            ..
+        }
+        | Error::NoExactCount {
+            algorithm: "greedy",
+            cells,
+            max_cells,
+            ..
+        } if cells <= max_cells => "drop `--algorithm greedy`".to_string(),
         Error::NoExactHint { .. } => "run `npuzzle solve --algorithm greedy` on it".to_string(),
+        Error::NoExactCount { shape, cells, .. } if *cells <= npuzzle::board::MAX_NARROW_CELLS => format!(
+            "drop `--count` and `--all`, or count with `--algorithm idastar` (an optimal search of a {shape} board may not finish: bound it with --timeout)"
+        ),
+        Error::NoExactCount { .. } => "drop `--count` and `--all`".to_string(),
         _ => return None,
     };
     Some(advice)

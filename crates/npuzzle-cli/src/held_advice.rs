@@ -81,9 +81,10 @@ pub const LONG_5X5_ESTIMATE: u32 = 40;
 
 /// Says at the start, once, that this search will likely be long and what
 /// to do about it (build the databases, bound the search, or take the
-/// constructive solver's suboptimal answer): a 5×5 board, `auto` without databases for its goal, and
+/// constructive solver's suboptimal answer, where `greedy_answers`: not for
+/// a hint, which is exact): a 5×5 board, `auto` without databases for its goal, and
 /// an estimate of at least [`LONG_5X5_ESTIMATE`] moves.
-pub fn warn_long_search(advice: &HeldAdvice, board: &Board, goal: &Goal, uses_heuristic: bool) {
+pub fn warn_long_search(advice: &HeldAdvice, board: &Board, goal: &Goal, uses_heuristic: bool, greedy_answers: bool) {
     let shape = board.shape();
     if (shape.width(), shape.height()) != (5, 5) || !uses_heuristic {
         return;
@@ -93,10 +94,14 @@ pub fn warn_long_search(advice: &HeldAdvice, board: &Board, goal: &Goal, uses_he
         return;
     }
     if let Some(held) = advice.say_now(goal) {
+        let greedy = match greedy_answers {
+            true => "; or solve it at once, not optimally, with --algorithm greedy",
+            false => "",
+        };
         eprintln!(
             "npuzzle: this board is at least {estimate} moves from the goal, and an optimal 5x5 search without \
              pattern databases can run for hours: {held} (a few minutes and 1.3 GB once); or bound the search with \
-             --timeout or --max-nodes; or solve it at once, not optimally, with --algorithm greedy"
+             --timeout or --max-nodes{greedy}"
         );
     }
 }

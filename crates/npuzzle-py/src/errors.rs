@@ -55,7 +55,8 @@ fn class_of(error: &Error) -> Class {
         | Error::BadPartition { .. }
         | Error::PdbUnsupported { .. }
         | Error::UnknownName { .. }
-        | Error::NoExactHint { .. } => Class::Option,
+        | Error::NoExactHint { .. }
+        | Error::NoExactCount { .. } => Class::Option,
         Error::PdbIo { .. }
         | Error::PdbNotLoaded { .. }
         | Error::PdbNotFound { .. }
@@ -104,10 +105,24 @@ pub fn to_py(error: Error) -> PyErr {
         | Error::PdbTruncated { spec: Some(spec), .. }
         | Error::PdbChecksum { spec: Some(spec), .. }
         | Error::PdbCorrupt { spec: Some(spec), .. } => Some(format!("rebuild it with {}", spec_call(spec))),
+        // Where auto would answer, naming greedy is the only mistake.
         Error::NoExactHint {
-            algorithm: "greedy", ..
-        } => Some("leave out algorithm=\"greedy\"".to_string()),
+            algorithm: "greedy",
+            cells,
+            max_cells,
+            ..
+        }
+        | Error::NoExactCount {
+            algorithm: "greedy",
+            cells,
+            max_cells,
+            ..
+        } if cells <= max_cells => Some("leave out algorithm=\"greedy\"".to_string()),
         Error::NoExactHint { .. } => Some("npuzzle.solve(board, algorithm=\"greedy\") solves it".to_string()),
+        Error::NoExactCount { shape, cells, .. } if *cells <= npuzzle::board::MAX_NARROW_CELLS => Some(format!(
+            "algorithm=\"idastar\" counts them by an optimal search, which may not finish on a {shape} board: bound it with timeout="
+        )),
+        Error::NoExactCount { .. } => None,
         _ => None,
     };
     let message = match advice {

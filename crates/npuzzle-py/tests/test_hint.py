@@ -88,8 +88,40 @@ def test_a_hint_beyond_optimal_search_raises_at_once() -> None:
     assert "hints are exact: auto searches optimally on boards of at most 25 cells" in message
     assert "a 12x12 board has 144" in message
     assert 'npuzzle.solve(board, algorithm="greedy")' in message
-    with pytest.raises(ValueError, match="greedy builds a solution without searching"):
+    with pytest.raises(ValueError, match="greedy builds a solution without searching") as small:
         npuzzle.hint("1 2 3 4 5 6 x 7 8", algorithm="greedy")
+    assert 'leave out algorithm="greedy"' in str(small.value)
+    # Greedy named on the 12x12 board: leaving it out would only get auto's refusal.
+    with pytest.raises(npuzzle.OptionError, match=r'npuzzle\.solve\(board, algorithm="greedy"\) solves it'):
+        npuzzle.hint(board, algorithm="greedy")
     # 5x5 is still searched exactly.
     near = " ".join(str(t) for t in range(1, 24)) + " x 24"
     assert npuzzle.hint(near).distance == 1
+
+
+# auto solves this 6x6 board with greedy in 12 moves; the optimal length is 8.
+SIX_BY_GREEDY = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 x 26 27 34 28 30 25 31 32 33 29 35"
+
+
+def test_counts_beyond_optimal_search_raise_at_once() -> None:
+    # Regression: auto enumerated within greedy's 12 moves and answered 1,
+    # listing an 8-move solution; on other boards it searched until the budget.
+    for call in (
+        lambda: npuzzle.count_solutions(SIX_BY_GREEDY),
+        lambda: npuzzle.optimal_solutions(SIX_BY_GREEDY, limit=5),
+    ):
+        with pytest.raises(npuzzle.OptionError) as info:
+            call()
+        message = str(info.value)
+        assert (
+            "optimal solutions are counted by an optimal search: auto searches optimally"
+            " on boards of at most 25 cells, and a 6x6 board has 36" in message
+        )
+        assert 'algorithm="idastar" counts them' in message
+    for board in ("1 2 3 4 5 6 x 7 8", "5 1 3 4 9 2 7 8 13 x 10 12 14 6 11 15"):
+        with pytest.raises(npuzzle.OptionError, match='leave out algorithm="greedy"'):
+            npuzzle.count_solutions(board, algorithm="greedy")
+    # The way out: an optimal search counts it (8 moves, one way).
+    assert npuzzle.optimal_solutions(SIX_BY_GREEDY, algorithm="idastar") == (["drrrurdr"], True)
+    assert npuzzle.count_solutions(SIX_BY_GREEDY, algorithm="idastar") == 1
+    assert npuzzle.solve(SIX_BY_GREEDY).algorithm == "greedy"

@@ -11,8 +11,9 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use npuzzle::random::sample_at_distance;
 use npuzzle::record::{BoardRecord, CompareRecord, CompareRun, DistributionRecord, HintRecord, Record, SolutionRecord};
+use npuzzle::search::check::Question;
 use npuzzle::search::table::{TableCache, MAX_TABLE_CELLS};
-use npuzzle::{Algorithm, Budget, Cancel, Shape, Solver, SolverOptions};
+use npuzzle::{Algorithm, Board, Budget, Cancel, Goal, Shape, Solver, SolverOptions};
 use rand::SeedableRng;
 use serde::Serialize;
 
@@ -97,6 +98,16 @@ fn is_lookup(algorithm: Algorithm, shape: Shape) -> bool {
     algorithm.resolve(shape) == Algorithm::Table && shape.cells() <= npuzzle::search::AUTO_TABLE_CELLS
 }
 
+/// What the library refuses before any search (a board too big for the
+/// algorithm, databases not loaded, an exact question put to greedy), as a
+/// 400 before the request is queued: a wrong request is told so however
+/// busy the workers are.
+fn check(solver: &Solver, board: &Board, goal: &Goal, question: Question, req: &BoardRequest) -> Result<(), ApiError> {
+    solver
+        .check(board, goal, question)
+        .map_err(|e| ApiError::from(e).about(&req.board))
+}
+
 /// `POST /api/board`: the board and goal read as the command line reads
 /// them, written back in one canonical form (blank `x`, single spaces).
 async fn board(raw: Body) -> Result<Json<Record>, ApiError> {
@@ -116,6 +127,10 @@ async fn solve(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError
     let solver = state.solvers.get_improving(&goal, algorithm, choice, improve)?;
     let lookup = is_lookup(algorithm, board.shape());
     let count = req.count.unwrap_or(false);
+    check(&solver, &board, &goal, Question::Solve, &req)?;
+    if count {
+        check(&solver, &board, &goal, Question::Count, &req)?;
+    }
     if count && !lookup {
         return Err(ApiError::bad_request(format!(
             "\"count\" is answered from the complete table: boards of up to {} cells with the table algorithm, not {}",
@@ -146,6 +161,7 @@ async fn hint(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError>
     let (algorithm, choice) = (req.algorithm()?, req.heuristic()?);
     let budget = req.budget(&state.config);
     let solver = state.solvers.get(&goal, algorithm, choice)?;
+    check(&solver, &board, &goal, Question::Hint, &req)?;
     let record = state
         .run(is_lookup(algorithm, board.shape()), move |cancel| {
             let hint = solver.hint_with(&board, &goal, budget, cancel)?;

@@ -615,6 +615,19 @@ async fn a_hint_beyond_optimal_search_is_a_400_at_once() {
         error_message(&record).contains("greedy builds a solution without searching"),
         "{record}"
     );
+    assert!(
+        error_message(&record).ends_with("; leave out \"algorithm\""),
+        "{record}"
+    );
+    // Greedy named on the 12x12 board: leaving it out would only get auto's refusal.
+    let (status, record) = app
+        .post_json("/api/hint", json!({"board": board.join(" "), "algorithm": "greedy"}))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{record}");
+    assert!(
+        error_message(&record).ends_with("; POST it to /api/solve with \"algorithm\": \"greedy\""),
+        "{record}"
+    );
     // 5x5, the page's largest hinted board, is still searched exactly.
     let board: Vec<String> = (1..24)
         .map(|t| t.to_string())
@@ -623,6 +636,102 @@ async fn a_hint_beyond_optimal_search_is_a_400_at_once() {
     let (status, record) = app.post_json("/api/hint", json!({"board": board.join(" ")})).await;
     assert_eq!(status, StatusCode::OK, "{record}");
     assert_eq!(data(&record, "hint")["distance"], 1);
+}
+
+/// auto solves this 6x6 board with greedy in 12 moves; the optimal length is 8.
+const SIX_BY_GREEDY: &str =
+    "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 x 26 27 34 28 30 25 31 32 33 29 35";
+
+/// A count on a board `auto` solves with greedy names the library's reason.
+#[tokio::test]
+async fn a_count_beyond_optimal_search_is_a_400_naming_why() {
+    let app = App::default().await;
+    let (status, record) = app
+        .post_json("/api/solve", json!({"board": SIX_BY_GREEDY, "count": true}))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{record}");
+    assert_eq!(
+        error_message(&record),
+        "optimal solutions are counted by an optimal search: auto searches optimally on boards of at most 25 \
+         cells, and a 6x6 board has 36; the greedy algorithm solves it, not optimally; leave out \"count\""
+    );
+    assert_eq!(data(&record, "error")["input"], SIX_BY_GREEDY);
+    let body = json!({"board": "1 2 3 4 5 6 x 7 8", "algorithm": "greedy", "count": true});
+    let (status, record) = app.post_json("/api/solve", body).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{record}");
+    let message = error_message(&record);
+    assert!(
+        message.contains("greedy builds a solution without searching"),
+        "{message}"
+    );
+    assert!(message.ends_with("; leave out \"algorithm\""), "{message}");
+}
+
+/// Regression: the hint's refusal of greedy boards ran inside the pool's
+/// job, so with every worker busy a request that was wrong anyway got 503.
+/// Whatever needs no search is checked before the request is queued.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_wrong_without_a_search_get_400_while_the_pool_is_full() {
+    let mut config = loopback();
+    config.workers = 1;
+    config.queue = 0;
+    let app = App::start(config).await;
+    let running = long_search(&app, 60_000);
+    while searches(&app).await < 1 {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let twelve: Vec<String> = (1..143)
+        .map(|t| t.to_string())
+        .chain(["x".into(), "143".into()])
+        .collect();
+    let twenty: Vec<String> = (1..399)
+        .map(|t| t.to_string())
+        .chain(["x".into(), "399".into()])
+        .collect();
+    for (path, body, says) in [
+        ("/api/hint", json!({"board": twelve.join(" ")}), "hints are exact"),
+        (
+            "/api/hint",
+            json!({"board": "1 2 3 4 5 6 x 7 8", "algorithm": "greedy"}),
+            "greedy builds a solution",
+        ),
+        (
+            "/api/solve",
+            json!({"board": SIX_BY_GREEDY, "count": true}),
+            "counted by an optimal search",
+        ),
+        (
+            "/api/solve",
+            json!({"board": twenty.join(" "), "algorithm": "idastar"}),
+            "a 20x20 board has 400",
+        ),
+        (
+            "/api/solve",
+            json!({"board": KORF_1, "goal": "blank-first", "heuristic": "pdb"}),
+            "pattern database",
+        ),
+        (
+            "/api/hint",
+            json!({"board": KORF_1, "goal": "blank-first", "heuristic": "pdb"}),
+            "pattern database",
+        ),
+    ] {
+        let (status, record) = app.post_json(path, body.clone()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{path} {body}: {record}");
+        assert!(error_message(&record).contains(says), "{path} {body}: {record}");
+    }
+    // The pool is full indeed: a request that needs a search is turned away.
+    let (status, record) = app
+        .post_json("/api/hint", json!({"board": KORF_1, "goal": "blank-first"}))
+        .await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{record}");
+    // Let the long search go (its client leaves, so it is cancelled).
+    running.abort();
+    let left = Instant::now();
+    while searches(&app).await > 0 {
+        assert!(left.elapsed() < Duration::from_secs(20), "the search went on");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
 }
 
 /// How many shortest paths lead from each board to the goal, by the BFS's

@@ -175,8 +175,23 @@ pub enum Error {
     /// hints are exact, and greedy's lengths are not distances. `auto` picks
     /// greedy above [`AUTO_OPTIMAL_CELLS`](crate::search::AUTO_OPTIMAL_CELLS)
     /// cells, so a hint there is refused before any search runs.
-    #[error("{}", no_exact_hint(algorithm, *shape, *cells, *max_cells))]
+    #[error("{}", no_exact("hints are exact", algorithm, *shape, *cells, *max_cells))]
     NoExactHint {
+        /// The algorithm asked for (`auto` or `greedy`).
+        algorithm: &'static str,
+        /// The board shape.
+        shape: Shape,
+        /// Cells on that board.
+        cells: usize,
+        /// The most cells `auto` searches optimally.
+        max_cells: usize,
+    },
+    /// Optimal solutions were asked to be counted or listed where the
+    /// algorithm does not search optimally: enumerating within greedy's
+    /// length would count longer sequences as optimal. Refused before any
+    /// search, like [`Error::NoExactHint`].
+    #[error("{}", no_exact("optimal solutions are counted by an optimal search", algorithm, *shape, *cells, *max_cells))]
+    NoExactCount {
         /// The algorithm asked for (`auto` or `greedy`).
         algorithm: &'static str,
         /// The board shape.
@@ -395,12 +410,13 @@ pub enum Error {
     },
 }
 
-/// Why a [`Error::NoExactHint`] board has no exact hint, and the way out.
-fn no_exact_hint(algorithm: &str, shape: Shape, cells: usize, max_cells: usize) -> String {
+/// Why a [`Error::NoExactHint`] or [`Error::NoExactCount`] board has no
+/// exact answer (`rule` says what needs an optimal search), and the way out.
+fn no_exact(rule: &str, algorithm: &str, shape: Shape, cells: usize, max_cells: usize) -> String {
     if algorithm == "greedy" {
-        format!("hints are exact, and greedy builds a solution without searching for an optimal one: ask with auto (optimal up to {max_cells} cells) or an optimal algorithm")
+        format!("{rule}, and greedy builds a solution without searching for an optimal one: ask with auto (optimal up to {max_cells} cells) or an optimal algorithm")
     } else {
-        format!("hints are exact: {algorithm} searches optimally on boards of at most {max_cells} cells, and a {shape} board has {cells}; the greedy algorithm solves it, not optimally")
+        format!("{rule}: {algorithm} searches optimally on boards of at most {max_cells} cells, and a {shape} board has {cells}; the greedy algorithm solves it, not optimally")
     }
 }
 

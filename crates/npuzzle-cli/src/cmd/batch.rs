@@ -18,7 +18,7 @@
 
 use std::collections::{BTreeMap, HashSet};
 use std::fs::{File, OpenOptions};
-use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
+use std::io::{BufRead, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -212,23 +212,27 @@ fn is_done(done: &Done, input: &BoardInput, options: &BoardOptions, solvers: &So
 
 /// Reads an existing output file for `--resume`: the rows already written
 /// and the length of the intact prefix (a torn or foreign last line is
-/// dropped so that it is redone).
+/// dropped so that it is redone). The file is read a line at a time: a
+/// campaign's results file may be large, and only the rows' keys are kept.
 fn scan_existing(path: &Path, format: Format) -> Result<(Done, u64)> {
-    let mut bytes = Vec::new();
-    match File::open(path) {
-        Ok(mut f) => f
-            .read_to_end(&mut bytes)
-            .with_context(|| format!("reading {}", path.display()))?,
+    let file = match File::open(path) {
+        Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((Done::new(), 0)),
         Err(e) => return Err(e).with_context(|| format!("opening {}", path.display())),
     };
+    let mut reader = BufReader::new(file);
     let mut done = Done::new();
     let mut keep = 0u64;
-    let mut offset = 0usize;
-    while let Some(len) = bytes[offset..].iter().position(|&b| b == b'\n') {
-        let line = &bytes[offset..offset + len];
-        let Ok(text) = std::str::from_utf8(line) else { break };
-        let is_header = format == Format::Csv && offset == 0 && text == Row::CSV_HEADER;
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        let read = reader
+            .read_until(b'\n', &mut line)
+            .with_context(|| format!("reading {}", path.display()))?;
+        // End of file, or a last line without its newline: torn, redone.
+        let Some(body) = line.strip_suffix(b"\n") else { break };
+        let Ok(text) = std::str::from_utf8(body) else { break };
+        let is_header = format == Format::Csv && keep == 0 && text == Row::CSV_HEADER;
         if !is_header {
             match row_of(text, format) {
                 Some(row) => {
@@ -237,8 +241,7 @@ fn scan_existing(path: &Path, format: Format) -> Result<(Done, u64)> {
                 None => break,
             }
         }
-        offset += len + 1;
-        keep = offset as u64;
+        keep += read as u64;
     }
     Ok((done, keep))
 }
@@ -496,5 +499,56 @@ mod tests {
         assert_eq!(done, Done::from([(3, None)]));
         assert_eq!(keep, good.len() as u64 + 1);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// `scan_existing` on a file holding `text`, in a directory of its own.
+    fn scan(name: &str, text: &[u8], format: Format) -> (Done, u64) {
+        let dir = std::env::temp_dir().join(format!("npuzzle-scan-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("out");
+        std::fs::write(&path, text).unwrap();
+        let scanned = scan_existing(&path, format).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        scanned
+    }
+
+    #[test]
+    fn scanning_stops_at_the_first_foreign_or_torn_line_in_both_formats() {
+        let rows: Vec<Row> = (1..=3)
+            .map(|line| Row::invalid(line, "1 2 3 x", "bad", Duration::from_micros(5)))
+            .collect();
+        for format in [Format::Jsonl, Format::Csv] {
+            let mut text = Vec::new();
+            if format == Format::Csv {
+                text.extend_from_slice(format!("{}\n", Row::CSV_HEADER).as_bytes());
+            }
+            for row in &rows[..2] {
+                text.extend(row_bytes(row, format).unwrap());
+            }
+            let intact = text.len() as u64;
+            let want = Done::from([(1, None), (2, None)]);
+            // Every row whole: all kept.
+            assert_eq!(scan("whole", &text, format), (want.clone(), intact), "{format:?}");
+            // The last row without its newline (killed mid-write) is redone, even when it parses.
+            let mut torn = text.clone();
+            torn.extend(row_bytes(&rows[2], format).unwrap().strip_suffix(b"\n").unwrap());
+            assert_eq!(scan("torn", &torn, format), (want.clone(), intact), "{format:?}");
+            // A foreign line ends the intact prefix: what follows it is redone too.
+            let mut foreign = text.clone();
+            foreign.extend_from_slice(b"not a row\n");
+            foreign.extend(row_bytes(&rows[2], format).unwrap());
+            assert_eq!(scan("foreign", &foreign, format), (want.clone(), intact), "{format:?}");
+            // So does a line that is not UTF-8.
+            let mut binary = text.clone();
+            binary.extend_from_slice(b"\xff\xfe\n");
+            assert_eq!(scan("binary", &binary, format), (want, intact), "{format:?}");
+        }
+        // An empty file, or a CSV file holding only its header, has no rows.
+        assert_eq!(scan("empty", b"", Format::Jsonl), (Done::new(), 0));
+        let header = format!("{}\n", Row::CSV_HEADER);
+        assert_eq!(
+            scan("header", header.as_bytes(), Format::Csv),
+            (Done::new(), header.len() as u64)
+        );
     }
 }

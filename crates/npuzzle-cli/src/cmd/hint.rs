@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use npuzzle::record::{HintRecord, Record};
+use npuzzle::search::check::Question;
 use npuzzle::Completion;
 
 use crate::input::{all_cores, BoardOptions, SearchOptions};
@@ -37,6 +38,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .search
         .solvers(args.threads.unwrap_or_else(all_cores), args.search.budget())?;
     let solver = solvers.get(&goal)?;
+    // Refused boards (greedy's) are told so at once, before any warning about a long search.
+    solver.check(&board, &goal, Question::Hint)?;
+    let uses_heuristic = args.search.algorithm.resolve(board.shape()).uses_heuristic();
+    crate::held_advice::warn_long_search(&solvers.advice, &board, &goal, uses_heuristic, false);
     let hint = solver.hint(&board, &goal)?;
     let record = HintRecord::new(&board, &goal, &solver, &hint);
     let mut out = BufWriter::new(std::io::stdout().lock());

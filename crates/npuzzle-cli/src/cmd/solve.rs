@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use npuzzle::record::{human_duration, ErrorRecord, Record, SolutionRecord};
+use npuzzle::search::check::Question;
 use npuzzle::search::greedy::{self, Finish, ReplaySink, WriteSink};
 use npuzzle::{Algorithm, Board, Cancel, Completion, Goal, OptimalSolutions, Outcome, Progress, Solver};
 
@@ -27,7 +28,8 @@ pub struct Args {
     #[arg(long, conflicts_with = "json")]
     pub moves: bool,
     /// Also count the distinct optimal move sequences (exact: through the complete table on boards
-    /// of up to 12 cells, else by running IDA*'s last iteration to its end, within the budgets).
+    /// of up to 12 cells, else by running IDA*'s last iteration to its end, within the budgets);
+    /// refused where the algorithm is greedy (as `auto` is above 25 cells), whose length is not optimal.
     #[arg(long, conflicts_with = "moves")]
     pub count: bool,
     /// Also list the optimal solutions, in u d l r order, at most --limit of them.
@@ -93,6 +95,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
             }
         };
         let solver = solvers.get(&goal)?;
+        if args.count || args.all {
+            // Before greedy streams a solution that --count would then silently drop.
+            solver.check(&board, &goal, Question::Count)?;
+        }
         let greedy = solver.options().algorithm.resolve(board.shape()) == Algorithm::Greedy;
         let streams = greedy && solver.options().improve.is_none();
         if streams && !args.json {
@@ -110,7 +116,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
         let uses_heuristic = args.search.algorithm.resolve(board.shape()).uses_heuristic();
         out.flush()?;
-        crate::held_advice::warn_long_search(&solvers.advice, &board, &goal, uses_heuristic);
+        crate::held_advice::warn_long_search(&solvers.advice, &board, &goal, uses_heuristic, true);
         let report = solve_watched(&solver, &board, &goal).map_err(with_advice)?;
         if matches!(report.outcome, Outcome::BudgetReached(_)) {
             failed = true;

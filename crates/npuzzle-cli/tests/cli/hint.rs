@@ -59,20 +59,18 @@ fn hint_refuses_a_board_beyond_optimal_search_at_once() {
         assert!(err.contains("hints are exact"), "{err}");
         if extra.contains(&"greedy") {
             assert!(err.contains("greedy builds a solution without searching"), "{err}");
-            assert!(err.contains("drop `--algorithm greedy`"), "{err}");
         } else {
             assert!(err.contains("12x12 board has 144"), "{err}");
-            assert!(err.contains("run `npuzzle solve --algorithm greedy`"), "{err}");
         }
+        // Not "drop `--algorithm greedy`": auto refuses a 12x12 hint too.
+        assert!(err.contains("run `npuzzle solve --algorithm greedy`"), "{err}");
     }
     // Greedy is refused on a small board too: its length is not a distance.
     let out = npuzzle(&["hint", "--algorithm", "greedy", "1 2 3 4 5 6 x 7 8"], "");
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("greedy builds a solution without searching"),
-        "{}",
-        stderr(&out)
-    );
+    let err = stderr(&out);
+    assert!(err.contains("greedy builds a solution without searching"), "{err}");
+    assert!(err.contains("drop `--algorithm greedy`"), "{err}");
     // 5x5 is still answered exactly.
     let out = npuzzle(
         &[
@@ -261,4 +259,82 @@ fn count_on_a_4x4_board_by_enumeration() {
         "{}",
         stdout(&out)
     );
+}
+
+/// Regression: `auto` solves this 6x6 board with greedy in 12 moves; `--count`
+/// was dropped without a word when the moves streamed, and with `--json
+/// --timeout` the record said 12 moves and 1 optimal solution, listing an
+/// 8-move one (an enumeration within greedy's length).
+#[test]
+fn count_and_all_refuse_a_board_auto_solves_with_greedy() {
+    let board = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 x 26 27 34 28 30 25 31 32 33 29 35";
+    for extra in [
+        vec!["--count"],
+        vec!["--all", "--moves"],
+        vec!["--count", "--json"],
+        vec!["--all", "--count", "--json", "--timeout", "10s"],
+    ] {
+        let mut args = vec!["solve"];
+        args.extend_from_slice(&extra);
+        args.push(board);
+        let out = npuzzle(&args, "");
+        assert_eq!(out.status.code(), Some(2), "{extra:?}: {}", stdout(&out));
+        assert_eq!(stdout(&out), "", "{extra:?}");
+        let err = stderr(&out);
+        assert!(
+            err.contains("optimal solutions are counted by an optimal search: auto searches optimally on boards of at most 25 cells, and a 6x6 board has 36"),
+            "{err}"
+        );
+        assert!(
+            err.contains("drop `--count` and `--all`, or count with `--algorithm idastar`"),
+            "{err}"
+        );
+    }
+    // The way out the message names: an optimal search counts it, 8 moves, one way.
+    let out = npuzzle(&["solve", "--json", "--all", "--algorithm", "idastar", board], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(line["data"]["length"], exact_length(board));
+    assert_eq!(line["data"]["count"], 1);
+    assert_eq!(line["data"]["solutions"], serde_json::json!(["drrrurdr"]));
+    // Without --count the board is still solved by greedy.
+    let out = npuzzle(&["solve", "--json", board], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains(r#""algorithm":"greedy""#), "{}", stdout(&out));
+}
+
+/// An explicit greedy counts nothing, even on a board the table could count.
+#[test]
+fn count_with_greedy_named_is_refused_with_the_way_out() {
+    for board in ["1 2 3 4 5 6 x 7 8", "5 1 3 4 9 2 7 8 13 x 10 12 14 6 11 15"] {
+        let out = npuzzle(&["solve", "--count", "--algorithm", "greedy", board], "");
+        assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+        let err = stderr(&out);
+        assert!(err.contains("greedy builds a solution without searching"), "{err}");
+        assert!(err.contains("drop `--algorithm greedy`"), "{err}");
+    }
+}
+
+/// `npuzzle hint` on a far 5x5 board without databases searched for hours
+/// saying nothing (`solve` warns at the start); the warning names the ways
+/// out a hint has (greedy is none: a hint is exact).
+#[test]
+fn a_long_5x5_hint_says_so_at_the_start() {
+    let dir = std::env::temp_dir().join(format!("npuzzle-cli-hint-no-pdb-5x5-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir_arg = dir.to_str().expect("a UTF-8 temp dir");
+    let board = "16 9 x 3 8 24 12 19 5 2 7 18 15 10 22 4 11 21 13 1 17 20 23 14 6";
+    let out = npuzzle(&["hint", "--max-nodes", "1000", "--pdb-dir", dir_arg, board], "");
+    assert_eq!(out.status.code(), Some(1), "the node budget runs out");
+    let err = stderr(&out);
+    assert!(err.contains("at least 74 moves from the goal"), "{err}");
+    assert!(err.contains("npuzzle pdb build --size 5x5"), "{err}");
+    assert!(err.contains("--timeout"), "{err}");
+    assert!(!err.contains("greedy"), "no greedy way out for a hint: {err}");
+    // A 5x5 board one move from the goal needs no warning.
+    let near = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 x 24";
+    let out = npuzzle(&["hint", "--pdb-dir", dir_arg, near], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stderr(&out), "");
+    let _ = std::fs::remove_dir_all(&dir);
 }

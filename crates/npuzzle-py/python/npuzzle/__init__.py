@@ -265,7 +265,8 @@ def count_solutions(
 ) -> Optional[int]:
     """How many distinct optimal move sequences take the board to the goal:
     0 when it is unsolvable, None when a budget ran out first (options as for
-    :func:`solve`).
+    :func:`solve`). :class:`OptionError` where the algorithm is ``"greedy"``
+    (as ``"auto"`` is past 25 cells): its length is not optimal.
 
     >>> npuzzle.count_solutions("8 6 7 2 5 4 3 x 1")
     40
@@ -290,7 +291,8 @@ def optimal_solutions(
     pdb_dir: Optional[PathLike] = None,
 ) -> Tuple[list[str], bool]:
     """The first ``limit`` optimal solutions in ``u d l r`` order, and whether
-    they are all of them (options as for :func:`solve`).
+    they are all of them (options as for :func:`solve`; :class:`OptionError`
+    where the algorithm is greedy, as for :func:`count_solutions`).
 
     >>> npuzzle.optimal_solutions("1 2 3 4 x 8 7 6 5")
     (['druldr', 'rdlurd'], True)

@@ -49,7 +49,7 @@ pub(crate) fn is_unspaced(token: &[u8]) -> bool {
 
 /// Reads one token as a tile: 0 for the blank, else its number.
 /// `index` is the token's 1-based position, used in errors. For boards of up
-/// to 256 cells; [`parse_wide_tile`] reads tiles of any board.
+/// to 256 cells; `parse_wide_tile` reads tiles of any board.
 pub fn parse_tile(token: &str, index: usize, shape: Shape) -> Result<u8, Error> {
     let value = parse_wide_tile(token, index, shape)?;
     u8::try_from(value).map_err(|_| Error::TileOutOfRange {

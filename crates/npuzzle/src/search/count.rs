@@ -19,10 +19,15 @@
 //!   which gives d, then IDA*'s last iteration (bound d) is run to its end
 //!   without the duplicate-sequence pruning that [`Solver::solve`] uses
 //!   (which drops equivalent optimal sequences by design); every goal it
-//!   meets is one optimal sequence (see [`bounded`](super::bounded)). This
+//!   meets is one optimal sequence (see the `bounded` module). This
 //!   enumerates the solutions one by one, so it suits boards with few of
 //!   them; the budgets bound it, and a budget that runs out leaves the count
 //!   unknown rather than failing.
+//! - **Refused** where the algorithm does not search optimally: `greedy`,
+//!   and `auto` on boards over [`AUTO_OPTIMAL_CELLS`](super::AUTO_OPTIMAL_CELLS)
+//!   cells (where it picks greedy), get [`Error::NoExactCount`] before any
+//!   search: an enumeration within greedy's length would count longer
+//!   sequences as optimal (see [`check`](super::check)).
 //!
 //! ```
 //! use npuzzle::{Board, Goal, Solver, SolverOptions};
@@ -52,6 +57,7 @@ use crate::parity::is_solvable;
 use crate::solution::{BudgetClock, BudgetKind, Outcome, Solution, Stats};
 use crate::{Error, Solver};
 
+use super::check::Question;
 use super::hint::Completion;
 use super::table::{Table, MAX_TABLE_CELLS};
 use super::{bounded, Algorithm};
@@ -136,9 +142,9 @@ impl Solver {
     }
 
     fn optimal_solutions(&self, board: &Board, goal: &Goal, want: Want) -> Result<OptimalSolutions, Error> {
-        goal.check_shape(board)?;
-        let shape = board.shape();
-        let by_table = shape.cells() <= TABLE_COUNT_CELLS && self.options.algorithm != Algorithm::IdaStar;
+        // Greedy's length is not the distance: enumerating within it would count longer sequences.
+        self.check(board, goal, Question::Count)?;
+        let by_table = self.counts_by_table(board);
         let mut answer = OptimalSolutions {
             distance: None,
             count: None,
@@ -165,6 +171,12 @@ impl Solver {
         }
         answer.stats.elapsed = clock.elapsed();
         Ok(answer)
+    }
+
+    /// Whether the optimal solutions of `board` are counted through the
+    /// complete table's layers (else by enumeration).
+    pub(super) fn counts_by_table(&self, board: &Board) -> bool {
+        board.shape().cells() <= TABLE_COUNT_CELLS && self.options.algorithm != Algorithm::IdaStar
     }
 
     fn solutions_from_table(
@@ -658,6 +670,60 @@ mod tests {
         let d = counted.distance.unwrap();
         assert_eq!(counted.algorithm, Algorithm::IdaStar);
         assert_eq!(texts(&counted.solutions), brute_force(&board, &goal, d));
+    }
+
+    /// Regression: `auto` solved this 6x6 board with greedy (12 moves), then
+    /// enumerated within 12 moves and reported 1 optimal solution of length
+    /// 12, listing an 8-move one; other boards ran the enumeration to the budget.
+    #[test]
+    fn counts_beyond_optimal_search_are_refused_not_enumerated_within_greedys_length() {
+        let shape: Shape = "6x6".parse().unwrap();
+        let goal = Goal::standard(shape);
+        let board = Board::parse(
+            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 0 26 27 34 28 30 25 31 32 33 29 35",
+            Some(shape),
+        )
+        .unwrap();
+        let want = Error::NoExactCount {
+            algorithm: "auto",
+            shape,
+            cells: 36,
+            max_cells: super::super::AUTO_OPTIMAL_CELLS,
+        };
+        let auto = solver(Algorithm::Auto);
+        assert_eq!(auto.count_solutions(&board, &goal), Err(want.clone()));
+        assert_eq!(auto.list_solutions(&board, &goal, 10), Err(want));
+        let message = auto.count_solutions(&board, &goal).unwrap_err().to_string();
+        assert!(
+            message.contains("counted by an optimal search: auto searches optimally on boards of at most 25 cells, and a 6x6 board has 36"),
+            "{message}"
+        );
+        // An explicit greedy is refused on any board, even where the table could count.
+        let greedy = solver(Algorithm::Greedy);
+        for text in ["5 1 3 4 9 2 7 8 13 0 10 12 14 6 11 15", "1 2 3 4 5 6 x 7 8"] {
+            let board: Board = text.parse().unwrap();
+            let err = greedy
+                .count_solutions(&board, &Goal::standard(board.shape()))
+                .unwrap_err();
+            assert!(
+                matches!(
+                    err,
+                    Error::NoExactCount {
+                        algorithm: "greedy",
+                        ..
+                    }
+                ),
+                "{err}"
+            );
+            assert!(
+                err.to_string().contains("greedy builds a solution without searching"),
+                "{err}"
+            );
+        }
+        // An optimal search asked by name still counts it: 8 moves, one way.
+        let counted = solver(Algorithm::IdaStar).list_solutions(&board, &goal, 10).unwrap();
+        assert_eq!((counted.distance, counted.count), (Some(8), Some(1)));
+        assert_eq!(texts(&counted.solutions), ["drrrurdr"]);
     }
 
     proptest! {

@@ -15,7 +15,7 @@
 //!   included): the board is solved as [`Solver::solve`] would, which gives
 //!   d and one optimal move. Each other neighbour then needs one question
 //!   only — is it within d − 1 moves? — answered by one IDA* iteration at
-//!   bound d − 1 from it (see [`bounded`](super::bounded)): a path found means
+//!   bound d − 1 from it (see the `bounded` module): a path found means
 //!   d − 1, a whole iteration without one proves d + 1. Those iterations are
 //!   no bigger than the last one of the board's own search.
 //!
@@ -59,6 +59,7 @@ use crate::parity::is_solvable;
 use crate::solution::{Budget, BudgetClock, BudgetKind, Cancel, Outcome, Stats};
 use crate::{Error, Solver};
 
+use super::check::Question;
 use super::table::Table;
 use super::{bounded, Algorithm};
 
@@ -134,17 +135,9 @@ impl Solver {
     }
 
     fn hint_run(&self, board: &Board, goal: &Goal, budget: Budget, cancel: Option<&Cancel>) -> Result<Hint, Error> {
-        goal.check_shape(board)?;
+        // Greedy's length is not the distance, and its neighbours' searches would spend the budget for nothing.
+        self.check(board, goal, Question::Hint)?;
         let algorithm = self.options.algorithm.resolve(board.shape());
-        if algorithm == Algorithm::Greedy {
-            // Greedy's length is not the distance, and its neighbours' searches would spend the budget for nothing.
-            return Err(Error::NoExactHint {
-                algorithm: self.options.algorithm.name(),
-                shape: board.shape(),
-                cells: board.shape().cells(),
-                max_cells: super::AUTO_OPTIMAL_CELLS,
-            });
-        }
         let mut clock = BudgetClock::start(budget);
         if let Some(cancel) = cancel {
             clock = clock.with_cancel(cancel.clone());

@@ -18,6 +18,7 @@ pub mod bfs;
 mod bfs_set;
 mod bibfs;
 mod bounded;
+pub mod check;
 pub mod count;
 pub mod duplicates;
 pub mod greedy;
@@ -472,21 +473,10 @@ impl Solver {
         cancel: Option<&Cancel>,
         progress: Option<&Progress>,
     ) -> Result<Report, Error> {
-        goal.check_shape(board)?;
+        // Before parity, so that a missing database is reported for every board.
+        self.check(board, goal, check::Question::Solve)?;
         let algorithm = self.options.algorithm.resolve(board.shape());
-        if algorithm != Algorithm::Greedy && !board.is_narrow() {
-            return Err(Error::TooBigToSearch {
-                algorithm: algorithm.name(),
-                shape: board.shape(),
-                cells: board.shape().cells(),
-                max_cells: crate::board::MAX_NARROW_CELLS,
-            });
-        }
         let pdb = self.pdb.as_deref();
-        if algorithm.uses_heuristic() && self.options.heuristic.needs_database() {
-            // Checked before parity, so that a missing database is reported for every board.
-            crate::heuristic::pdb::set_for_goal(pdb, goal)?;
-        }
         let mut clock = BudgetClock::start(budget);
         if let Some(cancel) = cancel {
             clock = clock.with_cancel(cancel.clone());

@@ -16,7 +16,7 @@
 //! [`Solver::solve`] gives, move for move. Everything is deterministic: the
 //! same board, options and bound give the same subtrees and results on
 //! every run and every machine. The in-process parallel IDA*
-//! ([`idastar_fixed`](super::idastar_fixed)) cuts its iterations by the
+//! ([`idastar_fixed`]) cuts its iterations by the
 //! same rule.
 //!
 //! The driver's loop, here on one thread:

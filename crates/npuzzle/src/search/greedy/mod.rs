@@ -12,13 +12,13 @@
 //!   the rectangle is square), the one whose tiles are nearer home, never
 //!   one holding the goal's blank cell (the blank must end in the last
 //!   rectangle).
-//! - **One tile** ([`place`]): each step takes the tile to a free neighbour
+//! - **One tile** (`place`): each step takes the tile to a free neighbour
 //!   nearer its home, the one whose front the blank reaches most cheaply;
 //!   the blank walks straight where it can and searches breadth-first only
 //!   around an obstacle, inside a small window. A step along a diagonal costs
 //!   three moves and a straight one five, so the tile's way alternates axes
 //!   while both shorten it.
-//! - **The blank's walks do later work** ([`grid`]): every blank move slides
+//! - **The blank's walks do later work** (`grid`): every blank move slides
 //!   one tile a cell. Where two steps shorten the walk equally (both axes
 //!   still to go), the blank takes the one that slides its tile nearer that
 //!   tile's home, looking one step further ahead on a tie; passing an

@@ -1,7 +1,7 @@
 //! IDA* specialised for boards of a fixed number of cells (the 15- and
 //! 24-puzzle), single-threaded or in parallel.
 //!
-//! Compared with the generic [`idastar`](super::idastar) on slices:
+//! Compared with the generic `idastar` module on slices:
 //!
 //! - the board is a small `Copy` value ([`Nibbles`]: 16 cells in a `u64`, or
 //!   `[u8; N]`) passed down the recursion, so nothing is undone;
@@ -59,7 +59,7 @@
 //! a single thread would have returned.)
 //!
 //! An iteration runs on the calling thread, where spawning would cost more
-//! than it saves, unless the previous one was worth [`PARALLEL_MIN_WORK`]
+//! than it saves, unless the previous one was worth `PARALLEL_MIN_WORK`
 //! Manhattan nodes (its expanded nodes times the heuristic's
 //! [`NODE_COST`](FixedHeuristic::NODE_COST)): about 0.1 ms. Until 2026-11-30
 //! a time (0.1 ms) decided this too, and the cut's depth only ever grew
@@ -244,7 +244,7 @@ pub fn search<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum MoveOrder {
     /// `u d l r` ([`Move::ALL`]), the order of every search of the library:
-    /// the same moves and node counts as the generic [`idastar`](super::idastar).
+    /// the same moves and node counts as the generic `idastar` module.
     #[default]
     Library,
     /// `u l r d`, the order in which an independent reimplementation

@@ -10,8 +10,8 @@
 //! tiles end does not matter) for the fewest moves that put the group home,
 //! the blank staying inside the rectangle and off the cells of the line
 //! placed before. Groups of up to [`MAX_TARGETS`] tiles are searched
-//! breadth-first ([`subgoal`]), bigger ones — whole lines — best-first with
-//! a weighted estimate ([`group`]); a best-first search that reaches its
+//! breadth-first (`subgoal`), bigger ones — whole lines — best-first with
+//! a weighted estimate (`group`); a best-first search that reaches its
 //! node limit is replaced by breadth-first ones of up to three tiles. A
 //! line, once solved, is held.
 //!

@@ -1,5 +1,5 @@
 //! Shortening staged solutions' weighted 5×5 cores while time is left
-//! (with the 5×5 databases; see [`core`](super::core)).
+//! (with the 5×5 databases; see the `core` module).
 //!
 //! A weighted search is quick but its path may be up to its weight times
 //! the shortest. [`solve_best`](super::solve_best) first finishes every

@@ -147,8 +147,8 @@ impl<'a, const N: usize, const P: usize> DualView<'a, N, P> {
     }
 }
 
-/// The ordinary sums of [`FixedPdb`] and the dual sums (see the
-/// [module documentation](super)) as one [`FixedHeuristic`]: the largest of
+/// The ordinary sums of [`FixedPdb`] and the dual sums (see
+/// [`DualPdb`](super::DualPdb)) as one [`FixedHeuristic`]: the largest of
 /// all of them, on boards of `N` cells, for partitions of at most `P`
 /// patterns and `V` views (each partition, and its mirror image where it
 /// has a reflection).
