@@ -65,19 +65,7 @@ pub fn advice(e: &Error) -> Option<String> {
         | Error::PdbTruncated { spec, .. }
         | Error::PdbChecksum { spec, .. }
         | Error::PdbCorrupt { spec, .. } => format!("rebuild it with `{}`", command_or_template(spec.as_deref())),
-        // Where auto would answer, naming greedy is the only mistake.
-        Error::NoExactHint {
-            algorithm: "greedy",
-            cells,
-            max_cells,
-            ..
-        }
-        | Error::NoExactCount {
-            algorithm: "greedy",
-            cells,
-            max_cells,
-            ..
-        } if cells <= max_cells => "drop `--algorithm greedy`".to_string(),
+        _ if e.auto_would_answer() => "drop `--algorithm greedy`".to_string(),
         Error::NoExactHint { .. } => "run `npuzzle solve --algorithm greedy` on it".to_string(),
         Error::NoExactCount { shape, cells, .. } if *cells <= npuzzle::board::MAX_NARROW_CELLS => format!(
             "drop `--count` and `--all`, or count with `--algorithm idastar` (an optimal search of a {shape} board may not finish: bound it with --timeout)"

@@ -105,19 +105,7 @@ pub fn to_py(error: Error) -> PyErr {
         | Error::PdbTruncated { spec: Some(spec), .. }
         | Error::PdbChecksum { spec: Some(spec), .. }
         | Error::PdbCorrupt { spec: Some(spec), .. } => Some(format!("rebuild it with {}", spec_call(spec))),
-        // Where auto would answer, naming greedy is the only mistake.
-        Error::NoExactHint {
-            algorithm: "greedy",
-            cells,
-            max_cells,
-            ..
-        }
-        | Error::NoExactCount {
-            algorithm: "greedy",
-            cells,
-            max_cells,
-            ..
-        } if cells <= max_cells => Some("leave out algorithm=\"greedy\"".to_string()),
+        _ if error.auto_would_answer() => Some("leave out algorithm=\"greedy\"".to_string()),
         Error::NoExactHint { .. } => Some("npuzzle.solve(board, algorithm=\"greedy\") solves it".to_string()),
         Error::NoExactCount { shape, cells, .. } if *cells <= npuzzle::board::MAX_NARROW_CELLS => Some(format!(
             "algorithm=\"idastar\" counts them by an optimal search, which may not finish on a {shape} board: bound it with timeout="

@@ -72,19 +72,7 @@ impl From<npuzzle::Error> for ApiError {
             _ => StatusCode::BAD_REQUEST,
         };
         let advice = match e {
-            // Where auto would answer, naming greedy is the only mistake.
-            npuzzle::Error::NoExactHint {
-                algorithm: "greedy",
-                cells,
-                max_cells,
-                ..
-            }
-            | npuzzle::Error::NoExactCount {
-                algorithm: "greedy",
-                cells,
-                max_cells,
-                ..
-            } if cells <= max_cells => "; leave out \"algorithm\"",
+            _ if e.auto_would_answer() => "; leave out \"algorithm\"",
             npuzzle::Error::NoExactHint { .. } => "; POST it to /api/solve with \"algorithm\": \"greedy\"",
             npuzzle::Error::NoExactCount { .. } => "; leave out \"count\"",
             _ => "",

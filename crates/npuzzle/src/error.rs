@@ -421,6 +421,40 @@ fn no_exact(rule: &str, algorithm: &str, shape: Shape, cells: usize, max_cells: 
 }
 
 impl Error {
+    /// Whether this is a hint or count refused only because `greedy` was
+    /// named on a board `auto` searches optimally (at most
+    /// [`AUTO_OPTIMAL_CELLS`](crate::search::AUTO_OPTIMAL_CELLS) cells):
+    /// leaving the algorithm out answers it. Front-ends word the way out
+    /// from this.
+    ///
+    /// ```
+    /// use npuzzle::{Algorithm, Goal, Solver, SolverOptions};
+    /// let greedy = Solver::new(SolverOptions::default().with_algorithm(Algorithm::Greedy));
+    /// for (shape, answers) in [("3x3", true), ("6x6", false)] {
+    ///     let goal = Goal::standard(shape.parse()?);
+    ///     let err = greedy.hint(goal.board(), &goal).unwrap_err();
+    ///     assert_eq!(err.auto_would_answer(), answers);
+    /// }
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn auto_would_answer(&self) -> bool {
+        match self {
+            Error::NoExactHint {
+                algorithm,
+                cells,
+                max_cells,
+                ..
+            }
+            | Error::NoExactCount {
+                algorithm,
+                cells,
+                max_cells,
+                ..
+            } => *algorithm == crate::Algorithm::Greedy.name() && cells <= max_cells,
+            _ => false,
+        }
+    }
+
     /// The message followed by those of its sources, each after `": "` (what
     /// `anyhow` prints with `{:#}`): the whole story on one line, for
     /// front-ends that show a single message.
