@@ -220,6 +220,26 @@ mod tests {
     use crate::random::random_solvable;
     use rand::SeedableRng;
 
+    /// A search of `board` for the 3×3 `goal`, with no node or time limit.
+    fn search_3x3(
+        board: &crate::Board,
+        goal: &Goal,
+        weight_eighths: u32,
+        shorter_than: u32,
+        then_nodes: u64,
+    ) -> Weighted {
+        Weighted {
+            tiles: board.tiles().to_vec(),
+            goal: goal.board().tiles().to_vec(),
+            width: 3,
+            weight_eighths,
+            shorter_than,
+            max_nodes: u64::MAX,
+            then_nodes,
+            deadline: None,
+        }
+    }
+
     #[test]
     fn paths_reach_the_goal_within_the_weight_and_weight_one_is_optimal() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(41);
@@ -229,16 +249,7 @@ mod tests {
             let board = random_solvable(&goal, &mut rng);
             let expected = crate::search::tests::exact_distance(&board, &goal).unwrap();
             for weight_eighths in [8, 10, 12, 16] {
-                let search = Weighted {
-                    tiles: board.tiles().to_vec(),
-                    goal: goal.board().tiles().to_vec(),
-                    width: 3,
-                    weight_eighths,
-                    shorter_than: u32::MAX,
-                    max_nodes: u64::MAX,
-                    then_nodes: 0,
-                    deadline: None,
-                };
+                let search = search_3x3(&board, &goal, weight_eighths, u32::MAX, 0);
                 let path = WithFixedHeuristic::<9>::run(search, &manhattan).unwrap().unwrap();
                 let len = path.len() as u32;
                 assert!(goal.is_reached_by(&board.replay(&path).unwrap()), "{board}");
@@ -251,16 +262,7 @@ mod tests {
                     );
                 }
                 // Asked for a shorter path than the shortest, it finds none.
-                let none = Weighted {
-                    tiles: board.tiles().to_vec(),
-                    goal: goal.board().tiles().to_vec(),
-                    width: 3,
-                    weight_eighths,
-                    shorter_than: expected,
-                    max_nodes: u64::MAX,
-                    then_nodes: 0,
-                    deadline: None,
-                };
+                let none = search_3x3(&board, &goal, weight_eighths, expected, 0);
                 assert_eq!(WithFixedHeuristic::<9>::run(none, &manhattan).unwrap(), None, "{board}");
             }
         }
@@ -271,15 +273,8 @@ mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(43);
         let goal = Goal::standard(Shape::new(3, 3).unwrap());
         let manhattan = FixedManhattan::<9>::new(&goal).unwrap();
-        let search = |board: &crate::Board, weight_eighths, then_nodes| Weighted {
-            tiles: board.tiles().to_vec(),
-            goal: goal.board().tiles().to_vec(),
-            width: 3,
-            weight_eighths,
-            shorter_than: u32::MAX,
-            max_nodes: u64::MAX,
-            then_nodes,
-            deadline: None,
+        let search = |board: &crate::Board, weight_eighths, then_nodes| {
+            search_3x3(board, &goal, weight_eighths, u32::MAX, then_nodes)
         };
         for _ in 0..40 {
             let board = random_solvable(&goal, &mut rng);
