@@ -13,7 +13,8 @@
 //! [`SUFFIX_EIGHTHS`] for a shorter way to the goal from where they start.
 //! While time is left, both go again ([`ROUNDS`]) with twice the nodes and
 //! the cores' weight an eighth smaller. Every search has a node limit
-//! (from [`REFINE_NODES`]) and the deadline; a
+//! (from [`REFINE_NODES`]) and the deadline, and goes on for
+//! [`CoreOptions::then_nodes`] after each path it finds; a
 //! replacement joins the same two boards, so the solution still reaches
 //! the goal and only ever gets shorter.
 //!
@@ -81,6 +82,7 @@ pub(super) fn refine(
             weight_eighths: eighths,
             max_nodes: nodes,
             shorter_than: shorter_than as u32,
+            then_nodes: core.then_nodes,
             deadline: Some(deadline),
         };
         let puzzle = Puzzle::of(&board.replay(&moves[..from])?, goal);

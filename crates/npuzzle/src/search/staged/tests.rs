@@ -485,3 +485,64 @@ fn solve_best_with_5x5_databases_reaches_the_goal_on_random_boards() {
         }
     }
 }
+
+#[test]
+fn going_on_after_the_first_core_path_never_lengthens_a_plan() {
+    let tables = TableCache::default();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(47);
+    let pdb = small_5x5_pdb();
+    // Small node limits: these are debug builds, and the three-tile
+    // databases are weak.
+    let first = CoreOptions::default()
+        .with_pdb(Some(pdb))
+        .with_weighted(Some(200_000), DEFAULT_WEIGHT_EIGHTHS)
+        .with_then_nodes(0);
+    let going_on = first.clone().with_then_nodes(20_000);
+    let goal = Goal::standard(Shape::new(6, 6).unwrap());
+    let mut weighted = 0;
+    for _ in 0..4 {
+        let board = random_solvable(&goal, &mut rng);
+        for plan in [PLANS[1], PLANS[2]] {
+            let solved = |core: &CoreOptions| {
+                let with = With {
+                    deadline: None,
+                    tables: &tables,
+                    core,
+                };
+                match solve_marked(&board, &goal, plan, &with).unwrap() {
+                    (Staged::Solved(moves), mark) => {
+                        assert!(goal.is_reached_by(&board.replay(&moves).unwrap()), "{plan:?}: {board}");
+                        (moves, mark)
+                    }
+                    other => panic!("{plan:?}: {other:?}"),
+                }
+            };
+            let ((a, mark_a), (b, mark_b)) = (solved(&first), solved(&going_on));
+            // The same lines are placed before the core either way.
+            assert_eq!(mark_a, mark_b, "{plan:?}: {board}");
+            if let Some(mark) = mark_a {
+                assert_eq!(a[..mark.at], b[..mark.at]);
+                assert!(b.len() <= a.len(), "{plan:?}: {} after {} on {board}", b.len(), a.len());
+                weighted += 1;
+            }
+        }
+    }
+    assert!(weighted > 0, "no core was finished by the weighted search");
+}
+
+#[test]
+fn with_5x5_databases_the_quick_plan_runs_only_when_nothing_else_finished() {
+    let tables = TableCache::default();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(53);
+    let options = CoreOptions::default().with_pdb(Some(small_5x5_pdb()));
+    let goal = Goal::standard(Shape::new(6, 6).unwrap());
+    let board = random_solvable(&goal, &mut rng);
+    let quick = match solve(&board, &goal, PLANS[0], None, &tables, &options).unwrap() {
+        Staged::Solved(moves) => moves,
+        other => panic!("{other:?}"),
+    };
+    let deadline = Instant::now() + std::time::Duration::from_secs(60);
+    let best = solve_best(&board, &goal, deadline, &tables, &options).unwrap().unwrap();
+    assert!(goal.is_reached_by(&board.replay(&best).unwrap()));
+    assert_ne!(best, quick, "the quick plan's solution was kept");
+}

@@ -40,6 +40,9 @@ pub(super) struct Weighted {
     pub(super) shorter_than: u32,
     /// Expanded nodes before giving up.
     pub(super) max_nodes: u64,
+    /// After each path found, the nodes the search may still expand for a
+    /// shorter one (within `max_nodes`); 0: the first path is returned.
+    pub(super) then_nodes: u64,
     pub(super) deadline: Option<Instant>,
 }
 
@@ -65,11 +68,14 @@ impl<const N: usize> WithFixedHeuristic<N> for Weighted {
             weight: self.weight_eighths,
             shorter_than: self.shorter_than,
             max_nodes: self.max_nodes,
+            then_nodes: self.then_nodes,
+            limit: self.max_nodes,
             deadline: self.deadline,
             expanded: 0,
             stopped: false,
             next_bound: u32::MAX,
             path: Vec::new(),
+            best: None,
         };
         let state = heuristic.start(&tiles);
         if heuristic.value(&state) >= self.shorter_than {
@@ -82,7 +88,7 @@ impl<const N: usize> WithFixedHeuristic<N> for Weighted {
                 return Ok(Some(walk.path));
             }
             if walk.stopped || walk.next_bound == u32::MAX {
-                return Ok(None);
+                return Ok(walk.best);
             }
             bound = walk.next_bound;
         }
@@ -97,8 +103,14 @@ struct Walk<'a, H, const N: usize> {
     weight: u32,
     shorter_than: u32,
     max_nodes: u64,
+    then_nodes: u64,
+    /// The node count at which the search stops: `max_nodes`, or fewer
+    /// once a path is found.
+    limit: u64,
     deadline: Option<Instant>,
     expanded: u64,
+    /// The shortest path found so far, when the search goes on after one.
+    best: Option<Vec<Move>>,
     /// A limit was reached.
     stopped: bool,
     /// The smallest `8g + weight·h` above the bound seen in this iteration.
@@ -134,10 +146,17 @@ impl<H: FixedHeuristic<N>, const N: usize> Walk<'_, H, N> {
     ) -> bool {
         let h = self.heuristic.value(&state);
         if h == 0 && tiles == self.goal {
-            return true;
+            if self.then_nodes == 0 {
+                return true;
+            }
+            // Keep it and search on, for a shorter path only.
+            self.best = Some(self.path.clone());
+            self.shorter_than = g;
+            self.limit = self.max_nodes.min(self.expanded.saturating_add(self.then_nodes));
+            return false;
         }
         self.expanded += 1;
-        if self.expanded > self.max_nodes {
+        if self.expanded > self.limit {
             self.stopped = true;
             return false;
         }
@@ -201,6 +220,26 @@ mod tests {
     use crate::random::random_solvable;
     use rand::SeedableRng;
 
+    /// A search of `board` for the 3×3 `goal`, with no node or time limit.
+    fn search_3x3(
+        board: &crate::Board,
+        goal: &Goal,
+        weight_eighths: u32,
+        shorter_than: u32,
+        then_nodes: u64,
+    ) -> Weighted {
+        Weighted {
+            tiles: board.tiles().to_vec(),
+            goal: goal.board().tiles().to_vec(),
+            width: 3,
+            weight_eighths,
+            shorter_than,
+            max_nodes: u64::MAX,
+            then_nodes,
+            deadline: None,
+        }
+    }
+
     #[test]
     fn paths_reach_the_goal_within_the_weight_and_weight_one_is_optimal() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(41);
@@ -210,15 +249,7 @@ mod tests {
             let board = random_solvable(&goal, &mut rng);
             let expected = crate::search::tests::exact_distance(&board, &goal).unwrap();
             for weight_eighths in [8, 10, 12, 16] {
-                let search = Weighted {
-                    tiles: board.tiles().to_vec(),
-                    goal: goal.board().tiles().to_vec(),
-                    width: 3,
-                    weight_eighths,
-                    shorter_than: u32::MAX,
-                    max_nodes: u64::MAX,
-                    deadline: None,
-                };
+                let search = search_3x3(&board, &goal, weight_eighths, u32::MAX, 0);
                 let path = WithFixedHeuristic::<9>::run(search, &manhattan).unwrap().unwrap();
                 let len = path.len() as u32;
                 assert!(goal.is_reached_by(&board.replay(&path).unwrap()), "{board}");
@@ -231,16 +262,39 @@ mod tests {
                     );
                 }
                 // Asked for a shorter path than the shortest, it finds none.
-                let none = Weighted {
-                    tiles: board.tiles().to_vec(),
-                    goal: goal.board().tiles().to_vec(),
-                    width: 3,
-                    weight_eighths,
-                    shorter_than: expected,
-                    max_nodes: u64::MAX,
-                    deadline: None,
-                };
+                let none = search_3x3(&board, &goal, weight_eighths, expected, 0);
                 assert_eq!(WithFixedHeuristic::<9>::run(none, &manhattan).unwrap(), None, "{board}");
+            }
+        }
+    }
+
+    #[test]
+    fn going_on_after_a_path_only_shortens_it_and_to_the_end_is_optimal() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(43);
+        let goal = Goal::standard(Shape::new(3, 3).unwrap());
+        let manhattan = FixedManhattan::<9>::new(&goal).unwrap();
+        let search = |board: &crate::Board, weight_eighths, then_nodes| {
+            search_3x3(board, &goal, weight_eighths, u32::MAX, then_nodes)
+        };
+        for _ in 0..40 {
+            let board = random_solvable(&goal, &mut rng);
+            let expected = crate::search::tests::exact_distance(&board, &goal).unwrap() as usize;
+            for weight_eighths in [12, 16, 24] {
+                let first = WithFixedHeuristic::<9>::run(search(&board, weight_eighths, 0), &manhattan)
+                    .unwrap()
+                    .unwrap();
+                let mut last = first.len();
+                for then_nodes in [10, 1_000, u64::MAX] {
+                    let path = WithFixedHeuristic::<9>::run(search(&board, weight_eighths, then_nodes), &manhattan)
+                        .unwrap()
+                        .unwrap();
+                    assert!(goal.is_reached_by(&board.replay(&path).unwrap()), "{board}");
+                    assert!(path.len() <= last, "{board}: {} after {last}", path.len());
+                    last = path.len();
+                }
+                // Going on without a limit ends when every path shorter than
+                // the best is ruled out: the best is optimal.
+                assert_eq!(last, expected, "{board} w{weight_eighths}");
             }
         }
     }
