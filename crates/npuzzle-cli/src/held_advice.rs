@@ -94,9 +94,10 @@ pub fn warn_long_search(advice: &HeldAdvice, board: &Board, goal: &Goal, uses_he
         return;
     }
     if let Some(held) = advice.say_now(goal) {
-        let greedy = match greedy_answers {
-            true => "; or solve it at once, not optimally, with --algorithm greedy",
-            false => "",
+        let greedy = if greedy_answers {
+            "; or solve it at once, not optimally, with --algorithm greedy"
+        } else {
+            ""
         };
         eprintln!(
             "npuzzle: this board is at least {estimate} moves from the goal, and an optimal 5x5 search without \
