@@ -74,11 +74,12 @@ const STEP: [(i32, i32); 4] = [(0, -1), (0, 1), (-1, 0), (1, 0)];
 /// The longest sequence a filter may look at (the description of what a sequence does must fit in a fixed-size key).
 pub const MAX_LEN: usize = 14;
 
-/// The length [`SolverOptions`](crate::SolverOptions) uses by default: 2,540
-/// sequences, an automaton of 11,763 states (188 KB). Against 10 (340
-/// sequences, 26 KB), 17% fewer nodes with Manhattan on Korf's instances 1, 3
-/// and 7, 6–11% on the 24-puzzle, and faster; 14 would need a table of 1.4 MB.
-pub const DEFAULT_LEN: usize = 12;
+/// The length [`SolverOptions`](crate::SolverOptions) uses by default:
+/// 18,700 sequences, an automaton of 85,192 states (1.4 MB), built from the
+/// stored list in a few milliseconds. Against 12 (2,540 sequences, 188 KB),
+/// 12% fewer nodes with Manhattan on Korf's instances 1, 3 and 7, 2% with 7-8
+/// databases on all 100, 6–9% on the 24-puzzle, at the same speed per node.
+pub const DEFAULT_LEN: usize = 14;
 
 /// An exact description of what a sequence does (see [`Grid::effect`]):
 /// the final blank cell and up to `MAX_LEN + 1` changed cells with where
@@ -172,26 +173,26 @@ impl Grid {
 }
 
 /// The longest sequences in [`STORED`].
-const STORED_LEN: usize = 12;
+const STORED_LEN: usize = 14;
 
 /// The cut sequences of up to [`STORED_LEN`] moves, as
-/// `DuplicateFilter::cut_sequences` finds them (in about half a second;
-/// reading these takes a millisecond, which matters to a single quick solve:
-/// `npuzzle solve` of a 57-move 15-puzzle with 7-8 databases takes 5.5 ms in
-/// all, 4.9 ms without pruning). A test checks that they are the same.
-const STORED: &str = include_str!("duplicates_cut12.txt");
+/// `DuplicateFilter::cut_sequences` finds them (in about six seconds for 14
+/// moves). Building the automaton from these takes about 5 ms of CPU once per
+/// process (`npuzzle solve` of a 57-move 15-puzzle with 7-8 databases: 10–12
+/// ms of CPU in all, against 5.5–6 ms with 12 moves). A test checks that they
+/// are the same.
+const STORED: &str = include_str!("duplicates_cut14.txt");
 
-/// The stored cut sequences of up to `max_len` moves, as move indices.
-fn stored_cut_sequences(max_len: usize) -> Vec<Vec<u8>> {
+/// The stored cut sequences of up to `max_len` moves, each as its move
+/// indices (read in place: no allocation per sequence).
+fn stored_cut_sequences(max_len: usize) -> impl Iterator<Item = impl Iterator<Item = u8>> {
     STORED
-        .split_whitespace()
-        .filter(|s| s.len() <= max_len)
+        .split_ascii_whitespace()
+        .filter(move |s| s.len() <= max_len)
         .map(|s| {
             s.bytes()
                 .map(|b| b"udlr".iter().position(|&m| m == b).unwrap_or(0) as u8)
-                .collect()
         })
-        .collect()
 }
 
 /// Whether box `inner` lies within box `outer`.
@@ -242,17 +243,13 @@ impl DuplicateFilter {
     /// moves (at least 2: the reverse of the previous move).
     pub fn new(max_len: usize) -> DuplicateFilter {
         let max_len = max_len.clamp(2, MAX_LEN);
-        let cut = if max_len <= STORED_LEN {
-            stored_cut_sequences(max_len)
+        let (next, cut) = if max_len <= STORED_LEN {
+            Self::matcher(stored_cut_sequences(max_len))
         } else {
-            Self::cut_sequences(max_len)
+            let cut = Self::cut_sequences(max_len);
+            Self::matcher(cut.iter().map(|s| s.iter().copied()))
         };
-        let count = cut.len();
-        DuplicateFilter {
-            next: Self::matcher(&cut),
-            max_len,
-            cut: count,
-        }
+        DuplicateFilter { next, max_len, cut }
     }
 
     /// The state at the root of a search.
@@ -275,9 +272,8 @@ impl DuplicateFilter {
     }
 
     /// The filter for `max_len`, built on first use and shared by every
-    /// search of the process. Up to 12 moves the sequences are stored, so
-    /// building takes about a millisecond; longer ones are enumerated (six
-    /// seconds for 14).
+    /// search of the process, from the stored sequences (about 5 ms of CPU
+    /// for 14 moves, under one for 12).
     pub fn shared(max_len: usize) -> &'static DuplicateFilter {
         static FILTERS: [OnceLock<DuplicateFilter>; MAX_LEN + 1] = [const { OnceLock::new() }; MAX_LEN + 1];
         let max_len = max_len.clamp(2, MAX_LEN);
@@ -323,7 +319,7 @@ impl DuplicateFilter {
         seen.insert(key, bbox);
         let mut cut: Vec<Vec<u8>> = Vec::new();
         for n in 1..=max_len {
-            let automaton = Self::matcher(&cut);
+            let (automaton, _) = Self::matcher(cut.iter().map(|s| s.iter().copied()));
             let mut found = Vec::new();
             let mut moves = Vec::with_capacity(n);
             Self::walk(&automaton, 0, n, &mut grid, &mut moves, &mut seen, &mut found);
@@ -365,46 +361,48 @@ impl DuplicateFilter {
 
     /// An Aho–Corasick automaton over move indices that reaches `DEAD` when
     /// the moves so far end with one of `patterns`.
-    fn matcher(patterns: &[Vec<u8>]) -> Vec<[u32; 4]> {
+    /// Also returns the number of patterns.
+    fn matcher<P: IntoIterator<Item = u8>>(patterns: impl IntoIterator<Item = P>) -> (Vec<[u32; 4]>, usize) {
         const NONE: u32 = u32::MAX - 1;
-        let mut goto: Vec<[u32; 4]> = vec![[NONE; 4]];
+        let mut next: Vec<[u32; 4]> = vec![[NONE; 4]];
         let mut terminal = vec![false];
+        let mut count = 0;
         for p in patterns {
+            count += 1;
             let mut s = 0usize;
-            for &m in p {
+            for m in p {
                 let m = usize::from(m);
-                if goto[s][m] == NONE {
-                    goto.push([NONE; 4]);
+                if next[s][m] == NONE {
+                    next.push([NONE; 4]);
                     terminal.push(false);
-                    goto[s][m] = (goto.len() - 1) as u32;
+                    next[s][m] = (next.len() - 1) as u32;
                 }
-                s = goto[s][m] as usize;
+                s = next[s][m] as usize;
             }
             terminal[s] = true;
         }
-        // Breadth-first: complete the transitions through the failure links,
-        // and mark a state dead when its longest proper suffix in the trie is.
-        let mut fail = vec![0u32; goto.len()];
-        let mut next = goto.clone();
-        let mut queue = VecDeque::new();
-        for m in 0..4 {
-            match goto[0][m] {
-                NONE => next[0][m] = 0,
-                child => {
-                    fail[child as usize] = 0;
-                    queue.push_back(child as usize);
-                }
+        // Breadth-first, in place: a state's missing moves go where its
+        // failure state's go (a shallower state, already complete), and a
+        // state is dead when its longest proper suffix in the trie is.
+        let mut fail = vec![0u32; next.len()];
+        let mut queue = VecDeque::with_capacity(next.len());
+        for t in next[0].iter_mut() {
+            match *t {
+                NONE => *t = 0,
+                child => queue.push_back(child as usize),
             }
         }
         while let Some(s) = queue.pop_front() {
-            if terminal[fail[s] as usize] {
+            let f = fail[s] as usize;
+            if terminal[f] {
                 terminal[s] = true;
             }
-            for m in 0..4 {
-                match goto[s][m] {
-                    NONE => next[s][m] = next[fail[s] as usize][m],
+            let via = next[f];
+            for (t, v) in next[s].iter_mut().zip(via) {
+                match *t {
+                    NONE => *t = v,
                     child => {
-                        fail[child as usize] = next[fail[s] as usize][m];
+                        fail[child as usize] = v;
                         queue.push_back(child as usize);
                     }
                 }
@@ -417,7 +415,7 @@ impl DuplicateFilter {
                 }
             }
         }
-        next
+        (next, count)
     }
 }
 
@@ -473,18 +471,22 @@ mod tests {
         let found = DuplicateFilter::cut_sequences(STORED_LEN);
         assert!(
             as_text(&found) == STORED,
-            "src/search/duplicates_cut12.txt is stale: rewrite it with \
+            "src/search/duplicates_cut14.txt is stale: rewrite it with \
              `cargo test -p npuzzle --lib duplicates::tests::write_the_stored_sequences -- --ignored`"
         );
-        for len in 2..=STORED_LEN {
-            assert_eq!(stored_cut_sequences(len), DuplicateFilter::cut_sequences(len), "{len}");
+        // Shorter filters read a prefix of the list: the same sequences as
+        // their own enumeration (checked up to 10 moves; longer ones take
+        // seconds each).
+        for len in 2..=10 {
+            let stored: Vec<Vec<u8>> = stored_cut_sequences(len).map(Iterator::collect).collect();
+            assert_eq!(stored, DuplicateFilter::cut_sequences(len), "{len}");
         }
     }
 
     #[test]
-    #[ignore = "rewrites src/search/duplicates_cut12.txt"]
+    #[ignore = "rewrites src/search/duplicates_cut14.txt"]
     fn write_the_stored_sequences() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/search/duplicates_cut12.txt");
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/search/duplicates_cut14.txt");
         std::fs::write(path, as_text(&DuplicateFilter::cut_sequences(STORED_LEN))).unwrap();
     }
 
@@ -592,7 +594,7 @@ mod tests {
     #[test]
     fn a_shortest_path_survives_the_longer_filters_too() {
         let shape = Shape::new(3, 3).unwrap();
-        for len in [6, 8, 12] {
+        for len in [6, 8, 12, 14] {
             let filter = DuplicateFilter::shared(len);
             for blank in [0, 1, 4] {
                 let mut start: Vec<u8> = (1..9).collect();
