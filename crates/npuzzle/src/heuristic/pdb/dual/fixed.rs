@@ -344,8 +344,7 @@ impl<const N: usize, const P: usize, const V: usize, const Z: usize> FixedHeuris
                 return (s, best);
             }
         }
-        let (regular, h) = self.regular.step_bounded(after, &state.regular, tile, from, to, cutoff);
-        s.regular = regular;
+        let h = self.regular.step_in_place(after, &mut s.regular, tile, from, to, cutoff);
         s.h = best.max(h);
         (s, s.h)
     }
