@@ -223,7 +223,7 @@ impl<'a> Lookup<'a> {
 /// 7-7-7-3 and dual lookups, whose tables (4.1 GB) are read from memory
 /// rather than cache: every child's entry in every view, in the first view
 /// only, or only where the dual sums leave it needed, hints `T0` to `NTA`,
-/// the dual views' fresh entries too — 12-30% slower in every form, on all
+/// the dual views' fresh entries too — 13-36% slower in every form, on all
 /// five Korf–Felner instances measured (#1, #25, #38, #40, #44), with the
 /// same node counts; the loads already overlap, and computing where to
 /// prefetch costs more than it hides.
