@@ -219,6 +219,14 @@ impl<'a> Lookup<'a> {
 /// the mirror image, before reading; computing all children before searching
 /// the first; reading first the view that was larger at the parent; the
 /// tables copied to anonymous memory with huge pages; unchecked indexing.
+/// Prefetching was tried again (2026-12-01) with compact 6-6-6-6 and
+/// 7-7-7-3 and dual lookups, whose tables (4.1 GB) are read from memory
+/// rather than cache: every child's entry in every view, in the first view
+/// only, or only where the dual sums leave it needed, hints `T0` to `NTA`,
+/// the dual views' fresh entries too — 13-36% slower in every form, on all
+/// five Korf–Felner instances measured (#1, #25, #38, #40, #44), with the
+/// same node counts; the loads already overlap, and computing where to
+/// prefetch costs more than it hides.
 ///
 /// ```
 /// use npuzzle::heuristic::fixed::FixedHeuristic;
@@ -605,21 +613,45 @@ impl<const N: usize, const P: usize, const V: usize, const Z: usize> FixedHeuris
         cutoff: u32,
     ) -> (PdbState<P, V, Z>, u32) {
         let mut s = *state;
+        let h = self.step_in_place(after, &mut s, tile, from, to, cutoff);
+        (s, h)
+    }
+}
+
+impl<const N: usize, const P: usize, const V: usize, const Z: usize> FixedPdb<'_, N, P, V, Z> {
+    /// [`FixedHeuristic::step_bounded`] on `s`, the state before the move,
+    /// turned into the state after it where it is exact; returns the
+    /// value. For a caller holding the state inside its own (the dual
+    /// lookups), so that it is not copied out and back: with two
+    /// partitions of zero-aware tables the state is 164 bytes, copied by
+    /// a call to `memcpy`.
+    #[inline(always)]
+    pub(crate) fn step_in_place<B: FixedBoard<N>>(
+        &self,
+        after: &B,
+        s: &mut PdbState<P, V, Z>,
+        tile: u8,
+        from: usize,
+        to: usize,
+        cutoff: u32,
+    ) -> u32 {
         for v in 0..V {
             if v >= self.active {
                 break;
             }
-            if let Some(moved) = self.moved_index(v, after, state, tile, from, to) {
-                self.apply(v, &mut s, moved, tile, from, to);
+            // View `v`'s index in `s` is still the one before the move:
+            // each view changes only its own.
+            if let Some(moved) = self.moved_index(v, after, s, tile, from, to) {
+                self.apply(v, s, moved, tile, from, to);
             }
             if v + 1 < self.active && s.sum[v] >= cutoff {
                 // The true estimate is at least this; later views are stale.
-                return (s, s.sum[v]);
+                return s.sum[v];
             }
         }
         // Unused views keep a sum of 0.
         s.h = s.sum.iter().copied().max().unwrap_or(0);
-        (s, s.h)
+        s.h
     }
 }
 

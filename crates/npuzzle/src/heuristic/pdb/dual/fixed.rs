@@ -344,8 +344,9 @@ impl<const N: usize, const P: usize, const V: usize, const Z: usize> FixedHeuris
                 return (s, best);
             }
         }
-        let (regular, h) = self.regular.step_bounded(after, &state.regular, tile, from, to, cutoff);
-        s.regular = regular;
+        let h = self
+            .regular
+            .step_in_place(after, &mut s.regular, tile, from, to, cutoff);
         s.h = best.max(h);
         (s, s.h)
     }
@@ -439,6 +440,48 @@ mod tests {
         let set: PdbSet = cached(&goal, "1,2,3/5,6,10/7,12,13/19,23,24").into();
         for seed in 0..2 {
             agree::<25, 4, 2>(&set, &walk(&goal, 150, seed), seed);
+        }
+    }
+
+    /// The ordinary views are stepped inside the dual state
+    /// (`FixedPdb::step_in_place`), not copied out and back: along random
+    /// walks, with random cutoffs, that state equals the one `FixedPdb`
+    /// computes on its own whenever the estimate is below the cutoff, and
+    /// always for a full step.
+    #[test]
+    fn the_ordinary_views_stepped_in_place_match_fixed_pdb_alone() {
+        let goal = Goal::blank_first(Shape::new(4, 4).unwrap());
+        let two = PdbSet::new(vec![
+            cached_compact(&goal, "5-5-5"),
+            cached(&goal, "1,2,5,6,9/3,4,7,8,11/10,12,13,14,15"),
+        ])
+        .unwrap();
+        let h = FixedDualPdb::<16, 4, 4, 4>::new(&two).unwrap();
+        let alone = FixedPdb::<16, 4, 4, 4>::for_set(&two).unwrap();
+        for seed in 0..3 {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut b = walk(&goal, 80, seed);
+            let tiles: [u8; 16] = b.tiles().try_into().unwrap();
+            let mut state = h.start(&tiles);
+            for _ in 0..300 {
+                let blank = b.blank();
+                if !b.try_apply(Move::ALL[rng.random_range(0..4)]) {
+                    continue;
+                }
+                let tile = b.tiles()[blank];
+                let after: [u8; 16] = b.tiles().try_into().unwrap();
+                let (from, to) = (b.blank(), blank);
+                let cutoff = rng.random_range(h.value(&state).saturating_sub(4)..h.value(&state) + 6);
+                let (bounded, value) = h.step_bounded(&after, &state, tile, from, to, cutoff);
+                if value < cutoff {
+                    let (expected, _) = alone.step_bounded(&after, &state.regular, tile, from, to, cutoff);
+                    assert_eq!(bounded.regular, expected, "{b}, cutoff {cutoff}");
+                }
+                let next = h.step(&after, &state, tile, from, to);
+                assert_eq!(next.regular, alone.step(&after, &state.regular, tile, from, to), "{b}");
+                assert_eq!(next.regular, alone.start(&after), "{b}");
+                state = next;
+            }
         }
     }
 
