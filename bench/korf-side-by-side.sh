@@ -6,10 +6,13 @@
 # CPU-second. Prints the load before and after.
 #
 # Usage: bench/korf-side-by-side.sh INSTANCES CONFIG... where INSTANCES is like 40,25,38 and
-# each CONFIG is `NAME=HEURISTIC:FILE[+FILE…]`, e.g.
+# each CONFIG is `NAME=HEURISTIC:FILE[+FILE…][:ARGS[:BIN]]`: ARGS are more `korf` arguments
+# (spaces between them), BIN another `korf` binary for this configuration, e.g.
 #   bench/korf-side-by-side.sh 40,25 classic=pdb:/work/pdb/5x5-blank-first-6-6-6-6.pdb \
-#       compact-dual=pdb-dual:/work/pdb/zc/5x5-blank-first-6-6-6-6-zero-compact.pdb
-# KORF=BIN picks the binary (default target/release/examples/korf).
+#       compact-dual=pdb-dual:/work/pdb/zc/5x5-blank-first-6-6-6-6-zero-compact.pdb \
+#       classic-dup12=pdb:/work/pdb/5x5-blank-first-6-6-6-6.pdb:'--dup-len 12':/tmp/korf-old
+# KORF=BIN picks the default binary (target/release/examples/korf); TASKSET=CPU pins every run
+# to that CPU (`taskset -c CPU`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 korf=${KORF:-target/release/examples/korf}
@@ -21,11 +24,14 @@ for n in ${instances//,/ }; do
     for config in "$@"; do
         name=${config%%=*}
         rest=${config#*=}
-        heuristic=${rest%%:*}
-        files=${rest#*:}
+        IFS=: read -r heuristic files extra bin <<<"$rest"
         args=()
         for f in ${files//+/ }; do args+=(--pdb "$f"); done
-        out=$(nice -n 5 "$korf" --puzzle 24 "${args[@]}" --heuristic "$heuristic" --instances "$n" --threads 1 2>&1)
+        read -r -a more <<<"${extra:-}"
+        args+=("${more[@]}")
+        pin=()
+        [ -n "${TASKSET:-}" ] && pin=(taskset -c "$TASKSET")
+        out=$("${pin[@]}" nice -n 5 "${bin:-$korf}" --puzzle 24 "${args[@]}" --heuristic "$heuristic" --instances "$n" --threads 1 2>&1)
         row=$(awk -v n="$n" '$1 == n && NF >= 8 { print $2 "\t" $4 "\t" $5 }' <<<"$out")
         cpu=$(sed -n 's/^cpu: \([0-9.]*\) s while solving.*/\1/p' <<<"$out")
         expanded=$(cut -f2 <<<"$row")
