@@ -443,6 +443,15 @@ mod tests {
         }
     }
 
+    /// Compact 5-5-5 beside a classic partition of the 15-puzzle: four views.
+    fn compact_beside_classic(goal: &Goal) -> PdbSet {
+        PdbSet::new(vec![
+            cached_compact(goal, "5-5-5"),
+            cached(goal, "1,2,5,6,9/3,4,7,8,11/10,12,13,14,15"),
+        ])
+        .unwrap()
+    }
+
     /// The ordinary views are stepped inside the dual state
     /// (`FixedPdb::step_in_place`), not copied out and back: along random
     /// walks, with random cutoffs, that state equals the one `FixedPdb`
@@ -451,11 +460,7 @@ mod tests {
     #[test]
     fn the_ordinary_views_stepped_in_place_match_fixed_pdb_alone() {
         let goal = Goal::blank_first(Shape::new(4, 4).unwrap());
-        let two = PdbSet::new(vec![
-            cached_compact(&goal, "5-5-5"),
-            cached(&goal, "1,2,5,6,9/3,4,7,8,11/10,12,13,14,15"),
-        ])
-        .unwrap();
+        let two = compact_beside_classic(&goal);
         let h = FixedDualPdb::<16, 4, 4, 4>::new(&two).unwrap();
         let alone = FixedPdb::<16, 4, 4, 4>::for_set(&two).unwrap();
         for seed in 0..3 {
@@ -519,11 +524,7 @@ mod tests {
         }
         // Compact tables beside a classic partition: four views.
         let goal = Goal::blank_first(Shape::new(4, 4).unwrap());
-        let two = PdbSet::new(vec![
-            cached_compact(&goal, "5-5-5"),
-            cached(&goal, "1,2,5,6,9/3,4,7,8,11/10,12,13,14,15"),
-        ])
-        .unwrap();
+        let two = compact_beside_classic(&goal);
         let h = FixedDualPdb::<16, 4, 4, 4>::new(&two).unwrap();
         for seed in 0..2 {
             agree_with(&h, &two, &walk(&goal, 80, seed), seed);
