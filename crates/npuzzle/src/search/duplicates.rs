@@ -30,7 +30,9 @@
 //! or kept as above; only those whose shorter parts are all kept go into the
 //! automaton (an Aho–Corasick matcher over the moves), so that one table
 //! lookup per move says whether the path so far still ends in a kept
-//! sequence. Longer sequences cut more, at the cost of a larger table.
+//! sequence. Longer sequences cut more, at the cost of a larger table. The
+//! enumeration (seconds for 14 moves) is done once, by the tests: the
+//! library reads its result, stored beside this file.
 //!
 //! ```
 //! use npuzzle::search::duplicates::DuplicateFilter;
@@ -48,6 +50,7 @@
 use std::collections::VecDeque;
 use std::sync::OnceLock;
 
+#[cfg(test)]
 use rustc_hash::FxHashMap;
 
 use crate::board::Move;
@@ -69,6 +72,7 @@ pub struct DuplicateFilter {
 }
 
 /// Where the blank goes, for each move in `Move::ALL` order: (dx, dy).
+#[cfg(test)]
 const STEP: [(i32, i32); 4] = [(0, -1), (0, 1), (-1, 0), (1, 0)];
 
 /// The longest sequence a filter may look at (the description of what a sequence does must fit in a fixed-size key).
@@ -84,10 +88,12 @@ pub const DEFAULT_LEN: usize = 14;
 /// An exact description of what a sequence does (see [`Grid::effect`]):
 /// the final blank cell and up to `MAX_LEN + 1` changed cells with where
 /// their content came from, 10 bits each, six to a word.
+#[cfg(test)]
 type Key = [u64; 6];
 
 /// An unbounded grid wide enough for any sequence of up to `max_len` moves
 /// from its centre, playing sequences move by move and taking them back.
+#[cfg(test)]
 struct Grid {
     side: i32,
     /// For each cell, the cell its content started in.
@@ -100,6 +106,7 @@ struct Grid {
     path: Vec<u16>,
 }
 
+#[cfg(test)]
 impl Grid {
     fn new(max_len: usize) -> Grid {
         let side = 2 * max_len as i32 + 3;
@@ -172,8 +179,9 @@ impl Grid {
     }
 }
 
-/// The longest sequences in [`STORED`].
+/// The longest sequences in [`STORED`]: every length a filter may have.
 const STORED_LEN: usize = 14;
+const _: () = assert!(STORED_LEN == MAX_LEN);
 
 /// The cut sequences of up to [`STORED_LEN`] moves, as
 /// `DuplicateFilter::cut_sequences` finds them (in about six seconds for 14
@@ -196,12 +204,14 @@ fn stored_cut_sequences(max_len: usize) -> impl Iterator<Item = impl Iterator<It
 }
 
 /// Whether box `inner` lies within box `outer`.
+#[cfg(test)]
 fn within(inner: [i32; 4], outer: [i32; 4]) -> bool {
     inner[0] >= outer[0] && inner[1] <= outer[1] && inner[2] >= outer[2] && inner[3] <= outer[3]
 }
 
 /// The effects of the sequences kept so far, each with the boxes of their
 /// paths (one allocation for all, not one per effect).
+#[cfg(test)]
 #[derive(Default)]
 struct Seen {
     /// First entry in `boxes` of each effect.
@@ -210,6 +220,7 @@ struct Seen {
     boxes: Vec<([i32; 4], u32)>,
 }
 
+#[cfg(test)]
 impl Seen {
     /// Records a sequence doing `key` within `bbox`, unless an earlier one
     /// did it within that box: then `false`, and the sequence is a duplicate.
@@ -243,12 +254,7 @@ impl DuplicateFilter {
     /// moves (at least 2: the reverse of the previous move).
     pub fn new(max_len: usize) -> DuplicateFilter {
         let max_len = max_len.clamp(2, MAX_LEN);
-        let (next, cut) = if max_len <= STORED_LEN {
-            Self::matcher(stored_cut_sequences(max_len))
-        } else {
-            let cut = Self::cut_sequences(max_len);
-            Self::matcher(cut.iter().map(|s| s.iter().copied()))
-        };
+        let (next, cut) = Self::matcher(stored_cut_sequences(max_len));
         DuplicateFilter { next, max_len, cut }
     }
 
@@ -312,6 +318,7 @@ impl DuplicateFilter {
     /// Round `n` walks every sequence of `n` moves with no cut part, in order
     /// (depth first, moves in `u d l r` order, through the automaton of the
     /// sequences cut so far), so each is met after every earlier one.
+    #[cfg(test)]
     fn cut_sequences(max_len: usize) -> Vec<Vec<u8>> {
         let mut seen = Seen::default();
         let mut grid = Grid::new(max_len);
@@ -330,6 +337,7 @@ impl DuplicateFilter {
 
     /// Depth-first through the sequences with no cut part, to `left` more
     /// moves; at the end, cuts or keeps the sequence.
+    #[cfg(test)]
     fn walk(
         automaton: &[[u32; 4]],
         state: u32,
