@@ -28,6 +28,7 @@
 mod core;
 mod group;
 pub mod refine;
+mod reverse;
 mod subgoal;
 mod symmetry;
 #[cfg(test)]
@@ -39,9 +40,10 @@ use std::time::Instant;
 pub use self::core::{
     CoreOptions, DEFAULT_CORE_NODES, DEFAULT_WEIGHTED_NODES, DEFAULT_WEIGHT_EIGHTHS, SEARCHED_SIDE, WEIGHTED_SIDE,
 };
-use group::GroupSearch;
 pub use group::MAX_GROUP;
+use group::{GroupSearch, PairTables};
 use refine::{CoreMark, Found};
+use reverse::Direction;
 use subgoal::{GaveUp, Puzzle, Rect, SubSearch};
 pub use subgoal::{MAX_CELLS, MAX_TARGETS};
 
@@ -176,7 +178,13 @@ pub fn solve(
     tables: &TableCache,
     core: &CoreOptions,
 ) -> Result<Staged, Error> {
-    let with = With { deadline, tables, core };
+    let pairs = PairTables::default();
+    let with = With {
+        deadline,
+        tables,
+        core,
+        pairs: &pairs,
+    };
     Ok(solve_marked(board, goal, plan, &with)?.0)
 }
 
@@ -186,11 +194,17 @@ struct With<'a> {
     deadline: Option<Instant>,
     tables: &'a TableCache,
     core: &'a CoreOptions,
+    pairs: &'a PairTables,
 }
 
 /// [`solve`], and where the weighted core begins when it had one.
 fn solve_marked(board: &Board, goal: &Goal, plan: Plan, with: &With) -> Result<(Staged, Option<CoreMark>), Error> {
-    let With { deadline, tables, core } = *with;
+    let With {
+        deadline,
+        tables,
+        core,
+        pairs,
+    } = *with;
     goal.check_shape(board)?;
     let shape = board.shape();
     let (w, h) = (shape.width(), shape.height());
@@ -225,7 +239,7 @@ fn solve_marked(board: &Board, goal: &Goal, plan: Plan, with: &With) -> Result<(
         } else {
             rect.height() > rect.width()
         };
-        let line = place_line(&mut puzzle, goal, rect, row, plan, deadline);
+        let line = place_line(&mut puzzle, goal, rect, row, plan, deadline, pairs);
         match line {
             Ok((path, smaller)) => {
                 moves.extend(path);
@@ -255,6 +269,7 @@ fn place_line(
     row: bool,
     plan: Plan,
     deadline: Option<Instant>,
+    pairs: &PairTables,
 ) -> Result<(Vec<Move>, Rect), GaveUp> {
     let (cells, smaller) = edge_line(rect, row, puzzle.w, usize::from(puzzle.home[0]));
     let mut moves = Vec::new();
@@ -262,15 +277,26 @@ fn place_line(
     for group in groups(cells.len(), plan.group) {
         let group = &cells[group];
         let targets: Vec<u8> = group.iter().map(|&c| goal.board().tile(c) as u8).collect();
-        moves.extend(place(puzzle, rect, locked, &targets, deadline, plan.weight_halves)?);
+        moves.extend(place(
+            puzzle,
+            rect,
+            locked,
+            &targets,
+            deadline,
+            plan.weight_halves,
+            pairs,
+        )?);
         locked |= group.iter().fold(0, |m, &c| m | 1 << c);
     }
     Ok((moves, smaller))
 }
 
 /// The cells of the edge line of `rect` to place, a row if `row` (else a
-/// column): the first one, unless it holds the blank's home cell (on a
-/// board `w` wide), then the last; and the rectangle left.
+/// column), and the rectangle left: the edge line nearer the blank's home
+/// cell (on a board `w` wide; the first on a tie), unless it holds that
+/// cell, then the other. Lines between the blank's home and the nearer edge
+/// go first, so the home ends on an edge of the core whenever it can (the
+/// core's databases need it in a corner: see the `core` module).
 fn edge_line(rect: Rect, row: bool, w: usize, blank_home: usize) -> (Vec<usize>, Rect) {
     // A column of `rect` is a row of its transpose: one path for both.
     let turn = |r: Rect| if row { r } else { r.transposed() };
@@ -278,7 +304,9 @@ fn edge_line(rect: Rect, row: bool, w: usize, blank_home: usize) -> (Vec<usize>,
     let home_line = if row { blank_home / w } else { blank_home % w };
     let rows = turn(rect);
     let mut smaller = rows;
-    let line = if rows.top != home_line {
+    let last = rows.bottom - 1;
+    let first_nearer = home_line - rows.top <= last - home_line;
+    let line = if rows.top != home_line && (first_nearer || last == home_line) {
         smaller.top += 1;
         rows.top
     } else {
@@ -300,6 +328,7 @@ fn place(
     targets: &[u8],
     deadline: Option<Instant>,
     weight: u32,
+    pairs: &PairTables,
 ) -> Result<Vec<Move>, GaveUp> {
     if targets.len() > MAX_TARGETS {
         let search = GroupSearch {
@@ -310,6 +339,7 @@ fn place(
             deadline,
             max_nodes: GROUP_NODES,
             weight,
+            pairs,
         };
         match search.run() {
             Err(GaveUp::TooBig) => {}
@@ -353,8 +383,10 @@ fn groups(len: usize, size: usize) -> Vec<std::ops::Range<usize>> {
 }
 
 /// The shortest solution of the [`PLANS`] and [`MORE_PLANS`] that finish by
-/// `deadline`, or `None` if none did; with 5×5 databases, their weighted
-/// cores are then searched again while time is left (see [`refine`]), and
+/// `deadline`, or `None` if none did; with 5×5 databases, each plan is also
+/// tried on the reversed problem (from the goal back to the board: see
+/// the `reverse` module), and the weighted cores of the direction with the shortest
+/// solution are then searched again while time is left (see [`refine`]);
 /// the quick first plan runs only if no other finished.
 ///
 /// ```
@@ -378,51 +410,67 @@ pub fn solve_best(
     tables: &TableCache,
     core: &CoreOptions,
 ) -> Result<Option<Vec<Move>>, Error> {
+    let pairs = PairTables::default();
     let with = With {
         deadline: Some(deadline),
         tables,
         core,
+        pairs: &pairs,
     };
-    let mut found: Vec<Found> = Vec::new();
-    // Whether each of the PLANS reached its weighted core before a second
-    // square: its twin in MORE_PLANS would make the same moves.
-    let mut same_twin = [false; PLANS.len()];
     // With 5×5 databases the whole-line plans finish their cores in tens of
     // milliseconds and the quick plan was the longest on every 6×6 board
     // traced (by 15 to 35%): it goes last, only if no other plan finished.
     let quick_last = core.weighted_nodes.is_some() && core.pdb_of_side(WEIGHTED_SIDE).is_some();
+    let mut directions = vec![Direction::forward(board, goal)];
+    if quick_last {
+        directions.extend(Direction::reverse(board, goal, WEIGHTED_SIDE));
+    }
+    let mut found: Vec<Vec<Found>> = directions.iter().map(|_| Vec::new()).collect();
+    // Whether each of the PLANS reached its weighted core before a second
+    // square, per direction: its twin in MORE_PLANS would make the same moves.
+    let mut same_twin = vec![[false; PLANS.len()]; directions.len()];
     let mut order: Vec<(usize, Plan)> = PLANS.into_iter().chain(MORE_PLANS).enumerate().collect();
     if quick_last {
         order.rotate_left(1);
     }
+    // Plan by plan, each in both directions: a deadline that cuts the
+    // plans short leaves the best plans of both.
     for (i, plan) in order {
-        if Instant::now() >= deadline {
-            break;
-        }
-        if i == 0 && quick_last && !found.is_empty() {
-            continue;
-        }
         let twin = PLANS.iter().position(|p| {
             *p == Plan {
                 alternate: false,
                 ..plan
             }
         });
-        if plan.alternate && twin.is_some_and(|t| same_twin[t]) {
-            continue;
-        }
-        if let (Staged::Solved(moves), mark) = solve_marked(board, goal, plan, &with)? {
-            if let Some(same) = same_twin.get_mut(i) {
-                *same = mark.is_some_and(|m| m.squares < 2);
+        for (d, direction) in directions.iter().enumerate() {
+            if Instant::now() >= deadline {
+                break;
             }
-            if !found.iter().any(|(m, _)| *m == moves) {
-                found.push((moves, mark));
+            if i == 0 && quick_last && found.iter().any(|f| !f.is_empty()) {
+                continue;
+            }
+            if plan.alternate && twin.is_some_and(|t| same_twin[d][t]) {
+                continue;
+            }
+            if let (Staged::Solved(moves), mark) = solve_marked(&direction.board, &direction.goal, plan, &with)? {
+                if let Some(same) = same_twin[d].get_mut(i) {
+                    *same = mark.is_some_and(|m| m.squares < 2);
+                }
+                if !found[d].iter().any(|(m, _)| *m == moves) {
+                    found[d].push((moves, mark));
+                }
             }
         }
     }
-    if found.is_empty() {
+    // The direction whose shortest solution is shortest for the caller.
+    let best = (0..directions.len())
+        .filter_map(|d| Some((found[d].iter().map(|(m, _)| m.len()).min()? + directions[d].extra(), d)))
+        .min();
+    let Some((_, d)) = best else {
         return Ok(None);
-    }
+    };
+    let (direction, found) = (&directions[d], &mut found[d]);
     found.sort_by_key(|(m, _)| m.len());
-    refine::refine(board, goal, core, &mut found, deadline).map(Some)
+    let moves = refine::refine(&direction.board, &direction.goal, core, found, deadline)?;
+    Ok(Some(direction.to_caller(moves)))
 }

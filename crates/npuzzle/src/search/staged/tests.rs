@@ -8,7 +8,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
 /// A goal with the tiles in random places (so the blank's home anywhere).
-fn random_goal(shape: Shape, rng: &mut impl Rng) -> Goal {
+pub(super) fn random_goal(shape: Shape, rng: &mut impl Rng) -> Goal {
     let mut tiles = Goal::standard(shape).board().wide_tiles();
     tiles.shuffle(rng);
     Goal::new(Board::from_wide(shape, tiles).unwrap())
@@ -212,6 +212,9 @@ fn the_group_search_is_optimal_with_weight_one_and_within_its_weight_otherwise()
         let targets = &others[..1 + round % 4];
         let full = Rect::whole(w, h);
         let expected = bfs_distance(w, &tiles, &home, targets, full);
+        // One store of pair tables for both weights: the second search
+        // reads the tables the first built.
+        let pairs = PairTables::default();
         for weight_halves in [2, 3] {
             let mut puzzle = Puzzle::new(w, h, &tiles, &home);
             let search = GroupSearch {
@@ -222,6 +225,7 @@ fn the_group_search_is_optimal_with_weight_one_and_within_its_weight_otherwise()
                 deadline: None,
                 max_nodes: u64::MAX,
                 weight: weight_halves,
+                pairs: &pairs,
             };
             let path = search.run().unwrap();
             let len = path.len() as u32;
@@ -272,6 +276,7 @@ fn the_group_search_keeps_the_blank_off_held_cells_and_agrees_with_the_breadth_f
             deadline: None,
             max_nodes: u64::MAX,
             weight: 2,
+            pairs: &PairTables::default(),
         };
         let path = search.run().unwrap();
         assert_eq!(path.len(), expected.len(), "{board}, targets {targets:?}");
@@ -334,21 +339,18 @@ fn a_4x4_core_is_finished_optimally_with_and_without_databases() {
         let shape = Shape::new(w, h).unwrap();
         // Standard goal: the core is the bottom-right 4×4, its blank home in
         // the far corner (the databases' goal carried by a half turn);
-        // blank first: the top-left 4×4, no symmetry needed; a goal with its
-        // blank inside the core's edge: no symmetry fits, walking distance.
-        let mut inner = Goal::standard(shape).board().wide_tiles();
-        let (blank, target) = (inner.len() - 1, (h - 2) * w + w - 1);
-        inner.swap(blank, target);
-        let goals = [
-            (
-                Goal::standard(shape),
-                Rect {
-                    top: h - 4,
-                    bottom: h,
-                    left: w - 4,
-                    right: w,
-                },
-            ),
+        // blank first: the top-left 4×4, no symmetry needed; on a board 4
+        // high, a goal with its blank inside the core's edge: no symmetry
+        // fits, walking distance. (Higher boards place the lines next to such
+        // a home first, which puts it in a corner of the core.)
+        let bottom_right = Rect {
+            top: h - 4,
+            bottom: h,
+            left: w - 4,
+            right: w,
+        };
+        let mut goals = vec![
+            (Goal::standard(shape), bottom_right),
             (
                 Goal::blank_first(shape),
                 Rect {
@@ -358,16 +360,13 @@ fn a_4x4_core_is_finished_optimally_with_and_without_databases() {
                     right: 4,
                 },
             ),
-            (
-                Goal::new(Board::from_wide(shape, inner).unwrap()),
-                Rect {
-                    top: h - 4,
-                    bottom: h,
-                    left: w - 4,
-                    right: w,
-                },
-            ),
         ];
+        if h == 4 {
+            let mut inner = Goal::standard(shape).board().wide_tiles();
+            let (blank, target) = (inner.len() - 1, (h - 2) * w + w - 1);
+            inner.swap(blank, target);
+            goals.push((Goal::new(Board::from_wide(shape, inner).unwrap()), bottom_right));
+        }
         for (goal, core) in goals {
             for steps in [10, 30, 60] {
                 let (board, cells) = scrambled_core(&goal, core, steps, &mut rng);
@@ -491,11 +490,11 @@ fn going_on_after_the_first_core_path_never_lengthens_a_plan() {
     let tables = TableCache::default();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(47);
     let pdb = small_5x5_pdb();
-    // Small node limits: these are debug builds, and the three-tile
-    // databases are weak.
+    // Small node limits and weight 2 (a path within 200k nodes on most
+    // boards): these are debug builds, and the three-tile databases are weak.
     let first = CoreOptions::default()
         .with_pdb(Some(pdb))
-        .with_weighted(Some(200_000), DEFAULT_WEIGHT_EIGHTHS)
+        .with_weighted(Some(200_000), 2 * weighted::WEIGHT_UNIT)
         .with_then_nodes(0);
     let going_on = first.clone().with_then_nodes(20_000);
     let goal = Goal::standard(Shape::new(6, 6).unwrap());
@@ -508,6 +507,7 @@ fn going_on_after_the_first_core_path_never_lengthens_a_plan() {
                     deadline: None,
                     tables: &tables,
                     core,
+                    pairs: &PairTables::default(),
                 };
                 match solve_marked(&board, &goal, plan, &with).unwrap() {
                     (Staged::Solved(moves), mark) => {
