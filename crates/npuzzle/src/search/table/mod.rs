@@ -109,7 +109,7 @@ mod symmetry;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use build::layer_at;
+pub(crate) use build::{layer_at, too_big};
 use build::*;
 pub use cache::TableCache;
 use symmetry::*;
