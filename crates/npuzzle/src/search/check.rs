@@ -275,7 +275,11 @@ mod tests {
             );
             let s = solver(algorithm);
             for question in [Question::Solve, Question::Hint, Question::Count] {
-                assert_eq!(s.check(&board, &goal, question), Err(from_search.clone()), "{algorithm} {question:?}");
+                assert_eq!(
+                    s.check(&board, &goal, question),
+                    Err(from_search.clone()),
+                    "{algorithm} {question:?}"
+                );
             }
             let (board, goal) = near_goal(largest);
             assert_eq!(Some(board.shape().cells()), algorithm.max_cells());
