@@ -142,7 +142,6 @@ async fn solve(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError
     if count {
         check(&solver, &board, &goal, Question::Count, &req)?;
     }
-    let at_once = at_once(algorithm, &board, &goal);
     if count && !lookup {
         return Err(ApiError::bad_request(format!(
             "\"count\" is answered from the complete table: boards of up to {} cells with the table algorithm, not {}",
@@ -152,7 +151,7 @@ async fn solve(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError
         .about(&req.board));
     }
     let record = state
-        .run(at_once, move |cancel| {
+        .run(at_once(algorithm, &board, &goal), move |cancel| {
             let report = solver.solve_with(&board, &goal, budget, cancel)?;
             let mut record = SolutionRecord::new(&board, &goal, &solver, &report);
             if count && report.outcome.solution().is_some() {

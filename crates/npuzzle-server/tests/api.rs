@@ -402,8 +402,11 @@ async fn compare_runs_every_realm_and_they_agree() {
     assert!(error_message(&record).contains("at most 12 cells"));
 }
 
+/// A request sent in the background.
+type Sent = tokio::task::JoinHandle<reqwest::Result<reqwest::Response>>;
+
 /// Starts a search on a 15-puzzle that runs until its budget.
-fn long_search(app: &App, timeout_ms: u64) -> tokio::task::JoinHandle<reqwest::Result<reqwest::Response>> {
+fn long_search(app: &App, timeout_ms: u64) -> Sent {
     let request = app.client.post(format!("{}/api/solve", app.base)).json(&json!({
         "board": KORF_1, "goal": "blank-first", "heuristic": "misplaced", "timeout_ms": timeout_ms
     }));
@@ -723,7 +726,7 @@ async fn requests_wrong_without_a_search_get_400_while_the_pool_is_full() {
 
 /// A server of one worker and a queue of `queue`, every place taken by a
 /// search of 60 s (until [`release`]).
-async fn full_pool(queue: usize) -> (App, Vec<tokio::task::JoinHandle<reqwest::Result<reqwest::Response>>>) {
+async fn full_pool(queue: usize) -> (App, Vec<Sent>) {
     let mut config = loopback();
     config.workers = 1;
     config.queue = queue;
@@ -741,7 +744,7 @@ async fn full_pool(queue: usize) -> (App, Vec<tokio::task::JoinHandle<reqwest::R
 }
 
 /// Lets the long searches go: their clients leave, so they are cancelled.
-async fn release(app: &App, running: Vec<tokio::task::JoinHandle<reqwest::Result<reqwest::Response>>>) {
+async fn release(app: &App, running: Vec<Sent>) {
     running.iter().for_each(|r| r.abort());
     let left = Instant::now();
     while searches(app).await > 0 {

@@ -242,14 +242,14 @@ mod tests {
         let mut clock = crate::solution::BudgetClock::start(crate::Budget::default());
         let clock = &mut clock;
         match algorithm {
-            Algorithm::Bfs => super::bfs::search(board, goal, clock).map(drop),
-            Algorithm::BfsSet => super::super::bfs_set::search(board, goal, clock).map(drop),
-            Algorithm::BiBfs => super::super::bibfs::search(board, goal, clock).map(drop),
+            Algorithm::Bfs => crate::search::bfs::search(board, goal, clock).map(drop),
+            Algorithm::BfsSet => crate::search::bfs_set::search(board, goal, clock).map(drop),
+            Algorithm::BiBfs => crate::search::bibfs::search(board, goal, clock).map(drop),
             Algorithm::AStar => {
                 let manhattan = crate::heuristic::Manhattan::new(goal);
-                super::super::astar::search(board, goal, &manhattan, clock).map(drop)
+                crate::search::astar::search(board, goal, &manhattan, clock).map(drop)
             }
-            Algorithm::Table => super::table::search(board, goal, &Default::default(), clock).map(drop),
+            Algorithm::Table => crate::search::table::search(board, goal, &Default::default(), clock).map(drop),
             _ => unreachable!("{algorithm} has no limit of its own"),
         }
     }
