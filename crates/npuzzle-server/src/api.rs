@@ -9,6 +9,7 @@ use axum::extract::{DefaultBodyLimit, Query, State};
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use npuzzle::parity::is_solvable;
 use npuzzle::random::sample_at_distance;
 use npuzzle::record::{BoardRecord, CompareRecord, CompareRun, DistributionRecord, HintRecord, Record, SolutionRecord};
 use npuzzle::search::check::Question;
@@ -43,15 +44,16 @@ impl AppState {
         }
     }
 
-    /// Runs `job` where it belongs: a table lookup on the blocking pool at
-    /// once (no queue: it takes microseconds once the table is built), any
+    /// Runs `job` where it belongs: an answer known at once (see
+    /// [`at_once`]) on the blocking pool without queueing (it takes
+    /// microseconds, or milliseconds to build a table the first time), any
     /// other search in the search pool.
     async fn run<T: Send + 'static>(
         &self,
-        lookup: bool,
+        at_once: bool,
         job: impl FnOnce(&Cancel) -> Result<T, ApiError> + Send + 'static,
     ) -> Result<T, ApiError> {
-        if lookup {
+        if at_once {
             tokio::task::spawn_blocking(move || job(&Cancel::new()))
                 .await
                 .unwrap_or_else(|e| std::panic::resume_unwind(e.into_panic()))
@@ -98,10 +100,19 @@ fn is_lookup(algorithm: Algorithm, shape: Shape) -> bool {
     algorithm.resolve(shape) == Algorithm::Table && shape.cells() <= npuzzle::search::AUTO_TABLE_CELLS
 }
 
-/// What the library refuses before any search (a board too big for the
-/// algorithm, databases not loaded, an exact question put to greedy), as a
-/// 400 before the request is queued: a wrong request is told so however
-/// busy the workers are.
+/// Whether the library answers `board` without a search worth a place in
+/// the pool: a table lookup, or a board of the wrong parity ("unsolvable"
+/// is decided before any search). Call it after [`check`], whose errors
+/// come first, as in the library.
+fn at_once(algorithm: Algorithm, board: &Board, goal: &Goal) -> bool {
+    is_lookup(algorithm, board.shape()) || !is_solvable(board, goal)
+}
+
+/// What the library refuses before any search (a board over the
+/// algorithm's size limit, a heuristic that cannot be built for it,
+/// databases not loaded, an exact question put to greedy), as the same 400
+/// before the request is queued: a wrong request is told so however busy
+/// the workers are.
 fn check(solver: &Solver, board: &Board, goal: &Goal, question: Question, req: &BoardRequest) -> Result<(), ApiError> {
     solver
         .check(board, goal, question)
@@ -140,7 +151,7 @@ async fn solve(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError
         .about(&req.board));
     }
     let record = state
-        .run(lookup, move |cancel| {
+        .run(at_once(algorithm, &board, &goal), move |cancel| {
             let report = solver.solve_with(&board, &goal, budget, cancel)?;
             let mut record = SolutionRecord::new(&board, &goal, &solver, &report);
             if count && report.outcome.solution().is_some() {
@@ -163,7 +174,7 @@ async fn hint(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError>
     let solver = state.solvers.get(&goal, algorithm, choice)?;
     check(&solver, &board, &goal, Question::Hint, &req)?;
     let record = state
-        .run(is_lookup(algorithm, board.shape()), move |cancel| {
+        .run(at_once(algorithm, &board, &goal), move |cancel| {
             let hint = solver.hint_with(&board, &goal, budget, cancel)?;
             Ok(Record::Hint(HintRecord::new(&board, &goal, &solver, &hint)))
         })
@@ -232,8 +243,9 @@ async fn compare(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiErr
         &state.config,
     );
     budget.max_memory = budget.max_memory.map(|m| m.min(1 << 30));
+    // Every run of a board of the wrong parity answers "unsolvable" at once.
     let record = state
-        .run(false, move |cancel| {
+        .run(!is_solvable(&board, &goal), move |cancel| {
             let mut runs = Vec::new();
             for (algorithm, heuristic) in CompareRecord::runs_for(board.shape()) {
                 let mut options = SolverOptions::default();

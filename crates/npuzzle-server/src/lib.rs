@@ -19,9 +19,11 @@
 //!
 //! Bad input answers 400 with an `error` record whose message is the
 //! command line's; a body over 64 KiB 413. What the library refuses without
-//! searching (a board too big for the algorithm asked, databases not loaded,
-//! a hint or a count where the algorithm is greedy) is answered 400 before
-//! the request is queued, however busy the workers are. Work that is more than a table
+//! searching (a board over the size limit of the algorithm asked, a
+//! heuristic that cannot be built for it, databases not loaded, a hint or a
+//! count where the algorithm is greedy) is answered 400 before the request
+//! is queued, however busy the workers are, and a board of the wrong parity
+//! is answered "unsolvable" without queueing. Work that is more than a table
 //! lookup runs on the blocking pool under a per-request budget, at most
 //! [`Config::workers`] at once, the others waiting in a queue of
 //! [`Config::queue`] (past it: 503 with `Retry-After`); a search whose client

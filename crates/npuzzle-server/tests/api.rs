@@ -402,8 +402,11 @@ async fn compare_runs_every_realm_and_they_agree() {
     assert!(error_message(&record).contains("at most 12 cells"));
 }
 
+/// A request sent in the background.
+type Sent = tokio::task::JoinHandle<reqwest::Result<reqwest::Response>>;
+
 /// Starts a search on a 15-puzzle that runs until its budget.
-fn long_search(app: &App, timeout_ms: u64) -> tokio::task::JoinHandle<reqwest::Result<reqwest::Response>> {
+fn long_search(app: &App, timeout_ms: u64) -> Sent {
     let request = app.client.post(format!("{}/api/solve", app.base)).json(&json!({
         "board": KORF_1, "goal": "blank-first", "heuristic": "misplaced", "timeout_ms": timeout_ms
     }));
@@ -672,14 +675,7 @@ async fn a_count_beyond_optimal_search_is_a_400_naming_why() {
 /// Whatever needs no search is checked before the request is queued.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn requests_wrong_without_a_search_get_400_while_the_pool_is_full() {
-    let mut config = loopback();
-    config.workers = 1;
-    config.queue = 0;
-    let app = App::start(config).await;
-    let running = long_search(&app, 60_000);
-    while searches(&app).await < 1 {
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
+    let (app, running) = full_pool(0).await;
     let twelve: Vec<String> = (1..143)
         .map(|t| t.to_string())
         .chain(["x".into(), "143".into()])
@@ -725,13 +721,119 @@ async fn requests_wrong_without_a_search_get_400_while_the_pool_is_full() {
         .post_json("/api/hint", json!({"board": KORF_1, "goal": "blank-first"}))
         .await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{record}");
-    // Let the long search go (its client leaves, so it is cancelled).
-    running.abort();
+    release(&app, running).await;
+}
+
+/// A server of one worker and a queue of `queue`, every place taken by a
+/// search of 60 s (until [`release`]).
+async fn full_pool(queue: usize) -> (App, Vec<Sent>) {
+    let mut config = loopback();
+    config.workers = 1;
+    config.queue = queue;
+    let app = App::start(config).await;
+    let running: Vec<_> = (0..=queue).map(|_| long_search(&app, 60_000)).collect();
+    let started = Instant::now();
+    while searches(&app).await < running.len() as u64 {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "the searches did not start"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    (app, running)
+}
+
+/// Lets the long searches go: their clients leave, so they are cancelled.
+async fn release(app: &App, running: Vec<Sent>) {
+    running.iter().for_each(|r| r.abort());
     let left = Instant::now();
-    while searches(&app).await > 0 {
+    while searches(app).await > 0 {
         assert!(left.elapsed() < Duration::from_secs(20), "the search went on");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+}
+
+/// A 4x4 board one move from the standard goal, and one of the other parity.
+const FOUR_NEAR: &str = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15";
+const FOUR_UNSOLVABLE: &str = "2 1 3 4 5 6 7 8 9 10 11 12 13 14 x 15";
+
+/// Regression: a board over the size limit of the algorithm asked (bfs and
+/// table: 12 cells; bfs-set, bibfs and astar: 25) or a heuristic that does
+/// not fit the board was refused only by the search, inside the pool: with
+/// the pool full the answer was 503, with room in the queue it waited for a
+/// worker. It is refused first with the library's message, and a board of
+/// the wrong parity is answered "unsolvable" without a place in the pool.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_over_the_algorithms_size_limit_is_refused_while_the_pool_is_full() {
+    let (app, running) = full_pool(1).await;
+    // The pool is full indeed: a search within every limit is turned away.
+    let body = json!({"board": FOUR_NEAR, "algorithm": "bibfs"});
+    let (status, record) = app.post_json("/api/solve", body).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{record}");
+    let stores = "it stores boards packed into 128 bits, at most 25 cells (this one has 36); idastar has no such limit";
+    let refused = [
+        (
+            json!({"board": FOUR_NEAR, "algorithm": "bfs"}),
+            "bfs cannot solve a 4x4 board: its visited array needs half a byte for each of the 16!/2 boards \
+             that reach the goal, 5.2e12 bytes here; bfs takes boards of up to 12 cells (try bibfs, astar or idastar)"
+                .to_string(),
+        ),
+        (
+            json!({"board": FOUR_NEAR, "algorithm": "table"}),
+            "table cannot solve a 4x4 board: a complete table has 16!/2 states; only boards of at most 12 cells \
+             (up to 3x4 and 2x6) fit in memory"
+                .to_string(),
+        ),
+        (
+            json!({"board": SIX_BY_GREEDY, "algorithm": "bfs-set"}),
+            format!("bfs-set cannot solve a 6x6 board: {stores}"),
+        ),
+        (
+            json!({"board": SIX_BY_GREEDY, "algorithm": "bibfs"}),
+            format!("bibfs cannot solve a 6x6 board: {stores}"),
+        ),
+        (
+            json!({"board": SIX_BY_GREEDY, "algorithm": "astar", "heuristic": "manhattan"}),
+            format!("astar cannot solve a 6x6 board: {stores}"),
+        ),
+        (
+            json!({"board": "8 6 7 2 5 4 3 x 1", "algorithm": "idastar", "heuristic": "walking-distance"}),
+            "walking-distance cannot solve a 3x3 board: walking distance is built for 4x4 boards only".to_string(),
+        ),
+    ];
+    for path in ["/api/solve", "/api/hint"] {
+        for (body, message) in &refused {
+            let (status, record) = app.post_json(path, body.clone()).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{path} {body}: {record}");
+            assert_eq!(error_message(&record), message, "{path} {body}");
+            assert_eq!(data(&record, "error")["input"], body["board"], "{path} {body}");
+        }
+    }
+    // The wrong parity is decided before any search, for bfs on 6x6 too.
+    let six_unsolvable = SIX_BY_GREEDY.replacen("1 2 ", "2 1 ", 1);
+    for (path, body) in [
+        ("/api/solve", json!({"board": FOUR_UNSOLVABLE, "algorithm": "idastar"})),
+        ("/api/solve", json!({"board": six_unsolvable, "algorithm": "bfs"})),
+        ("/api/hint", json!({"board": FOUR_UNSOLVABLE})),
+        ("/api/compare", json!({"board": "2 1 3 4 5 6 7 8 x"})),
+    ] {
+        let (status, record) = app.post_json(path, body.clone()).await;
+        assert_eq!(status, StatusCode::OK, "{path} {body}: {record}");
+        let outcomes: Vec<&Value> = match record["type"].as_str() {
+            Some("compare") => data(&record, "compare")["runs"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| &r["outcome"])
+                .collect(),
+            _ => vec![&record["data"]["outcome"]],
+        };
+        assert!(
+            !outcomes.is_empty() && outcomes.iter().all(|o| *o == "unsolvable"),
+            "{path} {body}: {record}"
+        );
+    }
+    release(&app, running).await;
 }
 
 /// How many shortest paths lead from each board to the goal, by the BFS's

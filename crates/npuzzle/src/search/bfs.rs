@@ -26,7 +26,7 @@
 use std::ops::ControlFlow::{Break, Continue};
 
 use super::state::{charge, move_from_code, path_to, Child, Held, PackedState, Space, Stop};
-use crate::board::Board;
+use crate::board::{Board, Shape};
 use crate::goal::Goal;
 use crate::rank::BoardIndexer;
 use crate::solution::{BudgetClock, BudgetKind, Outcome, Solution, Stats};
@@ -77,6 +77,23 @@ impl Slots {
     }
 }
 
+/// The refusal of a board of `shape`, over [`MAX_DENSE_CELLS`] cells: the
+/// search's, and [`Solver::check`](crate::Solver::check)'s before it.
+pub(crate) fn too_big(shape: Shape) -> Error {
+    let cells = shape.cells();
+    // Half a byte for each of the N!/2 boards; past 20 cells N! leaves u64, so in floating point.
+    let bytes = (1..=cells).map(|k| k as f64).product::<f64>() / 4.0;
+    Error::Unsupported {
+        algorithm: "bfs",
+        shape,
+        reason: format!(
+            "its visited array needs half a byte for each of the {cells}!/2 boards that reach the goal, \
+             {:.1e} bytes here; bfs takes boards of up to {MAX_DENSE_CELLS} cells (try bibfs, astar or idastar)",
+            bytes
+        ),
+    }
+}
+
 /// Runs the search; boards over [`MAX_DENSE_CELLS`] are [`Error::Unsupported`].
 pub(crate) fn search(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> Result<(Outcome, Stats), Error> {
     let shape = board.shape();
@@ -85,23 +102,10 @@ pub(crate) fn search(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> Res
     if goal.is_reached_by(board) {
         return Ok((Outcome::Solved(Solution::default()), stats));
     }
-    let unsupported = || {
-        // Half a byte for each of the N!/2 boards; past 20 cells N! leaves u64, so in floating point.
-        let bytes = (1..=cells).map(|k| k as f64).product::<f64>() / 4.0;
-        Error::Unsupported {
-            algorithm: "bfs",
-            shape,
-            reason: format!(
-                "its visited array needs half a byte for each of the {cells}!/2 boards that reach the goal, \
-                 {:.1e} bytes here; bfs takes boards of up to {MAX_DENSE_CELLS} cells (try bibfs, astar or idastar)",
-                bytes
-            ),
-        }
-    };
     if cells > MAX_DENSE_CELLS {
-        return Err(unsupported());
+        return Err(too_big(shape));
     }
-    let indexer = BoardIndexer::new(goal).ok_or_else(unsupported)?;
+    let indexer = BoardIndexer::new(goal).ok_or_else(|| too_big(shape))?;
 
     // The array is the bulk of the memory and its size is known now: check before allocating.
     let mut layer: Vec<u64> = vec![u64::pack(board.tiles())];

@@ -1,8 +1,17 @@
 //! What a solver can refuse before any search ([`Solver::check`]): the
 //! board's shape against the goal's, a board too big for an optimal
-//! search, databases the heuristic needs and does not have, and exact
-//! questions (a hint, a count of optimal solutions) put to an algorithm
-//! that does not search optimally.
+//! search, a heuristic that cannot be built for the board (walking
+//! distance off 4×4), a board over the algorithm's own limit ([`Algorithm::max_cells`]:
+//! `bfs` and `table` 12 cells, `bfs-set`, `bibfs` and `astar` 25), databases
+//! the heuristic needs and does not have, and exact questions (a hint, a
+//! count of optimal solutions) put to an algorithm that does not search
+//! optimally.
+//!
+//! The algorithm's own limit is the error its search would give, checked
+//! only where the search would run: a board of the wrong parity is answered
+//! "unsolvable" before any search, and a board already at the goal is
+//! answered at once by every algorithm but `table` (which builds its table
+//! first).
 //!
 //! [`Solver::solve`], [`Solver::hint`] and [`Solver::count_solutions`] run
 //! these checks first themselves; a front-end that queues its work (the
@@ -25,9 +34,12 @@
 
 use crate::board::{Board, MAX_NARROW_CELLS};
 use crate::goal::Goal;
+use crate::heuristic::{Heuristic, WithHeuristic};
+use crate::parity::is_solvable;
 use crate::{Error, Solver};
 
-use super::{Algorithm, AUTO_OPTIMAL_CELLS};
+use super::state::Width;
+use super::{bfs, table, Algorithm, AUTO_OPTIMAL_CELLS};
 
 /// What is asked of a board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,7 +57,8 @@ pub enum Question {
 impl Solver {
     /// The error `question` about `board` would get before any search, if
     /// any; see the [module documentation](self). Cheap: no table is built,
-    /// no database read beyond what the solver already holds.
+    /// no database read beyond what the solver already holds, and the
+    /// board's parity read only when a limit or the heuristic would refuse it.
     pub fn check(&self, board: &Board, goal: &Goal, question: Question) -> Result<(), Error> {
         goal.check_shape(board)?;
         let algorithm = self.options.algorithm.resolve(board.shape());
@@ -77,7 +90,7 @@ impl Solver {
         if searches {
             self.check_search(board, goal, algorithm)?;
         }
-        Ok(())
+        check_cells(board, goal, algorithm)
     }
 
     /// What an optimal `algorithm` needs to search `board`: a board of at
@@ -91,10 +104,45 @@ impl Solver {
                 max_cells: MAX_NARROW_CELLS,
             });
         }
-        if algorithm.uses_heuristic() && self.options.heuristic.needs_database() {
+        let kind = self.options.heuristic;
+        if algorithm.uses_heuristic() && kind.needs_database() {
             crate::heuristic::pdb::set_for_goal(self.pdb.as_deref(), goal)?;
         }
+        // Parity is decided before the search builds its heuristic.
+        if algorithm.uses_heuristic() && !kind.supports(board.shape()) && is_solvable(board, goal) {
+            // Building it names why, as the search would.
+            kind.run(goal, self.pdb.as_deref(), Built)?;
+        }
         Ok(())
+    }
+}
+
+/// Builds a heuristic and does nothing with it.
+struct Built;
+
+impl WithHeuristic for Built {
+    type Output = ();
+
+    fn run<H: Heuristic>(self, _: &H) -> Result<(), Error> {
+        Ok(())
+    }
+}
+
+/// The error `algorithm`'s own search gives `board` for its size, if it
+/// would search it at all (see the [module documentation](self)). Parity is
+/// read only for a board over the limit, so the usual check costs nothing.
+fn check_cells(board: &Board, goal: &Goal, algorithm: Algorithm) -> Result<(), Error> {
+    let shape = board.shape();
+    if algorithm.max_cells().is_none_or(|max| shape.cells() <= max) || !is_solvable(board, goal) {
+        return Ok(());
+    }
+    match algorithm {
+        Algorithm::Table => Err(table::too_big(shape)),
+        _ if goal.is_reached_by(board) => Ok(()),
+        Algorithm::Bfs => Err(bfs::too_big(shape)),
+        Algorithm::BfsSet | Algorithm::BiBfs | Algorithm::AStar => Width::for_shape(shape, algorithm.name()).map(drop),
+        // idastar's limit is every optimal search's (`check_search`); greedy has none.
+        _ => Ok(()),
     }
 }
 
@@ -178,5 +226,100 @@ mod tests {
             let err = solver(Algorithm::Auto).check(&board, &goal, question).unwrap_err();
             assert!(matches!(err, Error::ShapeMismatch { .. }), "{err}");
         }
+    }
+
+    /// The board `near_goal` gives with its first two tiles swapped: the other parity.
+    fn unsolvable(shape: &str) -> (Board, Goal) {
+        let (board, goal) = near_goal(shape);
+        let mut tiles = board.tiles().to_vec();
+        tiles.swap(0, 1);
+        (Board::new(board.shape(), tiles).unwrap(), goal)
+    }
+
+    /// What each size-limited algorithm's own search answers `board`,
+    /// called directly (the solver would ask `check` first).
+    fn searched(algorithm: Algorithm, board: &Board, goal: &Goal) -> Result<(), Error> {
+        let mut clock = crate::solution::BudgetClock::start(crate::Budget::default());
+        let clock = &mut clock;
+        match algorithm {
+            Algorithm::Bfs => crate::search::bfs::search(board, goal, clock).map(drop),
+            Algorithm::BfsSet => crate::search::bfs_set::search(board, goal, clock).map(drop),
+            Algorithm::BiBfs => crate::search::bibfs::search(board, goal, clock).map(drop),
+            Algorithm::AStar => {
+                let manhattan = crate::heuristic::Manhattan::new(goal);
+                crate::search::astar::search(board, goal, &manhattan, clock).map(drop)
+            }
+            Algorithm::Table => crate::search::table::search(board, goal, &Default::default(), clock).map(drop),
+            _ => unreachable!("{algorithm} has no limit of its own"),
+        }
+    }
+
+    /// Each size-limited algorithm, a shape over its limit and its largest.
+    const OVER_THE_LIMIT: [(Algorithm, &str, &str); 5] = [
+        (Algorithm::Bfs, "4x4", "4x3"),
+        (Algorithm::Table, "4x4", "4x3"),
+        (Algorithm::BfsSet, "6x6", "5x5"),
+        (Algorithm::BiBfs, "6x6", "5x5"),
+        (Algorithm::AStar, "6x6", "5x5"),
+    ];
+
+    /// Regression: the server queued these and only the search refused them.
+    #[test]
+    fn a_board_over_the_algorithms_own_limit_gets_its_searchs_error_for_every_question() {
+        for (algorithm, shape, largest) in OVER_THE_LIMIT {
+            let (board, goal) = near_goal(shape);
+            let from_search = searched(algorithm, &board, &goal).unwrap_err();
+            assert!(
+                matches!(&from_search, Error::Unsupported { algorithm: a, .. } if *a == algorithm.name()),
+                "{from_search}"
+            );
+            let s = solver(algorithm);
+            for question in [Question::Solve, Question::Hint, Question::Count] {
+                assert_eq!(
+                    s.check(&board, &goal, question),
+                    Err(from_search.clone()),
+                    "{algorithm} {question:?}"
+                );
+            }
+            let (board, goal) = near_goal(largest);
+            assert_eq!(Some(board.shape().cells()), algorithm.max_cells());
+            assert_eq!(s.check(&board, &goal, Question::Solve), Ok(()), "{algorithm} {largest}");
+        }
+    }
+
+    #[test]
+    fn over_the_limit_parity_and_a_solved_board_answer_as_the_search_would() {
+        for (algorithm, shape, _) in OVER_THE_LIMIT {
+            let s = solver(algorithm);
+            let (board, goal) = unsolvable(shape);
+            assert_eq!(s.check(&board, &goal, Question::Solve), Ok(()), "{algorithm}");
+            let report = s.solve(&board, &goal).unwrap();
+            assert_eq!(report.outcome, crate::Outcome::Unsolvable, "{algorithm}");
+            // Already at the goal: only the table, built before it is read, refuses it.
+            let goal = Goal::standard(shape.parse().unwrap());
+            let solved = goal.board().clone();
+            let checked = s.check(&solved, &goal, Question::Solve);
+            assert_eq!(checked, searched(algorithm, &solved, &goal), "{algorithm}");
+            assert_eq!(checked.is_err(), algorithm == Algorithm::Table, "{algorithm}");
+        }
+    }
+
+    #[test]
+    fn a_heuristic_that_cannot_be_built_for_the_board_is_refused_with_its_error() {
+        let options = SolverOptions::default().with_heuristic(HeuristicKind::WalkingDistance);
+        let (board, goal) = near_goal("3x3");
+        let built = crate::heuristic::WalkingDistance::new(&goal).unwrap_err();
+        for algorithm in [Algorithm::AStar, Algorithm::IdaStar] {
+            let s = Solver::new(options.with_algorithm(algorithm));
+            for question in [Question::Solve, Question::Hint] {
+                assert_eq!(s.check(&board, &goal, question), Err(built.clone()), "{algorithm}");
+            }
+        }
+        // The uninformed searches read no heuristic; parity comes before it is built.
+        let s = Solver::new(options.with_algorithm(Algorithm::BiBfs));
+        assert_eq!(s.check(&board, &goal, Question::Solve), Ok(()));
+        let (board, goal) = unsolvable("3x3");
+        let s = Solver::new(options.with_algorithm(Algorithm::IdaStar));
+        assert_eq!(s.check(&board, &goal, Question::Solve), Ok(()));
     }
 }

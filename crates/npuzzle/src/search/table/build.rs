@@ -3,6 +3,20 @@
 
 use super::*;
 
+/// The refusal of a board of `shape`, over [`MAX_TABLE_CELLS`] cells: the
+/// build's, and [`Solver::check`](crate::Solver::check)'s before it.
+pub(crate) fn too_big(shape: Shape) -> Error {
+    Error::Unsupported {
+        algorithm: ALGORITHM,
+        shape,
+        reason: format!(
+            "a complete table has {}!/2 states; only boards of at most {MAX_TABLE_CELLS} cells \
+             (up to 3x4 and 2x6) fit in memory",
+            shape.cells()
+        ),
+    }
+}
+
 /// What the breadth-first search needs to know about a shape.
 #[derive(Debug, Clone)]
 pub(super) struct Geometry {
@@ -17,14 +31,7 @@ impl Geometry {
     pub(super) fn new(shape: Shape) -> Result<Geometry, Error> {
         let n = shape.cells();
         if n > MAX_TABLE_CELLS {
-            return Err(Error::Unsupported {
-                algorithm: ALGORITHM,
-                shape,
-                reason: format!(
-                    "a complete table has {n}!/2 states; only boards of at most {MAX_TABLE_CELLS} cells \
-                     (up to 3x4 and 2x6) fit in memory"
-                ),
-            });
+            return Err(too_big(shape));
         }
         let per_blank = FACT[n - 1] / 2;
         Ok(Geometry {

@@ -109,8 +109,8 @@ mod symmetry;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use build::layer_at;
 use build::*;
+pub(crate) use build::{layer_at, too_big};
 pub use cache::TableCache;
 use symmetry::*;
 
