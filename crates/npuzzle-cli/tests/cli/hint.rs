@@ -338,3 +338,99 @@ fn a_long_5x5_hint_says_so_at_the_start() {
     assert_eq!(stderr(&out), "");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A 42-move 15-puzzle (Manhattan distance): solved in 1.7 M nodes, its one
+/// optimal solution counted in 7.5 M (the count solves it again, then walks
+/// IDA*'s last iteration without the duplicate-sequence cut).
+const COUNTED_IN_MILLIONS: &str = "11 13 4 3 2 9 1 8 0 10 6 7 14 5 15 12";
+
+/// `solve --count` on 4x4 and 5x5 boards enumerated for as long as it took
+/// (hours on a hard board); now a budget that stops it gives a partial
+/// answer, marked so, with the option that lets it run further.
+#[test]
+fn count_stopped_by_a_budget_is_a_partial_answer_that_says_so() {
+    let solve = |extra: &[&str]| {
+        let mut args = vec!["solve", "-j", "1", "--heuristic", "manhattan"];
+        args.extend_from_slice(extra);
+        args.push(COUNTED_IN_MILLIONS);
+        npuzzle(&args, "")
+    };
+    let out = solve(&["--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    let solved_in = line["data"]["stats"]["expanded"].as_u64().unwrap();
+    // Enough nodes to solve it (once by itself, again for the count), not to finish counting.
+    let max_nodes = (3 * solved_in).to_string();
+    let out = solve(&["--count", "--max-nodes", &max_nodes]);
+    assert_eq!(out.status.code(), Some(1), "a partial answer: {}", stdout(&out));
+    let text = stdout(&out);
+    assert!(text.contains("42 moves: "), "the board is solved: {text}");
+    assert!(
+        text.contains(" optimal solution")
+            && text.contains("(partial: node limit reached; --max-nodes to count further; idastar: "),
+        "{text}"
+    );
+    let out = solve(&["--count", "--json", "--max-nodes", &max_nodes]);
+    assert_eq!(out.status.code(), Some(1));
+    let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    let data = &line["data"];
+    assert_eq!(
+        (data["outcome"].as_str(), data["length"].as_u64()),
+        (Some("solved"), Some(42))
+    );
+    assert!(data.get("count").is_none(), "{data}");
+    assert_eq!(data["count_budget"], "node limit");
+    let at_least = data["count_at_least"].as_u64().expect("a lower bound");
+    // The whole count, with nodes to spare: the lower bound is not above it.
+    let out = solve(&["--count", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert!(line["data"].get("count_budget").is_none(), "{line}");
+    assert!(at_least <= line["data"]["count"].as_u64().unwrap(), "{line}");
+}
+
+/// `--count-timeout` bounds the enumeration (a zero time limit stops it at
+/// its first look at the clock, so the test needs no timing), and says how
+/// to count longer; boards the complete table counts are not bounded by it.
+#[test]
+fn count_timeout_bounds_the_enumeration_not_the_table() {
+    for extra in [vec!["--count"], vec!["--all", "--count"], vec!["--all", "--moves"]] {
+        let mut args = vec!["solve", "-j", "1", "--heuristic", "manhattan", "--count-timeout", "0s"];
+        args.extend_from_slice(&extra);
+        args.push(COUNTED_IN_MILLIONS);
+        let out = npuzzle(&args, "");
+        assert_eq!(out.status.code(), Some(1), "{extra:?}: {}", stdout(&out));
+        let (text, err) = (stdout(&out), stderr(&out));
+        let note = "partial: time limit reached; --count-timeout to count longer";
+        if extra.contains(&"--moves") {
+            assert_eq!(text, "", "no solution listed in no time");
+            assert!(
+                err.contains(&format!("board 1: the list of optimal solutions is {note}")),
+                "{err}"
+            );
+        } else {
+            assert!(text.contains("42 moves: "), "the board is still solved: {text}");
+            assert!(
+                text.contains(&format!("optimal solutions not counted ({note}; ")),
+                "{extra:?}: {text}"
+            );
+        }
+    }
+    let out = npuzzle(&["solve", "--count", "--count-timeout", "0s", "8 6 7 2 5 4 3 x 1"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("\n40 optimal solutions (table: "),
+        "{}",
+        stdout(&out)
+    );
+}
+
+/// The default bound is said where the options are.
+#[test]
+fn help_states_the_default_count_bound() {
+    let out = npuzzle(&["solve", "--help"], "");
+    assert!(out.status.success());
+    let help = stdout(&out);
+    assert!(help.contains("--count-timeout <TIME>"), "{help}");
+    assert!(help.contains("(default: --timeout if given, else 1m;"), "{help}");
+}
