@@ -14,7 +14,7 @@ use npuzzle::{
 
 use npuzzle::parse::BoardInput;
 
-use crate::input::{all_cores, BoardOptions, SearchOptions};
+use crate::input::{all_cores, BoardOptions, SearchOptions, Solvers};
 use crate::output;
 
 /// Arguments of `npuzzle solve`.
@@ -63,7 +63,9 @@ pub struct Args {
 pub const DEFAULT_COUNT_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// Runs `npuzzle solve`. Exit 0 when every board was solved or proven
-/// unsolvable, 1 when a board was invalid or a budget ran out.
+/// unsolvable, 1 when a board was invalid or a budget ran out, 2 when a
+/// board was refused (a question its search cannot answer, a board too big
+/// for it, databases it lacks); every board is tried, whatever the others got.
 pub fn run(args: Args) -> Result<ExitCode> {
     let inputs: Vec<BoardInput> = if args.boards.is_empty() {
         let mut bytes = Vec::new();
@@ -88,7 +90,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .search
         .solvers(args.threads.unwrap_or_else(all_cores), args.search.budget())?;
     let mut out = BufWriter::new(std::io::stdout().lock());
+    // The exit code: the worst of the boards' (1 invalid or out of budget, 2 refused).
     let mut failed = false;
+    let mut refused = false;
     for (index, input) in inputs.iter().enumerate() {
         let parsed = match &input.text {
             Ok(text) => args.board.parse(text),
@@ -98,23 +102,18 @@ pub fn run(args: Args) -> Result<ExitCode> {
             Ok(pair) => pair,
             Err(err) => {
                 failed = true;
-                let place = if args.boards.is_empty() { "line" } else { "board" };
-                if args.json {
-                    let text = input.text.as_deref().unwrap_or("");
-                    let record = ErrorRecord::new(input.line, text, format!("{err:#}"));
-                    output::write_json_line(&mut out, &Record::Error(record))?;
-                } else {
-                    out.flush()?;
-                    eprintln!("npuzzle: {place} {}: {err:#}", input.line);
-                }
+                report_board_error(&mut out, &args, input, &err)?;
                 continue;
             }
         };
-        let solver = solvers.get(&goal)?;
-        if args.count || args.all {
-            // Before greedy streams a solution that --count would then silently drop.
-            solver.check(&board, &goal, Question::Count)?;
-        }
+        let solver = match solver_for(&solvers, &board, &goal, &args) {
+            Ok(solver) => solver,
+            Err(err) => {
+                refused = true;
+                report_board_error(&mut out, &args, input, &err)?;
+                continue;
+            }
+        };
         let greedy = solver.options().algorithm.resolve(board.shape()) == Algorithm::Greedy;
         let streams = greedy && solver.options().improve.is_none();
         if streams && !args.json {
@@ -133,13 +132,27 @@ pub fn run(args: Args) -> Result<ExitCode> {
         let uses_heuristic = args.search.algorithm.resolve(board.shape()).uses_heuristic();
         out.flush()?;
         crate::held_advice::warn_long_search(&solvers.advice, &board, &goal, uses_heuristic, true);
-        let report = solve_watched(&solver, &board, &goal).map_err(with_advice)?;
+        let report = match solve_watched(&solver, &board, &goal) {
+            Ok(report) => report,
+            Err(err) => {
+                refused = true;
+                report_board_error(&mut out, &args, input, &with_advice(err))?;
+                continue;
+            }
+        };
         if matches!(report.outcome, Outcome::BudgetReached(_)) {
             failed = true;
         }
         let mut record = SolutionRecord::new(&board, &goal, &solver, &report);
         let optimal = match &report.outcome {
-            Outcome::Solved(_) if args.count || args.all => Some(optimal_solutions(&solver, &board, &goal, &args)?),
+            Outcome::Solved(_) if args.count || args.all => match optimal_solutions(&solver, &board, &goal, &args) {
+                Ok(optimal) => Some(optimal),
+                Err(err) => {
+                    refused = true;
+                    report_board_error(&mut out, &args, input, &err)?;
+                    continue;
+                }
+            },
             _ => None,
         };
         if let Some(optimal) = &optimal {
@@ -195,7 +208,38 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
     }
     out.flush()?;
-    Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    Ok(match (refused, failed) {
+        (true, _) => ExitCode::from(2),
+        (false, true) => ExitCode::from(1),
+        (false, false) => ExitCode::SUCCESS,
+    })
+}
+
+/// The solver for `board`, once it has taken the question: `--count` and
+/// `--all` are checked before greedy streams a solution they would then
+/// silently drop.
+fn solver_for(solvers: &Solvers, board: &Board, goal: &Goal, args: &Args) -> Result<std::sync::Arc<Solver>> {
+    let solver = solvers.get(goal)?;
+    if args.count || args.all {
+        solver.check(board, goal, Question::Count)?;
+    }
+    Ok(solver)
+}
+
+/// Says why the board of `input` got no answer — on stderr, or as an error
+/// record with `--json` — naming it by its line (stdin) or its place among
+/// the arguments; the run goes on with the next board.
+fn report_board_error(out: &mut impl Write, args: &Args, input: &BoardInput, err: &anyhow::Error) -> Result<()> {
+    let message = crate::advice::explain_chain(err);
+    if args.json {
+        let text = input.text.as_deref().unwrap_or("");
+        output::write_json_line(out, &Record::Error(ErrorRecord::new(input.line, text, message)))?;
+    } else {
+        out.flush()?;
+        let place = if args.boards.is_empty() { "line" } else { "board" };
+        eprintln!("npuzzle: {place} {}: {message}", input.line);
+    }
+    Ok(())
 }
 
 /// Solves `board`, showing the search's progress line on a terminal while

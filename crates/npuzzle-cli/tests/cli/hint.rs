@@ -279,8 +279,19 @@ fn count_and_all_refuse_a_board_auto_solves_with_greedy() {
         args.push(board);
         let out = npuzzle(&args, "");
         assert_eq!(out.status.code(), Some(2), "{extra:?}: {}", stdout(&out));
-        assert_eq!(stdout(&out), "", "{extra:?}");
-        let err = stderr(&out);
+        // With --json, the refusal is the board's error record, as for an invalid board.
+        let err = if extra.contains(&"--json") {
+            assert_eq!(stderr(&out), "", "{extra:?}");
+            let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+            assert_eq!(
+                (line["type"].as_str(), line["data"]["line"].as_u64()),
+                (Some("error"), Some(1))
+            );
+            line["data"]["message"].as_str().unwrap().to_string()
+        } else {
+            assert_eq!(stdout(&out), "", "{extra:?}");
+            stderr(&out)
+        };
         assert!(
             err.contains("optimal solutions are counted by an optimal search: auto searches optimally on boards of at most 25 cells, and a 6x6 board has 36"),
             "{err}"
@@ -433,4 +444,81 @@ fn help_states_the_default_count_bound() {
     let help = stdout(&out);
     assert!(help.contains("--count-timeout <TIME>"), "{help}");
     assert!(help.contains("(default: --timeout if given, else 1m;"), "{help}");
+}
+
+/// A board refused for its question (`--count` where `auto` is greedy) or
+/// its size (`--algorithm idastar` on 20x20) ended the whole run: the boards
+/// after it were not solved. Now the refusal is that board's answer, like an
+/// invalid board's, and the run exits 2 at the end.
+#[test]
+fn one_board_refused_does_not_end_a_run_of_several() {
+    let goal_6x6 = npuzzle::Goal::standard("6x6".parse().unwrap());
+    let greedy_6x6 = goal_6x6
+        .board()
+        .replay(&npuzzle::Move::parse_list("ul").unwrap())
+        .unwrap();
+    let input = format!("8 6 7 2 5 4 3 x 1\n{greedy_6x6}\n1 2 3 4 x 8 7 6 5\n");
+    let out = npuzzle(&["solve", "--count"], &input);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("\n40 optimal solutions (table: "),
+        "board 1 counted: {text}"
+    );
+    assert!(
+        text.contains("\n2 optimal solutions (table: "),
+        "board 3 counted: {text}"
+    );
+    let err = stderr(&out);
+    assert!(
+        err.starts_with("npuzzle: line 2: optimal solutions are counted by an optimal search"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    // In JSON Lines: a solution, the refusal as an error record naming its line, a solution.
+    let out = npuzzle(&["solve", "--count", "--json"], &input);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let lines: Vec<serde_json::Value> = stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let types: Vec<&str> = lines.iter().map(|l| l["type"].as_str().unwrap()).collect();
+    assert_eq!(types, ["solution", "error", "solution"]);
+    assert_eq!(
+        (lines[0]["data"]["count"].as_u64(), lines[2]["data"]["count"].as_u64()),
+        (Some(40), Some(2))
+    );
+    assert_eq!(lines[1]["data"]["line"], 2);
+    assert_eq!(lines[1]["data"]["input"], greedy_6x6.to_string());
+    // A board too big for the named search, given as an argument among others.
+    let goal_20x20 = npuzzle::Goal::standard("20x20".parse().unwrap());
+    let big = goal_20x20
+        .board()
+        .replay(&npuzzle::Move::parse_list("ul").unwrap())
+        .unwrap()
+        .to_string();
+    let out = npuzzle(
+        &[
+            "solve",
+            "--moves",
+            "-a",
+            "idastar",
+            "1 2 3 4 5 6 x 7 8",
+            &big,
+            "1 2 3 4 5 6 7 x 8",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "rr\nr\n");
+    let err = stderr(&out);
+    assert!(
+        err.starts_with("npuzzle: board 2: ") && err.contains("--algorithm greedy"),
+        "{err}"
+    );
+    // An invalid board beside a refused one: still exit 2, both said.
+    let out = npuzzle(&["solve", "--count", "1 2 3 4 5 6 7 8 8", &greedy_6x6.to_string()], "");
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("board 1: tile 8 appears twice") && err.contains("board 2: optimal solutions"),
+        "{err}"
+    );
 }

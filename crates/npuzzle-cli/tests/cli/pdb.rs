@@ -155,13 +155,17 @@ fn pdb_flag_picks_one_partition_among_several() {
     // Without --pdb the strongest (largest) databases are read.
     assert_eq!(expanded_in(&solve(&[])), with_strong);
 
-    // A partition with no file: the command that builds it.
+    // A partition with no file: the command that builds it, in the board's error record.
     let out = solve(&["--pdb", "1,2,3/4,5,6/7,8"]);
     assert_eq!(out.status.code(), Some(2));
+    let row: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(row["type"], "error", "{row}");
     assert!(
-        stderr(&out).contains("npuzzle pdb build --size 3x3 --goal standard --partition 1,2,3/4,5,6/7,8"),
-        "{}",
-        stderr(&out)
+        row["data"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("npuzzle pdb build --size 3x3 --goal standard --partition 1,2,3/4,5,6/7,8"),
+        "{row}"
     );
     // Flags that would not read the databases are refused, not ignored.
     for extra in [["--heuristic", "manhattan"], ["-a", "bfs"]] {
