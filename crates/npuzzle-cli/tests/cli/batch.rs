@@ -396,3 +396,53 @@ fn instances_picks_boards_by_their_place_in_the_file() {
     assert!(stderr(&bad).contains("not an instance number"), "{}", stderr(&bad));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `batch` read all of its input before it started, so a pipe that stays
+/// open (a producer waiting for answers) got nothing. Now the first board's
+/// row is written while the input is still open: this test reads it before
+/// closing stdin. (A board on a line of its own is taken once the next
+/// line is read, which could make it a row of a bigger board.)
+#[test]
+fn rows_are_written_before_the_input_ends() {
+    use std::io::{BufRead, BufReader, Write};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_npuzzle"))
+        .args(["batch", "-j", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the npuzzle binary starts");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let mut rows = BufReader::new(child.stdout.take().expect("stdout is piped"));
+    stdin
+        .write_all(b"8 6 7 2 5 4 3 x 1\n1 2 3 4 5 6 x 7 8\n")
+        .expect("the boards are written");
+    stdin.flush().expect("flushed");
+    // Read in a thread: a batch that waits for the end of its input would
+    // never answer, and the test fails instead of hanging.
+    let (tx, rx) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut first = String::new();
+        rows.read_line(&mut first).expect("a row");
+        tx.send(first).expect("the test waits");
+        let mut rest = String::new();
+        std::io::Read::read_to_string(&mut rows, &mut rest).expect("the rest");
+        rest
+    });
+    let first = rx
+        .recv_timeout(Duration::from_secs(120))
+        .expect("the first row came while the input was open");
+    let row: serde_json::Value = serde_json::from_str(&first).expect("a JSON row");
+    assert_eq!(
+        (row["data"]["line"].as_u64(), row["data"]["length"].as_u64()),
+        (Some(1), Some(31))
+    );
+    drop(stdin);
+    let rest = reader.join().expect("the reader thread");
+    assert!(child.wait().expect("npuzzle exits").success());
+    let row: serde_json::Value = serde_json::from_str(rest.trim()).expect("one more row");
+    assert_eq!(
+        (row["data"]["line"].as_u64(), row["data"]["length"].as_u64()),
+        (Some(2), Some(2))
+    );
+}
