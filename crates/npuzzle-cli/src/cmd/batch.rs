@@ -386,7 +386,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
                             break;
                         }
                         let Some(job) = feed.take(pick) else { break };
-                        bar.inc_length(1);
+                        if !bar.is_hidden() {
+                            bar.inc_length(1);
+                        }
                         let row = solve_one(&job.input, job.instance, board_options, solvers, progress);
                         if tx.send((job.index, row)).is_err() {
                             break;

@@ -6,6 +6,7 @@
 //! that one long search does not make the rows behind it pile up.
 
 use std::io::BufRead;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
 use npuzzle::parse::{BoardInput, BoardStream, FileItem};
@@ -38,8 +39,11 @@ pub struct Job {
 /// The input, shared by the workers.
 pub struct Feed<'r> {
     state: Mutex<State<'r>>,
-    /// Rows written so far, raised by the writer.
-    written: Mutex<usize>,
+    /// Rows written so far, raised by the writer: read without a lock, as
+    /// the window is rarely full.
+    written: AtomicUsize,
+    /// Workers waiting for room, woken through `room`.
+    waiting: Mutex<usize>,
     room: Condvar,
     window: usize,
 }
@@ -69,7 +73,8 @@ impl<'r> Feed<'r> {
                 error: None,
                 ended: false,
             }),
-            written: Mutex::new(0),
+            written: AtomicUsize::new(0),
+            waiting: Mutex::new(0),
             room: Condvar::new(),
             window: window.max(1),
         }
@@ -80,11 +85,15 @@ impl<'r> Feed<'r> {
     /// [`Feed::finish`]). Count and size lines are said on stderr as read.
     pub fn take(&self, pick: impl Fn(usize, &BoardInput) -> Pick) -> Option<Job> {
         let mut state = lock(&self.state);
-        let mut written = lock(&self.written);
-        while state.next >= *written + self.window {
-            written = self.room.wait(written).unwrap_or_else(PoisonError::into_inner);
+        let full = |next: usize| next >= self.written.load(Ordering::SeqCst) + self.window;
+        if full(state.next) {
+            let mut waiting = lock(&self.waiting);
+            *waiting += 1;
+            while full(state.next) {
+                waiting = self.room.wait(waiting).unwrap_or_else(PoisonError::into_inner);
+            }
+            *waiting -= 1;
         }
-        drop(written);
         while !state.ended {
             match state.boards.next() {
                 None => state.ended = true,
@@ -116,8 +125,12 @@ impl<'r> Feed<'r> {
 
     /// Says that `rows` rows are written in all, making room in the window.
     pub fn wrote(&self, rows: usize) {
-        *lock(&self.written) = rows;
-        self.room.notify_all();
+        self.written.store(rows, Ordering::SeqCst);
+        // A worker counts itself waiting, under the lock, before it looks at
+        // `written` again: it sees these rows, or it is counted here.
+        if *lock(&self.waiting) > 0 {
+            self.room.notify_all();
+        }
     }
 
     /// The boards `--resume` found done, or the error that ended the input.
