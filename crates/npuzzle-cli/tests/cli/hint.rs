@@ -1,6 +1,6 @@
 //! `npuzzle hint`, and `solve --count` / `--all`.
 
-use crate::{npuzzle, stderr, stdout};
+use crate::{dir_arg, empty_dir, npuzzle, stderr, stdout};
 
 /// The optimal length from `board` to the standard goal, from the library's
 /// independent oracle (breadth-first search from both ends over plain tile
@@ -331,9 +331,8 @@ fn count_with_greedy_named_is_refused_with_the_way_out() {
 /// out a hint has (greedy is none: a hint is exact).
 #[test]
 fn a_long_5x5_hint_says_so_at_the_start() {
-    let dir = std::env::temp_dir().join(format!("npuzzle-cli-hint-no-pdb-5x5-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let dir_arg = dir.to_str().expect("a UTF-8 temp dir");
+    let dir = empty_dir("hint-no-pdb-5x5");
+    let dir_arg = dir_arg(&dir);
     let board = "16 9 x 3 8 24 12 19 5 2 7 18 15 10 22 4 11 21 13 1 17 20 23 14 6";
     let out = npuzzle(&["hint", "--max-nodes", "1000", "--pdb-dir", dir_arg, board], "");
     assert_eq!(out.status.code(), Some(1), "the node budget runs out");
@@ -347,7 +346,6 @@ fn a_long_5x5_hint_says_so_at_the_start() {
     let out = npuzzle(&["hint", "--pdb-dir", dir_arg, near], "");
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stderr(&out), "");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A 42-move 15-puzzle (Manhattan distance): solved in 1.7 M nodes, its one

@@ -44,6 +44,21 @@ pub fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// A new empty directory, deleted with all in it when dropped (a failing
+/// test's too): a `--pdb-dir` that holds no pattern databases (or those the
+/// test builds), or a place for the files a test writes. `name` says whose.
+pub fn empty_dir(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("npuzzle-cli-{name}-"))
+        .tempdir()
+        .expect("a temporary directory")
+}
+
+/// A directory's path as a command-line argument.
+pub fn dir_arg(dir: &tempfile::TempDir) -> &str {
+    dir.path().to_str().expect("a UTF-8 temporary directory")
+}
+
 /// A fixture file's text.
 pub fn fixture(name: &str) -> String {
     let path = format!("{}/tests/cli/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
