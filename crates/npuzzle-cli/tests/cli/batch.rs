@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use crate::{dir_arg, empty_dir, npuzzle, stderr, stdout};
+use crate::{dir_arg, empty_dir, npuzzle, start, stderr, stdout};
 
 /// `count` random solvable 8-puzzles from a fixed seed, one per line.
 fn random_boards(count: usize, seed: u64) -> String {
@@ -397,13 +397,7 @@ fn instances_picks_boards_by_their_place_in_the_file() {
 #[test]
 fn rows_are_written_before_the_input_ends() {
     use std::io::{BufRead, BufReader, Write};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_npuzzle"))
-        .args(["batch", "-j", "2"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the npuzzle binary starts");
+    let mut child = start(&["batch", "-j", "2"]);
     let mut stdin = child.stdin.take().expect("stdin is piped");
     let mut rows = BufReader::new(child.stdout.take().expect("stdout is piped"));
     stdin

@@ -12,17 +12,22 @@ mod readme;
 mod solve;
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
-/// Runs `npuzzle` with `args`, feeding `stdin`.
-pub fn npuzzle(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_npuzzle"))
+/// Starts `npuzzle` with `args`, its stdin, stdout and stderr piped.
+pub fn start(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_npuzzle"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the npuzzle binary starts");
+        .expect("the npuzzle binary starts")
+}
+
+/// Runs `npuzzle` with `args`, feeding `stdin`.
+pub fn npuzzle(args: &[&str], stdin: &str) -> Output {
+    let mut child = start(args);
     let mut input = child.stdin.take().expect("stdin is piped");
     let data = stdin.as_bytes().to_vec();
     let writer = std::thread::spawn(move || {
