@@ -171,7 +171,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                     }
                     if let Some(note) = optimal.as_ref().and_then(partial_note) {
                         out.flush()?;
-                        let place = if args.boards.is_empty() { "line" } else { "board" };
+                        let place = place(&args);
                         eprintln!(
                             "npuzzle: {place} {}: the list of optimal solutions is {note}",
                             input.line
@@ -236,10 +236,18 @@ fn report_board_error(out: &mut impl Write, args: &Args, input: &BoardInput, err
         output::write_json_line(out, &Record::Error(ErrorRecord::new(input.line, text, message)))?;
     } else {
         out.flush()?;
-        let place = if args.boards.is_empty() { "line" } else { "board" };
-        eprintln!("npuzzle: {place} {}: {message}", input.line);
+        eprintln!("npuzzle: {} {}: {message}", place(args), input.line);
     }
     Ok(())
+}
+
+/// What a board's number counts: lines of stdin, or the arguments.
+fn place(args: &Args) -> &'static str {
+    if args.boards.is_empty() {
+        "line"
+    } else {
+        "board"
+    }
 }
 
 /// Solves `board`, showing the search's progress line on a terminal while
