@@ -41,6 +41,7 @@ use crate::goal::Goal;
 use crate::heuristic::HeuristicKind;
 use crate::parse::BoardInput;
 use crate::search::count::OptimalSolutions;
+use crate::search::hint::Completion;
 use crate::search::{Algorithm, Solver};
 use crate::solution::{BudgetKind, Outcome, Report, Stats};
 
@@ -239,6 +240,15 @@ pub struct SolutionRecord {
     /// no `count`, more exist than were listed (or a budget stopped the listing).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub solutions: Option<Vec<String>>,
+    /// When a budget stopped the counting or listing (`solve --count`,
+    /// `--all`): which one (`node limit`, `time limit`, …); the answer is
+    /// partial.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count_budget: Option<String>,
+    /// With `count_budget`: the optimal solutions met before it stopped, a
+    /// lower bound on `count` (absent when none were looked for yet).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count_at_least: Option<u128>,
 }
 
 impl SolutionRecord {
@@ -264,6 +274,8 @@ impl SolutionRecord {
             start: report.start.map(|s| s.name().to_string()),
             count: None,
             solutions: None,
+            count_budget: None,
+            count_at_least: None,
         }
     }
 
@@ -316,6 +328,10 @@ impl SolutionRecord {
     /// `list`, its solutions.
     pub fn with_solutions(mut self, optimal: &OptimalSolutions, list: bool) -> SolutionRecord {
         self.count = optimal.count.or(self.count);
+        if let Completion::BudgetReached(kind) = optimal.completion {
+            self.count_budget = Some(kind.to_string());
+            self.count_at_least = optimal.at_least;
+        }
         if list {
             self.solutions = Some(optimal.solutions.iter().map(|s| s.to_string()).collect());
         }

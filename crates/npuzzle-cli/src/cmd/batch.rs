@@ -1,5 +1,6 @@
-//! `npuzzle batch`: solve a file of boards on all cores, writing each result
-//! as soon as it is known, resumable after a kill.
+//! `npuzzle batch`: solve a file of boards on all cores, reading it as the
+//! workers take boards (`feed`) and writing each result as soon as it is
+//! known, resumable after a kill.
 //!
 //! Output rows have the fields `line` (input line number of the board),
 //! `board`, `outcome` (`solved`, `unsolvable`, `budget`, `invalid`),
@@ -18,10 +19,10 @@
 
 use std::collections::{BTreeMap, HashSet};
 use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
+use std::io::{BufRead, BufReader, BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -31,7 +32,10 @@ use npuzzle::parse::BoardInput;
 use npuzzle::{Cancel, Progress};
 
 use crate::input::{all_cores, BoardOptions, SearchOptions, Solvers};
+
+mod feed;
 use crate::spool::{self, Spooled};
+use feed::{Feed, Pick, WINDOW_PER_WORKER};
 use npuzzle::record::{human_duration, OutcomeName, Record, ResultRecord, SearchNames};
 
 /// How often the bar's count of the running searches' nodes is updated.
@@ -297,16 +301,12 @@ impl Summary {
 /// Runs `npuzzle batch`.
 pub fn run(args: Args) -> Result<ExitCode> {
     let started = Instant::now();
-    let bytes = if args.input == "-" {
-        let mut b = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut b)
-            .context("reading boards from stdin")?;
-        b
+    let (reader, source): (Box<dyn BufRead + Send>, String) = if args.input == "-" {
+        (Box::new(BufReader::new(std::io::stdin())), "stdin".to_string())
     } else {
-        std::fs::read(&args.input).with_context(|| format!("reading boards from {}", args.input))?
+        let file = File::open(&args.input).with_context(|| format!("reading boards from {}", args.input))?;
+        (Box::new(BufReader::new(file)), args.input.clone())
     };
-    let inputs = args.board.read_file(&bytes);
 
     let threads = args.threads.unwrap_or_else(all_cores).max(1);
     // Boards run side by side, one search thread each; the memory budget is
@@ -321,17 +321,18 @@ pub fn run(args: Args) -> Result<ExitCode> {
         (Some(path), true) => scan_existing(path, args.format)?,
         _ => (Done::new(), 0),
     };
-    // Each input with its place among the file's boards (its instance number).
-    let chosen: Vec<(usize, &BoardInput)> = (1..)
-        .zip(&inputs)
-        .filter(|(n, _)| args.instances.as_ref().is_none_or(|list| list.contains(*n)))
-        .collect();
-    let todo: Vec<(usize, &BoardInput)> = chosen
-        .iter()
-        .copied()
-        .filter(|(_, b)| !is_done(&done, b, &args.board, &solvers))
-        .collect();
-    let skipped = chosen.len() - todo.len();
+    // Boards are read as the workers take them, each with its place among
+    // the input's boards (its instance number).
+    let feed = Feed::new(reader, args.board.size, WINDOW_PER_WORKER * threads);
+    let pick = |instance: usize, input: &BoardInput| {
+        if args.instances.as_ref().is_some_and(|list| !list.contains(instance)) {
+            Pick::Leave
+        } else if is_done(&done, input, &args.board, &solvers) {
+            Pick::Done
+        } else {
+            Pick::Solve
+        }
+    };
 
     let mut sink: Box<dyn Write + Send> = match &args.output {
         Some(path) => {
@@ -361,10 +362,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
     });
 
-    let bar = crate::progress::bar(
-        todo.len() as u64,
-        "{bar:40} {pos}/{len} boards  {per_sec}  ETA {eta}  {msg}",
-    );
+    // The bar's length grows as boards are read (at once from a file).
+    let bar = crate::progress::bar(0, "{bar:40} {pos}/{len} boards  {per_sec}  ETA {eta}  {msg}");
     // One per worker: what its current search has expanded, for the bar
     // while long searches (a campaign's instances) run.
     let progresses: Vec<Progress> = (0..threads).map(|_| Progress::new()).collect();
@@ -373,10 +372,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .num_threads(threads)
         .build()
         .context("starting worker threads")?;
-    let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel::<(usize, (Row, Option<Spooled>))>();
     let write_result: Result<()> = std::thread::scope(|scope| {
-        let (todo, next, solvers, board_options) = (&todo, &next, &solvers, &args.board);
+        let (feed, pick, solvers, board_options, bar) = (&feed, &pick, &solvers, &args.board, &bar);
         let progresses = &progresses;
         scope.spawn(move || {
             pool.scope(|s| {
@@ -387,12 +385,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
                         if INTERRUPTED.load(Ordering::SeqCst) {
                             break;
                         }
-                        let i = next.fetch_add(1, Ordering::SeqCst);
-                        let Some(&(instance, input)) = todo.get(i) else { break };
-                        if tx
-                            .send((i, solve_one(input, instance, board_options, solvers, progress)))
-                            .is_err()
-                        {
+                        let Some(job) = feed.take(pick) else { break };
+                        if !bar.is_hidden() {
+                            bar.inc_length(1);
+                        }
+                        let row = solve_one(&job.input, job.instance, board_options, solvers, progress);
+                        if tx.send((job.index, row)).is_err() {
                             break;
                         }
                     });
@@ -401,7 +399,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             drop(tx);
         });
         let mut pending: BTreeMap<usize, (Row, Option<Spooled>)> = BTreeMap::new();
-        let mut next_out = 0usize;
+        let (mut next_out, mut written) = (0usize, 0usize);
         let write_row = |(row, spooled): (Row, Option<Spooled>), sink: &mut Box<dyn Write + Send>| -> Result<()> {
             spool::write_row(sink, &row_bytes(&row, args.format)?, spooled)
         };
@@ -426,19 +424,23 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 bar.inc(1);
                 if args.unordered {
                     write_row(row, &mut sink)?;
+                    written += 1;
                 } else {
                     pending.insert(i, row);
                     while let Some(row) = pending.remove(&next_out) {
                         write_row(row, &mut sink)?;
                         next_out += 1;
                     }
+                    written = next_out;
                 }
             }
             sink.flush()?;
+            feed.wrote(written);
         }
         Ok(())
     });
     bar.finish_and_clear();
+    let skipped = feed.finish().with_context(|| format!("reading boards from {source}"))?;
     write_result.context("writing results")?;
     sink.flush().context("writing results")?;
     summary.print(started.elapsed(), skipped);

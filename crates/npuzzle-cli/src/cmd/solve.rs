@@ -2,16 +2,19 @@
 
 use std::io::{BufWriter, Read, Write};
 use std::process::ExitCode;
+use std::time::Duration;
 
 use anyhow::{Context, Result};
 use npuzzle::record::{human_duration, ErrorRecord, Record, SolutionRecord};
 use npuzzle::search::check::Question;
 use npuzzle::search::greedy::{self, Finish, ReplaySink, WriteSink};
-use npuzzle::{Algorithm, Board, Cancel, Completion, Goal, OptimalSolutions, Outcome, Progress, Solver};
+use npuzzle::{
+    Algorithm, Board, Budget, BudgetKind, Cancel, Completion, Goal, OptimalSolutions, Outcome, Progress, Solver,
+};
 
 use npuzzle::parse::BoardInput;
 
-use crate::input::{all_cores, BoardOptions, SearchOptions};
+use crate::input::{all_cores, BoardOptions, SearchOptions, Solvers};
 use crate::output;
 
 /// Arguments of `npuzzle solve`.
@@ -28,16 +31,24 @@ pub struct Args {
     #[arg(long, conflicts_with = "json")]
     pub moves: bool,
     /// Also count the distinct optimal move sequences (exact: through the complete table on boards
-    /// of up to 12 cells, else by running IDA*'s last iteration to its end, within the budgets);
-    /// refused where the algorithm is greedy (as `auto` is above 25 cells), whose length is not optimal.
+    /// of up to 12 cells, else by running IDA*'s last iteration to its end, for at most
+    /// --count-timeout: 1 minute by default, then a partial count); refused where the algorithm is
+    /// greedy (as `auto` is above 25 cells), whose length is not optimal.
     #[arg(long, conflicts_with = "moves")]
     pub count: bool,
-    /// Also list the optimal solutions, in u d l r order, at most --limit of them.
+    /// Also list the optimal solutions, in u d l r order, at most --limit of them (by enumeration
+    /// for at most --count-timeout, as --count).
     #[arg(long)]
     pub all: bool,
     /// With --all: list at most this many solutions.
     #[arg(long, value_name = "K", default_value_t = 1000, requires = "all")]
     pub limit: usize,
+    /// With --count or --all, on boards counted by enumeration (4x4, 5x5; any board with
+    /// --algorithm idastar): stop after this long and print what was found, marked partial
+    /// (default: --timeout if given, else 1m; e.g. 10m or 2h to count longer). It includes solving
+    /// the board again for the count.
+    #[arg(long, value_name = "TIME", value_parser = crate::input::parse_duration)]
+    pub count_timeout: Option<Duration>,
     /// Print JSON Lines: {"type":"solution","data":{...}} per board.
     #[arg(long)]
     pub json: bool,
@@ -46,8 +57,15 @@ pub struct Args {
     pub threads: Option<usize>,
 }
 
+/// How long `--count` and `--all` enumerate unless `--count-timeout` or
+/// `--timeout` says: counting every optimal solution of a hard 15- or
+/// 24-puzzle can take hours.
+pub const DEFAULT_COUNT_TIMEOUT: Duration = Duration::from_secs(60);
+
 /// Runs `npuzzle solve`. Exit 0 when every board was solved or proven
-/// unsolvable, 1 when a board was invalid or a budget ran out.
+/// unsolvable, 1 when a board was invalid or a budget ran out, 2 when a
+/// board was refused (a question its search cannot answer, a board too big
+/// for it, databases it lacks); every board is tried, whatever the others got.
 pub fn run(args: Args) -> Result<ExitCode> {
     let inputs: Vec<BoardInput> = if args.boards.is_empty() {
         let mut bytes = Vec::new();
@@ -72,7 +90,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .search
         .solvers(args.threads.unwrap_or_else(all_cores), args.search.budget())?;
     let mut out = BufWriter::new(std::io::stdout().lock());
+    // The exit code: the worst of the boards' (1 invalid or out of budget, 2 refused).
     let mut failed = false;
+    let mut refused = false;
     for (index, input) in inputs.iter().enumerate() {
         let parsed = match &input.text {
             Ok(text) => args.board.parse(text),
@@ -82,23 +102,18 @@ pub fn run(args: Args) -> Result<ExitCode> {
             Ok(pair) => pair,
             Err(err) => {
                 failed = true;
-                let place = if args.boards.is_empty() { "line" } else { "board" };
-                if args.json {
-                    let text = input.text.as_deref().unwrap_or("");
-                    let record = ErrorRecord::new(input.line, text, format!("{err:#}"));
-                    output::write_json_line(&mut out, &Record::Error(record))?;
-                } else {
-                    out.flush()?;
-                    eprintln!("npuzzle: {place} {}: {err:#}", input.line);
-                }
+                report_board_error(&mut out, &args, input, &err)?;
                 continue;
             }
         };
-        let solver = solvers.get(&goal)?;
-        if args.count || args.all {
-            // Before greedy streams a solution that --count would then silently drop.
-            solver.check(&board, &goal, Question::Count)?;
-        }
+        let solver = match solver_for(&solvers, &board, &goal, &args) {
+            Ok(solver) => solver,
+            Err(err) => {
+                refused = true;
+                report_board_error(&mut out, &args, input, &err)?;
+                continue;
+            }
+        };
         let greedy = solver.options().algorithm.resolve(board.shape()) == Algorithm::Greedy;
         let streams = greedy && solver.options().improve.is_none();
         if streams && !args.json {
@@ -117,13 +132,27 @@ pub fn run(args: Args) -> Result<ExitCode> {
         let uses_heuristic = args.search.algorithm.resolve(board.shape()).uses_heuristic();
         out.flush()?;
         crate::held_advice::warn_long_search(&solvers.advice, &board, &goal, uses_heuristic, true);
-        let report = solve_watched(&solver, &board, &goal).map_err(with_advice)?;
+        let report = match solve_watched(&solver, &board, &goal) {
+            Ok(report) => report,
+            Err(err) => {
+                refused = true;
+                report_board_error(&mut out, &args, input, &with_advice(err))?;
+                continue;
+            }
+        };
         if matches!(report.outcome, Outcome::BudgetReached(_)) {
             failed = true;
         }
         let mut record = SolutionRecord::new(&board, &goal, &solver, &report);
         let optimal = match &report.outcome {
-            Outcome::Solved(_) if args.count || args.all => Some(optimal_solutions(&solver, &board, &goal, &args)?),
+            Outcome::Solved(_) if args.count || args.all => match optimal_solutions(&solver, &board, &goal, &args) {
+                Ok(optimal) => Some(optimal),
+                Err(err) => {
+                    refused = true;
+                    report_board_error(&mut out, &args, input, &err)?;
+                    continue;
+                }
+            },
             _ => None,
         };
         if let Some(optimal) = &optimal {
@@ -139,6 +168,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 Outcome::Solved(_) if args.all => {
                     for s in record.solutions.iter().flatten() {
                         writeln!(out, "{s}")?;
+                    }
+                    if let Some(note) = optimal.as_ref().and_then(partial_note) {
+                        out.flush()?;
+                        let place = place(&args);
+                        eprintln!(
+                            "npuzzle: {place} {}: the list of optimal solutions is {note}",
+                            input.line
+                        );
                     }
                 }
                 Outcome::Solved(s) => writeln!(out, "{s}")?,
@@ -171,7 +208,46 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
     }
     out.flush()?;
-    Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    Ok(match (refused, failed) {
+        (true, _) => ExitCode::from(2),
+        (false, true) => ExitCode::from(1),
+        (false, false) => ExitCode::SUCCESS,
+    })
+}
+
+/// The solver for `board`, once it has taken the question: `--count` and
+/// `--all` are checked before greedy streams a solution they would then
+/// silently drop.
+fn solver_for(solvers: &Solvers, board: &Board, goal: &Goal, args: &Args) -> Result<std::sync::Arc<Solver>> {
+    let solver = solvers.get(goal)?;
+    if args.count || args.all {
+        solver.check(board, goal, Question::Count)?;
+    }
+    Ok(solver)
+}
+
+/// Says why the board of `input` got no answer — on stderr, or as an error
+/// record with `--json` — naming it by its line (stdin) or its place among
+/// the arguments; the run goes on with the next board.
+fn report_board_error(out: &mut impl Write, args: &Args, input: &BoardInput, err: &anyhow::Error) -> Result<()> {
+    let message = crate::advice::explain_chain(err);
+    if args.json {
+        let text = input.text.as_deref().unwrap_or("");
+        output::write_json_line(out, &Record::Error(ErrorRecord::new(input.line, text, message)))?;
+    } else {
+        out.flush()?;
+        eprintln!("npuzzle: {} {}: {message}", place(args), input.line);
+    }
+    Ok(())
+}
+
+/// What a board's number counts: lines of stdin, or the arguments.
+fn place(args: &Args) -> &'static str {
+    if args.boards.is_empty() {
+        "line"
+    } else {
+        "board"
+    }
 }
 
 /// Solves `board`, showing the search's progress line on a terminal while
@@ -268,19 +344,47 @@ fn stream_greedy_json(out: &mut impl Write, board: &Board, goal: &Goal, solver: 
     Ok(())
 }
 
+/// The budget of `--count` and `--all`: the search's, and where they
+/// enumerate, a time limit ([`DEFAULT_COUNT_TIMEOUT`] unless set).
+fn count_budget(solver: &Solver, board: &Board, args: &Args) -> Budget {
+    let budget = solver.options().budget;
+    if solver.counts_by_table(board) {
+        return budget;
+    }
+    let timeout = args.count_timeout.or(budget.timeout).unwrap_or(DEFAULT_COUNT_TIMEOUT);
+    budget.with_timeout(Some(timeout))
+}
+
 /// The count and list `--count` and `--all` ask for (the list's own count
 /// when it is complete, else a separate count if `--count` asks for one).
 fn optimal_solutions(solver: &Solver, board: &Board, goal: &Goal, args: &Args) -> Result<OptimalSolutions> {
+    let budget = count_budget(solver, board, args);
     if !args.all {
-        return Ok(solver.count_solutions(board, goal)?);
+        return Ok(solver.count_solutions_within(board, goal, budget)?);
     }
-    let mut listed = solver.list_solutions(board, goal, args.limit)?;
+    let mut listed = solver.list_solutions_within(board, goal, args.limit, budget)?;
     if args.count && listed.count.is_none() && listed.completion == Completion::Complete {
-        let counted = solver.count_solutions(board, goal)?;
+        let counted = solver.count_solutions_within(board, goal, budget)?;
         listed.count = counted.count;
         listed.completion = counted.completion;
+        listed.at_least = counted.at_least;
     }
     Ok(listed)
+}
+
+/// When a budget stopped `--count` or `--all`: that the answer is partial,
+/// and the option that lets it run further.
+fn partial_note(optimal: &OptimalSolutions) -> Option<String> {
+    let Completion::BudgetReached(kind) = optimal.completion else {
+        return None;
+    };
+    let more = match kind {
+        BudgetKind::Time => "; --count-timeout to count longer",
+        BudgetKind::Nodes => "; --max-nodes to count further",
+        BudgetKind::Memory => "; --max-memory to count further",
+        _ => "",
+    };
+    Some(format!("partial: {kind} reached{more}"))
 }
 
 /// The human lines for `--count` and `--all`.
@@ -292,24 +396,67 @@ fn human_solutions(optimal: &OptimalSolutions, args: &Args) -> String {
         optimal.stats.expanded,
         human_duration(optimal.stats.elapsed)
     );
-    let count = match (optimal.count, optimal.completion) {
-        (Some(1), _) => "1 optimal solution".to_string(),
-        (Some(n), _) => format!("{n} optimal solutions"),
-        (None, Completion::BudgetReached(kind)) => format!("optimal solutions: {kind} reached before all were found"),
-        (None, _) => format!("more than {} optimal solutions", optimal.solutions.len()),
+    let partial = partial_note(optimal);
+    let count = match (optimal.count, optimal.at_least, &partial) {
+        (Some(1), _, _) => "1 optimal solution".to_string(),
+        (Some(n), _, _) => format!("{n} optimal solutions"),
+        (None, Some(n), Some(_)) => format!("at least {n} optimal solution{}", if n == 1 { "" } else { "s" }),
+        (None, None, Some(_)) => "optimal solutions not counted".to_string(),
+        (None, _, None) => format!("more than {} optimal solutions", optimal.solutions.len()),
     };
+    let partial = partial.map(|note| format!("{note}; ")).unwrap_or_default();
     if args.all {
         let shown = optimal.solutions.len();
         let which = match optimal.count {
             Some(n) if n == shown as u128 => "all listed".to_string(),
+            _ if !partial.is_empty() => format!("the first {shown} in u d l r order"),
             _ => format!("the first {shown} in u d l r order; --limit to see more"),
         };
-        text.push_str(&format!("{count} ({which}; {cost}):\n"));
+        text.push_str(&format!("{count} ({partial}{which}; {cost}):\n"));
         for s in &optimal.solutions {
             text.push_str(&format!("  {s}\n"));
         }
     } else {
-        text.push_str(&format!("{count} ({cost})\n"));
+        text.push_str(&format!("{count} ({partial}{cost})\n"));
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+    use npuzzle::SolverOptions;
+
+    /// `npuzzle solve`'s arguments as the command line gives them.
+    #[derive(Parser)]
+    struct Line {
+        #[command(flatten)]
+        args: Args,
+    }
+
+    fn args(line: &[&str]) -> Args {
+        Line::parse_from(std::iter::once("solve").chain(line.iter().copied())).args
+    }
+
+    #[test]
+    fn enumerated_counts_get_a_time_limit_by_default_table_counts_do_not() {
+        let hard_4x4: Board = "11 13 4 3 2 9 1 8 0 10 6 7 14 5 15 12".parse().unwrap();
+        let small: Board = "8 6 7 2 5 4 3 x 1".parse().unwrap();
+        let timeout = |line: &[&str], board: &Board| {
+            let args = args(line);
+            let options = SolverOptions::default().with_algorithm(args.search.algorithm);
+            let solver = Solver::new(options.with_budget(args.search.budget()));
+            count_budget(&solver, board, &args).timeout
+        };
+        assert_eq!(timeout(&["--count"], &hard_4x4), Some(DEFAULT_COUNT_TIMEOUT));
+        assert_eq!(timeout(&["--count"], &small), None);
+        // --timeout, then --count-timeout, replace the default.
+        assert_eq!(
+            timeout(&["--count", "--timeout", "5m"], &hard_4x4),
+            Some(Duration::from_secs(300))
+        );
+        let both = ["--count", "--timeout", "5m", "--count-timeout", "2h"];
+        assert_eq!(timeout(&both, &hard_4x4), Some(Duration::from_secs(7200)));
+    }
 }

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use crate::{npuzzle, stderr, stdout};
+use crate::{dir_arg, empty_dir, npuzzle, start, stderr, stdout};
 
 /// `count` random solvable 8-puzzles from a fixed seed, one per line.
 fn random_boards(count: usize, seed: u64) -> String {
@@ -14,13 +14,6 @@ fn random_boards(count: usize, seed: u64) -> String {
     );
     assert!(out.status.success());
     stdout(&out)
-}
-
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("npuzzle-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
 }
 
 /// JSON rows keyed by input line, without the timing field (which differs run to run).
@@ -112,7 +105,8 @@ fn a_node_budget_stops_one_board_and_the_batch_goes_on() {
 
 #[test]
 fn resumes_after_sigkill_with_every_board_exactly_once() {
-    let dir = temp_dir("resume");
+    let scratch = empty_dir("resume");
+    let dir = scratch.path();
     let input_path = dir.join("boards.txt");
     std::fs::write(&input_path, random_boards(2000, 3)).unwrap();
     let input = input_path.to_str().unwrap();
@@ -163,12 +157,12 @@ fn resumes_after_sigkill_with_every_board_exactly_once() {
             "round {round}: resumed output differs from an uninterrupted run"
         );
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn sigint_writes_what_is_done_and_exits_130() {
-    let dir = temp_dir("sigint");
+    let scratch = empty_dir("sigint");
+    let dir = scratch.path();
     let input_path = dir.join("boards.txt");
     std::fs::write(&input_path, random_boards(3000, 4)).unwrap();
     let out = dir.join("out.jsonl");
@@ -206,7 +200,6 @@ fn sigint_writes_what_is_done_and_exits_130() {
     let rows = rows_without_timing(&written);
     let lines: Vec<u64> = rows.iter().map(|r| r.0).collect();
     assert_eq!(lines, (1..=rows.len() as u64).collect::<Vec<_>>(), "an in-order prefix");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A campaign file: comments above the instances, as published benchmark files have.
@@ -235,7 +228,8 @@ fn rows_in(path: &std::path::Path) -> Vec<serde_json::Value> {
 
 #[test]
 fn rows_name_the_instance_and_the_search() {
-    let dir = temp_dir("names");
+    let scratch = empty_dir("names");
+    let dir = scratch.path();
     let out = dir.join("results.jsonl");
     assert!(campaign(&out, "manhattan", &[]).status.success());
     let rows = rows_in(&out);
@@ -259,14 +253,14 @@ fn rows_name_the_instance_and_the_search() {
             (5, 2, "idastar", "manhattan", true, 31)
         ]
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A campaign is rerun with a new heuristic on the same results file: its
 /// rows are added beside the old ones, and a rerun of either adds nothing.
 #[test]
 fn resume_adds_rows_for_another_heuristic_and_skips_the_ones_done() {
-    let dir = temp_dir("campaign");
+    let scratch = empty_dir("campaign");
+    let dir = scratch.path();
     let out = dir.join("results.jsonl");
     assert!(campaign(&out, "manhattan", &[]).status.success());
     assert!(campaign(&out, "linear-conflict", &["--resume"]).status.success());
@@ -297,12 +291,12 @@ fn resume_adds_rows_for_another_heuristic_and_skips_the_ones_done() {
         );
     }
     assert_eq!(rows_in(&out).len(), 4);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn rows_written_before_rows_named_their_search_count_as_done() {
-    let dir = temp_dir("old-rows");
+    let scratch = empty_dir("old-rows");
+    let dir = scratch.path();
     let out = dir.join("results.jsonl");
     let old = r#"{"type":"result","data":{"line":3,"board":"8 6 7 2 5 4 3 x 1","outcome":"solved","length":31,"moves":"ruulddruuldldrrullurrdlldruurdd","expanded":31,"generated":31,"millis":1.0,"message":null}}"#;
     std::fs::write(&out, format!("{old}\n")).unwrap();
@@ -310,7 +304,6 @@ fn rows_written_before_rows_named_their_search_count_as_done() {
     let rows = rows_in(&out);
     let lines: Vec<u64> = rows.iter().map(|r| r["line"].as_u64().unwrap()).collect();
     assert_eq!(lines, [3, 5], "only the second instance was solved");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -347,8 +340,8 @@ fn a_time_limit_stops_one_instance_and_the_campaign_goes_on() {
 
 #[test]
 fn rows_name_the_databases_read() {
-    let dir = temp_dir("pdb-rows");
-    let d = dir.to_str().unwrap();
+    let scratch = empty_dir("pdb-rows");
+    let d = dir_arg(&scratch);
     let built = npuzzle(
         &[
             "pdb",
@@ -377,12 +370,12 @@ fn rows_name_the_databases_read() {
         ),
         (Some("pdb"), Some("1,2,3,4/5,6,7,8"), Some(31))
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn instances_picks_boards_by_their_place_in_the_file() {
-    let dir = temp_dir("instances");
+    let scratch = empty_dir("instances");
+    let dir = scratch.path();
     let out = dir.join("results.jsonl");
     assert!(campaign(&out, "manhattan", &["--instances", "2"]).status.success());
     let rows = rows_in(&out);
@@ -394,5 +387,48 @@ fn instances_picks_boards_by_their_place_in_the_file() {
     let bad = campaign(&out, "manhattan", &["--instances", "0"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("not an instance number"), "{}", stderr(&bad));
-    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `batch` read all of its input before it started, so a pipe that stays
+/// open (a producer waiting for answers) got nothing. Now the first board's
+/// row is written while the input is still open: this test reads it before
+/// closing stdin. (A board on a line of its own is taken once the next
+/// line is read, which could make it a row of a bigger board.)
+#[test]
+fn rows_are_written_before_the_input_ends() {
+    use std::io::{BufRead, BufReader, Write};
+    let mut child = start(&["batch", "-j", "2"]);
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let mut rows = BufReader::new(child.stdout.take().expect("stdout is piped"));
+    stdin
+        .write_all(b"8 6 7 2 5 4 3 x 1\n1 2 3 4 5 6 x 7 8\n")
+        .expect("the boards are written");
+    stdin.flush().expect("flushed");
+    // Read in a thread: a batch that waits for the end of its input would
+    // never answer, and the test fails instead of hanging.
+    let (tx, rx) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut first = String::new();
+        rows.read_line(&mut first).expect("a row");
+        tx.send(first).expect("the test waits");
+        let mut rest = String::new();
+        std::io::Read::read_to_string(&mut rows, &mut rest).expect("the rest");
+        rest
+    });
+    let first = rx
+        .recv_timeout(Duration::from_secs(120))
+        .expect("the first row came while the input was open");
+    let row: serde_json::Value = serde_json::from_str(&first).expect("a JSON row");
+    assert_eq!(
+        (row["data"]["line"].as_u64(), row["data"]["length"].as_u64()),
+        (Some(1), Some(31))
+    );
+    drop(stdin);
+    let rest = reader.join().expect("the reader thread");
+    assert!(child.wait().expect("npuzzle exits").success());
+    let row: serde_json::Value = serde_json::from_str(rest.trim()).expect("one more row");
+    assert_eq!(
+        (row["data"]["line"].as_u64(), row["data"]["length"].as_u64()),
+        (Some(2), Some(2))
+    );
 }

@@ -1,6 +1,6 @@
 //! `npuzzle hint`, and `solve --count` / `--all`.
 
-use crate::{npuzzle, stderr, stdout};
+use crate::{dir_arg, empty_dir, npuzzle, stderr, stdout};
 
 /// The optimal length from `board` to the standard goal, from the library's
 /// independent oracle (breadth-first search from both ends over plain tile
@@ -279,8 +279,19 @@ fn count_and_all_refuse_a_board_auto_solves_with_greedy() {
         args.push(board);
         let out = npuzzle(&args, "");
         assert_eq!(out.status.code(), Some(2), "{extra:?}: {}", stdout(&out));
-        assert_eq!(stdout(&out), "", "{extra:?}");
-        let err = stderr(&out);
+        // With --json, the refusal is the board's error record, as for an invalid board.
+        let err = if extra.contains(&"--json") {
+            assert_eq!(stderr(&out), "", "{extra:?}");
+            let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+            assert_eq!(
+                (line["type"].as_str(), line["data"]["line"].as_u64()),
+                (Some("error"), Some(1))
+            );
+            line["data"]["message"].as_str().unwrap().to_string()
+        } else {
+            assert_eq!(stdout(&out), "", "{extra:?}");
+            stderr(&out)
+        };
         assert!(
             err.contains("optimal solutions are counted by an optimal search: auto searches optimally on boards of at most 25 cells, and a 6x6 board has 36"),
             "{err}"
@@ -320,9 +331,8 @@ fn count_with_greedy_named_is_refused_with_the_way_out() {
 /// out a hint has (greedy is none: a hint is exact).
 #[test]
 fn a_long_5x5_hint_says_so_at_the_start() {
-    let dir = std::env::temp_dir().join(format!("npuzzle-cli-hint-no-pdb-5x5-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let dir_arg = dir.to_str().expect("a UTF-8 temp dir");
+    let dir = empty_dir("hint-no-pdb-5x5");
+    let dir_arg = dir_arg(&dir);
     let board = "16 9 x 3 8 24 12 19 5 2 7 18 15 10 22 4 11 21 13 1 17 20 23 14 6";
     let out = npuzzle(&["hint", "--max-nodes", "1000", "--pdb-dir", dir_arg, board], "");
     assert_eq!(out.status.code(), Some(1), "the node budget runs out");
@@ -336,5 +346,177 @@ fn a_long_5x5_hint_says_so_at_the_start() {
     let out = npuzzle(&["hint", "--pdb-dir", dir_arg, near], "");
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stderr(&out), "");
-    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A 42-move 15-puzzle (Manhattan distance): solved in 1.7 M nodes, its one
+/// optimal solution counted in 7.5 M (the count solves it again, then walks
+/// IDA*'s last iteration without the duplicate-sequence cut).
+const COUNTED_IN_MILLIONS: &str = "11 13 4 3 2 9 1 8 0 10 6 7 14 5 15 12";
+
+/// `solve --count` on 4x4 and 5x5 boards enumerated for as long as it took
+/// (hours on a hard board); now a budget that stops it gives a partial
+/// answer, marked so, with the option that lets it run further.
+#[test]
+fn count_stopped_by_a_budget_is_a_partial_answer_that_says_so() {
+    let solve = |extra: &[&str]| {
+        let mut args = vec!["solve", "-j", "1", "--heuristic", "manhattan"];
+        args.extend_from_slice(extra);
+        args.push(COUNTED_IN_MILLIONS);
+        npuzzle(&args, "")
+    };
+    let out = solve(&["--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    let solved_in = line["data"]["stats"]["expanded"].as_u64().unwrap();
+    // Enough nodes to solve it (once by itself, again for the count), not to finish counting.
+    let max_nodes = (3 * solved_in).to_string();
+    let out = solve(&["--count", "--max-nodes", &max_nodes]);
+    assert_eq!(out.status.code(), Some(1), "a partial answer: {}", stdout(&out));
+    let text = stdout(&out);
+    assert!(text.contains("42 moves: "), "the board is solved: {text}");
+    assert!(
+        text.contains(" optimal solution")
+            && text.contains("(partial: node limit reached; --max-nodes to count further; idastar: "),
+        "{text}"
+    );
+    let out = solve(&["--count", "--json", "--max-nodes", &max_nodes]);
+    assert_eq!(out.status.code(), Some(1));
+    let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    let data = &line["data"];
+    assert_eq!(
+        (data["outcome"].as_str(), data["length"].as_u64()),
+        (Some("solved"), Some(42))
+    );
+    assert!(data.get("count").is_none(), "{data}");
+    assert_eq!(data["count_budget"], "node limit");
+    let at_least = data["count_at_least"].as_u64().expect("a lower bound");
+    // The whole count, with nodes to spare: the lower bound is not above it.
+    let out = solve(&["--count", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert!(line["data"].get("count_budget").is_none(), "{line}");
+    assert!(at_least <= line["data"]["count"].as_u64().unwrap(), "{line}");
+}
+
+/// `--count-timeout` bounds the enumeration (a zero time limit stops it at
+/// its first look at the clock, so the test needs no timing), and says how
+/// to count longer; boards the complete table counts are not bounded by it.
+#[test]
+fn count_timeout_bounds_the_enumeration_not_the_table() {
+    for extra in [vec!["--count"], vec!["--all", "--count"], vec!["--all", "--moves"]] {
+        let mut args = vec!["solve", "-j", "1", "--heuristic", "manhattan", "--count-timeout", "0s"];
+        args.extend_from_slice(&extra);
+        args.push(COUNTED_IN_MILLIONS);
+        let out = npuzzle(&args, "");
+        assert_eq!(out.status.code(), Some(1), "{extra:?}: {}", stdout(&out));
+        let (text, err) = (stdout(&out), stderr(&out));
+        let note = "partial: time limit reached; --count-timeout to count longer";
+        if extra.contains(&"--moves") {
+            assert_eq!(text, "", "no solution listed in no time");
+            assert!(
+                err.contains(&format!("board 1: the list of optimal solutions is {note}")),
+                "{err}"
+            );
+        } else {
+            assert!(text.contains("42 moves: "), "the board is still solved: {text}");
+            assert!(
+                text.contains(&format!("optimal solutions not counted ({note}; ")),
+                "{extra:?}: {text}"
+            );
+        }
+    }
+    let out = npuzzle(&["solve", "--count", "--count-timeout", "0s", "8 6 7 2 5 4 3 x 1"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("\n40 optimal solutions (table: "),
+        "{}",
+        stdout(&out)
+    );
+}
+
+/// The default bound is said where the options are.
+#[test]
+fn help_states_the_default_count_bound() {
+    let out = npuzzle(&["solve", "--help"], "");
+    assert!(out.status.success());
+    let help = stdout(&out);
+    assert!(help.contains("--count-timeout <TIME>"), "{help}");
+    assert!(help.contains("(default: --timeout if given, else 1m;"), "{help}");
+}
+
+/// A board refused for its question (`--count` where `auto` is greedy) or
+/// its size (`--algorithm idastar` on 20x20) ended the whole run: the boards
+/// after it were not solved. Now the refusal is that board's answer, like an
+/// invalid board's, and the run exits 2 at the end.
+#[test]
+fn one_board_refused_does_not_end_a_run_of_several() {
+    let goal_6x6 = npuzzle::Goal::standard("6x6".parse().unwrap());
+    let greedy_6x6 = goal_6x6
+        .board()
+        .replay(&npuzzle::Move::parse_list("ul").unwrap())
+        .unwrap();
+    let input = format!("8 6 7 2 5 4 3 x 1\n{greedy_6x6}\n1 2 3 4 x 8 7 6 5\n");
+    let out = npuzzle(&["solve", "--count"], &input);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("\n40 optimal solutions (table: "),
+        "board 1 counted: {text}"
+    );
+    assert!(
+        text.contains("\n2 optimal solutions (table: "),
+        "board 3 counted: {text}"
+    );
+    let err = stderr(&out);
+    assert!(
+        err.starts_with("npuzzle: line 2: optimal solutions are counted by an optimal search"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    // In JSON Lines: a solution, the refusal as an error record naming its line, a solution.
+    let out = npuzzle(&["solve", "--count", "--json"], &input);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let lines: Vec<serde_json::Value> = stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let types: Vec<&str> = lines.iter().map(|l| l["type"].as_str().unwrap()).collect();
+    assert_eq!(types, ["solution", "error", "solution"]);
+    assert_eq!(
+        (lines[0]["data"]["count"].as_u64(), lines[2]["data"]["count"].as_u64()),
+        (Some(40), Some(2))
+    );
+    assert_eq!(lines[1]["data"]["line"], 2);
+    assert_eq!(lines[1]["data"]["input"], greedy_6x6.to_string());
+    // A board too big for the named search, given as an argument among others.
+    let goal_20x20 = npuzzle::Goal::standard("20x20".parse().unwrap());
+    let big = goal_20x20
+        .board()
+        .replay(&npuzzle::Move::parse_list("ul").unwrap())
+        .unwrap()
+        .to_string();
+    let out = npuzzle(
+        &[
+            "solve",
+            "--moves",
+            "-a",
+            "idastar",
+            "1 2 3 4 5 6 x 7 8",
+            &big,
+            "1 2 3 4 5 6 7 x 8",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "rr\nr\n");
+    let err = stderr(&out);
+    assert!(
+        err.starts_with("npuzzle: board 2: ") && err.contains("--algorithm greedy"),
+        "{err}"
+    );
+    // An invalid board beside a refused one: still exit 2, both said.
+    let out = npuzzle(&["solve", "--count", "1 2 3 4 5 6 7 8 8", &greedy_6x6.to_string()], "");
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("board 1: tile 8 appears twice") && err.contains("board 2: optimal solutions"),
+        "{err}"
+    );
 }

@@ -12,17 +12,22 @@ mod readme;
 mod solve;
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
-/// Runs `npuzzle` with `args`, feeding `stdin`.
-pub fn npuzzle(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_npuzzle"))
+/// Starts `npuzzle` with `args`, its stdin, stdout and stderr piped.
+pub fn start(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_npuzzle"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the npuzzle binary starts");
+        .expect("the npuzzle binary starts")
+}
+
+/// Runs `npuzzle` with `args`, feeding `stdin`.
+pub fn npuzzle(args: &[&str], stdin: &str) -> Output {
+    let mut child = start(args);
     let mut input = child.stdin.take().expect("stdin is piped");
     let data = stdin.as_bytes().to_vec();
     let writer = std::thread::spawn(move || {
@@ -42,6 +47,21 @@ pub fn stdout(out: &Output) -> String {
 /// Stderr as text.
 pub fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A new empty directory, deleted with all in it when dropped (a failing
+/// test's too): a `--pdb-dir` that holds no pattern databases (or those the
+/// test builds), or a place for the files a test writes. `name` says whose.
+pub fn empty_dir(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("npuzzle-cli-{name}-"))
+        .tempdir()
+        .expect("a temporary directory")
+}
+
+/// A directory's path as a command-line argument.
+pub fn dir_arg(dir: &tempfile::TempDir) -> &str {
+    dir.path().to_str().expect("a UTF-8 temporary directory")
 }
 
 /// A fixture file's text.

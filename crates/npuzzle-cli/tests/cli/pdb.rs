@@ -1,6 +1,6 @@
 //! `npuzzle pdb build|list|verify|compact` on small databases in a temporary directory.
 
-use crate::{npuzzle, stderr, stdout};
+use crate::{dir_arg, empty_dir, npuzzle, stderr, stdout};
 
 /// Builds the databases of `partition` for the standard 3x3 goal in `dir`.
 fn build(dir: &str, partition: &str) -> std::process::Output {
@@ -25,9 +25,8 @@ fn build_with(dir: &str, partition: &str, extra: &[&str]) -> std::process::Outpu
 
 #[test]
 fn build_list_verify_and_catch_a_corrupt_file() {
-    let dir = std::env::temp_dir().join(format!("npuzzle-cli-pdb-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let d = dir.to_str().unwrap();
+    let scratch = empty_dir("pdb");
+    let (dir, d) = (scratch.path(), dir_arg(&scratch));
     let out = build(d, "1,2,3,4/5,6,7,8");
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("built in"), "{}", stdout(&out));
@@ -41,7 +40,7 @@ fn build_list_verify_and_catch_a_corrupt_file() {
     assert!(stdout(&out).contains(": ok"));
 
     // Flip one byte near the end: the data checksum must catch it.
-    let file = std::fs::read_dir(&dir).unwrap().next().unwrap().unwrap().path();
+    let file = std::fs::read_dir(dir).unwrap().next().unwrap().unwrap().path();
     let mut bytes = std::fs::read(&file).unwrap();
     let last = bytes.len() - 1;
     bytes[last] ^= 0x55;
@@ -49,7 +48,6 @@ fn build_list_verify_and_catch_a_corrupt_file() {
     let out = npuzzle(&["pdb", "verify", "--pdb-dir", d], "");
     assert_eq!(out.status.code(), Some(1));
     assert!(stdout(&out).contains("checksum"), "{}", stdout(&out));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -74,9 +72,8 @@ fn bad_partition_is_a_clear_error() {
 
 #[test]
 fn solve_uses_the_database_present_and_says_how_to_build_one_when_none() {
-    let dir = std::env::temp_dir().join(format!("npuzzle-cli-pdb-solve-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let d = dir.to_str().unwrap();
+    let scratch = empty_dir("pdb-solve");
+    let d = dir_arg(&scratch);
     let board = "8 6 7 2 5 4 3 x 1";
 
     let out = npuzzle(
@@ -111,7 +108,6 @@ fn solve_uses_the_database_present_and_says_how_to_build_one_when_none() {
         assert!(text.contains("31 moves"), "{text}");
         assert!(text.contains("idastar (pdb 1,2,3,4/5,6,7,8)"), "{heuristic}: {text}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Expanded nodes of a `solve --json` run, after checking it found 31 moves.
@@ -126,9 +122,8 @@ fn expanded_in(out: &std::process::Output) -> u64 {
 
 #[test]
 fn pdb_flag_picks_one_partition_among_several() {
-    let dir = std::env::temp_dir().join(format!("npuzzle-cli-pdb-pick-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let d = dir.to_str().unwrap();
+    let scratch = empty_dir("pdb-pick");
+    let d = dir_arg(&scratch);
     let board = "8 6 7 2 5 4 3 x 1";
     let (strong, weak) = ("1,2,3,4/5,6,7,8", "1,2/3,4/5,6/7,8");
     for partition in [strong, weak] {
@@ -155,13 +150,17 @@ fn pdb_flag_picks_one_partition_among_several() {
     // Without --pdb the strongest (largest) databases are read.
     assert_eq!(expanded_in(&solve(&[])), with_strong);
 
-    // A partition with no file: the command that builds it.
+    // A partition with no file: the command that builds it, in the board's error record.
     let out = solve(&["--pdb", "1,2,3/4,5,6/7,8"]);
     assert_eq!(out.status.code(), Some(2));
+    let row: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(row["type"], "error", "{row}");
     assert!(
-        stderr(&out).contains("npuzzle pdb build --size 3x3 --goal standard --partition 1,2,3/4,5,6/7,8"),
-        "{}",
-        stderr(&out)
+        row["data"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("npuzzle pdb build --size 3x3 --goal standard --partition 1,2,3/4,5,6/7,8"),
+        "{row}"
     );
     // Flags that would not read the databases are refused, not ignored.
     for extra in [["--heuristic", "manhattan"], ["-a", "bfs"]] {
@@ -175,7 +174,6 @@ fn pdb_flag_picks_one_partition_among_several() {
     let out = npuzzle(&["batch", "--pdb", weak, "--pdb-dir", d, "-a", "idastar"], board);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("\"length\":31"), "{}", stdout(&out));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The library keeps the operating system's error as the `source()` of its
@@ -195,9 +193,8 @@ fn an_unreadable_database_names_the_path_and_the_system_error() {
 
 #[test]
 fn build_without_a_partition_builds_the_suggested_set_and_says_its_cost_first() {
-    let dir = std::env::temp_dir().join(format!("npuzzle-cli-pdb-default-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let d = dir.to_str().unwrap();
+    let scratch = empty_dir("pdb-default");
+    let (dir, d) = (scratch.path(), dir_arg(&scratch));
     let out = npuzzle(
         &["pdb", "build", "--size", "3x3", "--goal", "blank-first", "--pdb-dir", d],
         "",
@@ -208,20 +205,18 @@ fn build_without_a_partition_builds_the_suggested_set_and_says_its_cost_first() 
     assert!(said.contains("building 1,2,3,4,5,6,7,8 "), "{said}");
     assert!(said.contains("362880 entries, a 177.2 KiB file"), "{said}");
     assert!(said.contains("file; about") && said.contains("idle core"), "{said}");
-    let names: Vec<String> = std::fs::read_dir(&dir)
+    let names: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     // No part files left behind.
     assert_eq!(names, ["3x3-blank-first-1.2.3.4.5.6.7.8.pdb"]);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn zero_aware_build_is_listed_and_verified_as_such() {
-    let dir = std::env::temp_dir().join(format!("npuzzle-cli-pdb-zero-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let d = dir.to_str().unwrap();
+    let scratch = empty_dir("pdb-zero");
+    let d = dir_arg(&scratch);
     let out = build_with(d, "1,2,3,4/5,6,7,8", &["--zero-aware"]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
@@ -254,14 +249,12 @@ fn zero_aware_build_is_listed_and_verified_as_such() {
     let out = npuzzle(&["pdb", "verify", "--pdb-dir", d], "");
     assert!(out.status.success(), "{}", stdout(&out));
     assert!(stdout(&out).contains("-zero.pdb: ok (zero-aware)"), "{}", stdout(&out));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn compact_converts_a_zero_aware_file_without_a_rebuild() {
-    let dir = std::env::temp_dir().join(format!("npuzzle-cli-pdb-compact-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let d = dir.to_str().unwrap();
+    let scratch = empty_dir("pdb-compact");
+    let (dir, d) = (scratch.path(), dir_arg(&scratch));
     assert!(build_with(d, "1,2,3,4/5,6,7,8", &["--zero-aware"]).status.success());
     let zero = dir.join("3x3-standard-1.2.3.4_5.6.7.8-zero.pdb");
     let out = npuzzle(&["pdb", "compact", zero.to_str().unwrap(), "-j", "1"], "");
@@ -310,5 +303,4 @@ fn compact_converts_a_zero_aware_file_without_a_rebuild() {
     assert!(!out.status.success());
     assert!(stderr(&out).contains("only zero-aware databases"), "{}", stderr(&out));
     assert!(!dir.join("3x3-standard-1.2.3_4.5.6.7.8-zero-compact.pdb").exists());
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -2,7 +2,7 @@
 //! (rows, nested lists, tuples, unspaced digits, count lines) and the errors
 //! that name the possible sizes; advice only when it helps; long searches.
 
-use crate::{npuzzle, stderr, stdout};
+use crate::{dir_arg, empty_dir, npuzzle, stderr, stdout};
 
 /// Checks that `moves` take `board` (read by the library, `size` given or
 /// not) to the standard goal, and returns the board's shape as `WxH`.
@@ -136,9 +136,8 @@ fn judge_reads_unspaced_boards() {
 /// for a 1-move board solved in a millisecond.
 #[test]
 fn database_advice_only_after_a_search_it_would_have_helped() {
-    let dir = std::env::temp_dir().join(format!("npuzzle-cli-no-pdb-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let dir_arg = dir.to_str().expect("a UTF-8 temp dir");
+    let dir = empty_dir("no-pdb");
+    let dir_arg = dir_arg(&dir);
     let easy = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15";
     let out = npuzzle(&["solve", "--moves", "--pdb-dir", dir_arg, easy], "");
     assert!(out.status.success(), "{}", stderr(&out));
@@ -163,15 +162,13 @@ fn database_advice_only_after_a_search_it_would_have_helped() {
         "{}",
         stderr(&out)
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `npuzzle random --size 5x5 | npuzzle solve` ran for hours saying nothing.
 #[test]
 fn a_long_5x5_search_says_so_at_the_start_and_names_the_ways_out() {
-    let dir = std::env::temp_dir().join(format!("npuzzle-cli-no-pdb-5x5-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let dir_arg = dir.to_str().expect("a UTF-8 temp dir");
+    let dir = empty_dir("no-pdb-5x5");
+    let dir_arg = dir_arg(&dir);
     let board = "16 9 x 3 8 24 12 19 5 2 7 18 15 10 22 4 11 21 13 1 17 20 23 14 6";
     let out = npuzzle(
         &["solve", "--max-nodes", "1000", "--pdb-dir", dir_arg],
@@ -188,5 +185,4 @@ fn a_long_5x5_search_says_so_at_the_start_and_names_the_ways_out() {
     let near = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 x 24";
     let out = npuzzle(&["solve", "--moves", "--pdb-dir", dir_arg, near], "");
     assert_eq!((stdout(&out).as_str(), stderr(&out).as_str()), ("r\n", ""));
-    let _ = std::fs::remove_dir_all(&dir);
 }

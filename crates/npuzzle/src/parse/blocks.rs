@@ -47,9 +47,9 @@ pub struct BoardFile {
 
 /// A readable, non-empty line of a block.
 #[derive(Clone, Copy)]
-struct Line<'a> {
-    no: usize,
-    text: &'a str,
+pub(super) struct Line<'a> {
+    pub(super) no: usize,
+    pub(super) text: &'a str,
 }
 
 /// Splits a file into boards; `size`, when known, is every board's shape.
@@ -99,7 +99,7 @@ pub fn read_boards(bytes: &[u8], size: Option<Shape>) -> BoardFile {
 
 /// Reads one block's boards into `file`, skipping count and size lines when
 /// that makes fewer boards fail to read.
-fn read_block(lines: &[Line<'_>], size: Option<Shape>, file: &mut BoardFile) {
+pub(super) fn read_block(lines: &[Line<'_>], size: Option<Shape>, file: &mut BoardFile) {
     let groups = group(lines, size);
     let is_count = |l: &Line<'_>| is_count_or_size(l.text, size);
     if lines.iter().any(is_count) {

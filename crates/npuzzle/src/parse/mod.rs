@@ -44,6 +44,7 @@
 
 mod blocks;
 mod layout;
+mod stream;
 mod tokens;
 
 use std::str::FromStr;
@@ -52,6 +53,7 @@ use crate::board::{Board, Shape, MAX_CELLS};
 use crate::Error;
 
 pub use blocks::{read_boards, BoardFile, BoardInput, SkippedLine};
+pub use stream::{BoardStream, FileItem};
 pub(crate) use tokens::ByteTokens;
 pub use tokens::{is_blank_token, is_separator, parse_tile, tokens, MAX_UNSPACED_CELLS};
 pub(crate) use tokens::{is_unspaced, shorten};

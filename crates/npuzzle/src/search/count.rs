@@ -54,7 +54,7 @@ use rustc_hash::FxHashMap;
 use crate::board::{Board, Move, Shape};
 use crate::goal::Goal;
 use crate::parity::is_solvable;
-use crate::solution::{BudgetClock, BudgetKind, Outcome, Solution, Stats};
+use crate::solution::{Budget, BudgetClock, BudgetKind, Outcome, Solution, Stats};
 use crate::{Error, Solver};
 
 use super::check::Question;
@@ -77,6 +77,11 @@ pub struct OptimalSolutions {
     pub solutions: Vec<Solution>,
     /// Whether the answer is whole.
     pub completion: Completion,
+    /// When a budget stopped the enumeration of IDA*'s last iteration: the
+    /// distinct optimal sequences it had met, a lower bound on the count
+    /// (`None` when the answer is whole, or when the budget ran out before
+    /// the enumeration began).
+    pub at_least: Option<u128>,
     /// What it cost: table lookups or IDA* nodes (the board's own search
     /// included), time.
     pub stats: Stats,
@@ -118,7 +123,31 @@ impl Solver {
     /// # Ok::<(), npuzzle::Error>(())
     /// ```
     pub fn count_solutions(&self, board: &Board, goal: &Goal) -> Result<OptimalSolutions, Error> {
-        self.optimal_solutions(board, goal, Want::Count)
+        self.optimal_solutions(board, goal, Want::Count, self.options.budget)
+    }
+
+    /// Like [`count_solutions`](Solver::count_solutions), under `budget`
+    /// instead of the options' one (a front-end bounds counting, which may
+    /// enumerate for hours, tighter than solving).
+    ///
+    /// ```
+    /// use npuzzle::{Board, Budget, BudgetKind, Completion, Goal, HeuristicKind, Solver, SolverOptions};
+    /// // Korf's 15-puzzle #1 (57 moves): counting takes more than 100,000 nodes.
+    /// let board: Board = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3".parse()?;
+    /// let goal = Goal::blank_first(board.shape());
+    /// let solver = Solver::new(SolverOptions::default().with_heuristic(HeuristicKind::Manhattan));
+    /// let counted = solver.count_solutions_within(&board, &goal, Budget::default().with_max_nodes(Some(100_000)))?;
+    /// assert_eq!(counted.completion, Completion::BudgetReached(BudgetKind::Nodes));
+    /// assert_eq!(counted.count, None);
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn count_solutions_within(
+        &self,
+        board: &Board,
+        goal: &Goal,
+        budget: Budget,
+    ) -> Result<OptimalSolutions, Error> {
+        self.optimal_solutions(board, goal, Want::Count, budget)
     }
 
     /// The first `limit` optimal solutions in `u d l r` order (all of them,
@@ -138,10 +167,29 @@ impl Solver {
     /// # Ok::<(), npuzzle::Error>(())
     /// ```
     pub fn list_solutions(&self, board: &Board, goal: &Goal, limit: usize) -> Result<OptimalSolutions, Error> {
-        self.optimal_solutions(board, goal, Want::List(limit))
+        self.optimal_solutions(board, goal, Want::List(limit), self.options.budget)
     }
 
-    fn optimal_solutions(&self, board: &Board, goal: &Goal, want: Want) -> Result<OptimalSolutions, Error> {
+    /// Like [`list_solutions`](Solver::list_solutions), under `budget`
+    /// instead of the options' one; a budget that runs out leaves the
+    /// solutions found so far.
+    pub fn list_solutions_within(
+        &self,
+        board: &Board,
+        goal: &Goal,
+        limit: usize,
+        budget: Budget,
+    ) -> Result<OptimalSolutions, Error> {
+        self.optimal_solutions(board, goal, Want::List(limit), budget)
+    }
+
+    fn optimal_solutions(
+        &self,
+        board: &Board,
+        goal: &Goal,
+        want: Want,
+        budget: Budget,
+    ) -> Result<OptimalSolutions, Error> {
         // Greedy's length is not the distance: enumerating within it would count longer sequences.
         self.check(board, goal, Question::Count)?;
         let by_table = self.counts_by_table(board);
@@ -150,17 +198,18 @@ impl Solver {
             count: None,
             solutions: Vec::new(),
             completion: Completion::Complete,
+            at_least: None,
             stats: Stats::default(),
             algorithm: if by_table { Algorithm::Table } else { Algorithm::IdaStar },
         };
-        let clock = BudgetClock::start(self.options.budget);
+        let clock = BudgetClock::start(budget);
         if !is_solvable(board, goal) {
             answer.count = Some(0);
             answer.completion = Completion::Unsolvable;
         } else if by_table {
-            self.solutions_from_table(board, goal, want, &mut answer)?;
+            self.solutions_from_table(board, goal, want, budget, &mut answer)?;
         } else {
-            self.solutions_by_search(board, goal, want, &clock, &mut answer)?;
+            self.solutions_by_search(board, goal, want, budget, &clock, &mut answer)?;
         }
         for s in &answer.solutions {
             if !board.replay(s.moves()).is_ok_and(|b| goal.is_reached_by(&b)) {
@@ -174,8 +223,17 @@ impl Solver {
     }
 
     /// Whether the optimal solutions of `board` are counted through the
-    /// complete table's layers (else by enumeration).
-    pub(super) fn counts_by_table(&self, board: &Board) -> bool {
+    /// complete table's layers (else by enumerating IDA*'s last iteration,
+    /// which may run for hours on a hard board: a front-end bounds it).
+    ///
+    /// ```
+    /// use npuzzle::{Algorithm, Board, Solver, SolverOptions};
+    /// let solver = Solver::new(SolverOptions::default().with_algorithm(Algorithm::Auto));
+    /// assert!(solver.counts_by_table(&"8 6 7 2 5 4 3 x 1".parse::<Board>()?));
+    /// assert!(!solver.counts_by_table(&"1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15".parse::<Board>()?));
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn counts_by_table(&self, board: &Board) -> bool {
         board.shape().cells() <= TABLE_COUNT_CELLS && self.options.algorithm != Algorithm::IdaStar
     }
 
@@ -184,10 +242,11 @@ impl Solver {
         board: &Board,
         goal: &Goal,
         want: Want,
+        budget: Budget,
         answer: &mut OptimalSolutions,
     ) -> Result<(), Error> {
-        let mut clock = BudgetClock::start(self.options.budget);
-        let table = match self.table_within_budget(goal, self.options.budget)? {
+        let mut clock = BudgetClock::start(budget);
+        let table = match self.table_within_budget(goal, budget)? {
             Ok(t) => t,
             Err(kind) => {
                 answer.completion = Completion::BudgetReached(kind);
@@ -242,10 +301,11 @@ impl Solver {
         board: &Board,
         goal: &Goal,
         want: Want,
+        budget: Budget,
         clock: &BudgetClock,
         answer: &mut OptimalSolutions,
     ) -> Result<(), Error> {
-        let report = self.solve(board, goal)?;
+        let report = self.run(board, goal, budget, None, None)?;
         answer.stats = report.stats;
         let d = match report.outcome {
             Outcome::Solved(s) => s.len() as u32,
@@ -258,7 +318,7 @@ impl Solver {
         };
         answer.distance = Some(d);
         let kind = self.iteration_heuristic(board);
-        let mut rest = bounded::clock_after(self.options.budget, clock.elapsed(), answer.stats.expanded);
+        let mut rest = bounded::clock_after(budget, clock.elapsed(), answer.stats.expanded);
         let limit = match want {
             Want::Count => 0,
             Want::List(limit) => limit,
@@ -287,7 +347,10 @@ impl Solver {
         answer.stats.expanded += walked.expanded;
         answer.stats.generated += walked.generated;
         match walked.stopped {
-            Some(kind) => answer.completion = Completion::BudgetReached(kind),
+            Some(kind) => {
+                answer.completion = Completion::BudgetReached(kind);
+                answer.at_least = Some(u128::from(walked.goals));
+            }
             None if !more => answer.count = Some(u128::from(walked.goals)),
             None => {}
         }
@@ -659,6 +722,29 @@ mod tests {
                 "{algorithm}"
             );
         }
+    }
+
+    /// A budget that runs out during the enumeration keeps what it found:
+    /// the solutions listed so far, and as many as a lower bound on the count.
+    #[test]
+    fn a_budget_that_stops_the_enumeration_leaves_a_lower_bound() {
+        let goal = Goal::standard("3x3".parse().unwrap());
+        let board: Board = "8 6 7 2 5 4 3 x 1".parse().unwrap();
+        let idastar = solver(Algorithm::IdaStar);
+        let solved = idastar.solve(&board, &goal).unwrap().stats.expanded;
+        let whole = idastar.list_solutions(&board, &goal, 1000).unwrap();
+        assert_eq!((whole.count, whole.at_least), (Some(40), None));
+        // Enough nodes to solve the board and start enumerating, not to finish.
+        let budget = Budget::default().with_max_nodes(Some((solved + whole.stats.expanded) / 2));
+        let listed = idastar.list_solutions_within(&board, &goal, 1000, budget).unwrap();
+        assert_eq!(listed.completion, Completion::BudgetReached(BudgetKind::Nodes));
+        assert_eq!(listed.count, None);
+        let found = listed.solutions.len();
+        assert!(found < 40, "{found}");
+        assert_eq!(listed.at_least, Some(found as u128));
+        assert_eq!(texts(&listed.solutions), texts(&whole.solutions[..found]));
+        let counted = idastar.count_solutions_within(&board, &goal, budget).unwrap();
+        assert_eq!((counted.count, counted.at_least), (None, Some(found as u128)));
     }
 
     #[test]

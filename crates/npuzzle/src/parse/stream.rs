@@ -1,0 +1,315 @@
+//! Files of boards read as a stream: [`BoardStream`] gives out the boards
+//! [`read_boards`](super::read_boards) reads, one at a time, in the same
+//! order and with the same readings, holding only the lines whose reading
+//! is not settled yet (a huge file or a pipe is read in bounded memory, and
+//! the first boards come before the input ends).
+//!
+//! A block's lines are settled at its end (an empty line, a line that is not
+//! UTF-8, the end of the input), with one exception that makes files of a
+//! board per line stream: a line that is a whole board by itself (it parses,
+//! and opens no bracket) followed by another such line. Neither can then be
+//! a row of a bigger board — each holds a blank, and no board holds two —
+//! so each is read by itself, as in the whole file. The block's later lines
+//! are read at its end behind the last board given out: lines that follow
+//! a whole board are read one by one up to the next bracket either way, so
+//! that one board stands for all those before it, and the rest of the block
+//! reads as in the whole file (its count lines too: a whole board is never
+//! one, and never fails). A board on a line of its own is therefore given
+//! out when the line after it is read.
+
+use std::collections::VecDeque;
+use std::io::{self, BufRead};
+
+use crate::board::Shape;
+
+use super::blocks::{read_block, BoardFile, BoardInput, Line, SkippedLine};
+use super::layout::bracket_balance;
+use super::parse_board;
+
+/// What a file of boards holds, in file order: a board (or an unreadable
+/// line), or a line read as no board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FileItem {
+    /// A board's text, or why its line could not be read.
+    Board(BoardInput),
+    /// A count or size line that was skipped.
+    Skipped(SkippedLine),
+}
+
+/// The boards of a file read from `reader` as it comes, as
+/// [`read_boards`](super::read_boards) reads them: a block's lines are read
+/// when it ends, except that a board on a line of its own is given out once
+/// the next line is read (if that one is a board by itself too, neither can
+/// be a row of a bigger board). An I/O error is given out once, and ends the
+/// stream.
+///
+/// ```
+/// use npuzzle::parse::{read_boards, BoardStream, FileItem};
+/// let text = "2\n8 6 7 2 5 4 3 x 1\n1 2 3 4 5 6 x 7 8\n\n1 2 3\n4 5 6\n7 x 8\n";
+/// let items: Vec<FileItem> = BoardStream::new(text.as_bytes(), None).collect::<Result<_, _>>()?;
+/// let boards: Vec<_> = items.iter().filter_map(|i| match i {
+///     FileItem::Board(b) => Some(b.clone()),
+///     FileItem::Skipped(_) => None,
+/// }).collect();
+/// assert_eq!(boards, read_boards(text.as_bytes(), None).boards);
+/// assert_eq!(boards.len(), 3);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct BoardStream<R> {
+    reader: R,
+    size: Option<Shape>,
+    /// The number of the last line read.
+    line: usize,
+    /// The current block's lines not given out yet: number and text.
+    pending: Vec<(usize, String)>,
+    /// Whether every pending line is a whole board by itself.
+    pending_whole: bool,
+    /// The last whole-board line of this block already given out, read
+    /// again in front of the pending lines.
+    given: Option<(usize, String)>,
+    ready: VecDeque<FileItem>,
+    buf: Vec<u8>,
+    ended: bool,
+}
+
+impl<R: BufRead> BoardStream<R> {
+    /// A stream of the boards in `reader`; `size`, when known, is every board's shape.
+    pub fn new(reader: R, size: Option<Shape>) -> BoardStream<R> {
+        BoardStream {
+            reader,
+            size,
+            line: 0,
+            pending: Vec::new(),
+            pending_whole: true,
+            given: None,
+            ready: VecDeque::new(),
+            buf: Vec::new(),
+            ended: false,
+        }
+    }
+
+    /// Reads one line (or the end), queueing what it settles.
+    fn read_line(&mut self) -> io::Result<()> {
+        let mut buf = std::mem::take(&mut self.buf);
+        buf.clear();
+        let read = self.reader.read_until(b'\n', &mut buf);
+        let result = match read {
+            Ok(0) => {
+                self.end_block();
+                self.ended = true;
+                Ok(())
+            }
+            Ok(_) => {
+                self.line += 1;
+                let raw = buf.strip_suffix(b"\n").unwrap_or(&buf);
+                self.take_line(raw.strip_suffix(b"\r").unwrap_or(raw));
+                Ok(())
+            }
+            Err(e) => Err(e),
+        };
+        self.buf = buf;
+        result
+    }
+
+    /// Takes line `self.line`, as `read_boards` splits a file.
+    fn take_line(&mut self, raw: &[u8]) {
+        let Ok(raw) = std::str::from_utf8(raw) else {
+            self.end_block();
+            self.ready.push_back(FileItem::Board(BoardInput {
+                line: self.line,
+                text: Err("the line is not valid UTF-8".to_string()),
+            }));
+            return;
+        };
+        let text = raw.split('#').next().unwrap_or("").trim();
+        if text.is_empty() {
+            // A comment-only line does not end a block; an empty one does.
+            if raw.trim().is_empty() {
+                self.end_block();
+            }
+            return;
+        }
+        let whole = parse_board(text, self.size).is_ok() && bracket_balance(text) <= 0;
+        if whole && self.pending_whole && !self.pending.is_empty() {
+            for (line, text) in self.pending.drain(..) {
+                self.ready.push_back(FileItem::Board(BoardInput {
+                    line,
+                    text: Ok(text.clone()),
+                }));
+                self.given = Some((line, text));
+            }
+        }
+        // True again whenever nothing is pending (at a block's start, after a drain).
+        self.pending_whole &= whole;
+        self.pending.push((self.line, text.to_string()));
+    }
+
+    /// Reads the pending lines of a block that has ended.
+    fn end_block(&mut self) {
+        if !self.pending.is_empty() {
+            let lines: Vec<Line<'_>> = self
+                .given
+                .iter()
+                .chain(&self.pending)
+                .map(|(no, text)| Line { no: *no, text })
+                .collect();
+            let mut file = BoardFile::default();
+            read_block(&lines, self.size, &mut file);
+            // The board given out before stands first, by itself.
+            let skip = usize::from(self.given.is_some());
+            self.ready.extend(file.skipped.into_iter().map(FileItem::Skipped));
+            self.ready
+                .extend(file.boards.into_iter().skip(skip).map(FileItem::Board));
+        }
+        self.pending.clear();
+        self.pending_whole = true;
+        self.given = None;
+    }
+}
+
+impl<R: BufRead> Iterator for BoardStream<R> {
+    type Item = io::Result<FileItem>;
+
+    fn next(&mut self) -> Option<io::Result<FileItem>> {
+        loop {
+            if let Some(item) = self.ready.pop_front() {
+                return Some(Ok(item));
+            }
+            if self.ended {
+                return None;
+            }
+            if let Err(e) = self.read_line() {
+                self.ended = true;
+                return Some(Err(e));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::read_boards;
+    use proptest::prelude::*;
+
+    /// The stream's boards and skipped lines, as `read_boards` gives them.
+    fn streamed(bytes: &[u8], size: Option<Shape>) -> BoardFile {
+        let mut file = BoardFile::default();
+        for item in BoardStream::new(bytes, size) {
+            match item.expect("reading bytes cannot fail") {
+                FileItem::Board(b) => file.boards.push(b),
+                FileItem::Skipped(s) => file.skipped.push(s),
+            }
+        }
+        file.skipped.sort_by_key(|s| s.line);
+        file
+    }
+
+    /// Lines that test every rule: whole boards of several sizes, rows that
+    /// make 2x2, 3x3 and 4x4 boards (some of them whole 2x2 boards by
+    /// themselves), count and size lines, brackets over lines, bad tokens,
+    /// comments, empty lines and a line that is not UTF-8.
+    const LINES: &[&[u8]] = &[
+        b"8 6 7 2 5 4 3 x 1",
+        b"1 2 3 4 5 6 x 7 8",
+        b"1 2 3 x",
+        b"x 1 2 3",
+        b"1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15",
+        b"1 2 3 4",
+        b"5 6 7 8",
+        b"9 10 11 12",
+        b"13 14 x 15",
+        b"0 1 2 3",
+        b"1 2 3",
+        b"4 5 6",
+        b"7 8 x",
+        b"1 x",
+        b"2",
+        b"3 3",
+        b"[1, 2, 3,",
+        b"4, 5, 6,",
+        b"7, 8, x]",
+        b"[[1,2],[3,x]]",
+        b"1 2 y",
+        b"1 1 x",
+        b"# a comment",
+        b"1 2 3 x # and a comment",
+        b"",
+        b"   ",
+        b"\xff\xfe",
+    ];
+
+    fn file_of(picks: &[usize], crlf: bool, final_newline: bool) -> Vec<u8> {
+        let end: &[u8] = if crlf { b"\r\n" } else { b"\n" };
+        let mut bytes = picks
+            .iter()
+            .map(|&i| LINES[i % LINES.len()].to_vec())
+            .collect::<Vec<_>>()
+            .join(end);
+        if final_newline {
+            bytes.extend_from_slice(end);
+        }
+        bytes
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        #[test]
+        fn the_stream_reads_every_file_as_read_boards_does(
+            picks in proptest::collection::vec(0..LINES.len(), 0..24),
+            crlf: bool,
+            final_newline: bool,
+            size in proptest::sample::select(vec![None, Some((2, 2)), Some((3, 3)), Some((4, 4))]),
+        ) {
+            let size = size.map(|(w, h)| Shape::new(w, h).unwrap());
+            let bytes = file_of(&picks, crlf, final_newline);
+            let mut whole = read_boards(&bytes, size);
+            whole.skipped.sort_by_key(|s| s.line);
+            prop_assert_eq!(streamed(&bytes, size), whole);
+        }
+    }
+
+    #[test]
+    fn stacked_rows_whose_first_is_a_board_by_itself_stay_one_board() {
+        // "1 2 3 x" is a 2x2 board, and the first row of this 4x4 one.
+        let text = "8 6 7 2 5 4 3 x 1\n\n1 2 3 x\n4 5 6 7\n8 9 10 11\n12 13 14 15\n";
+        let file = streamed(text.as_bytes(), None);
+        assert_eq!(file, read_boards(text.as_bytes(), None));
+        assert_eq!(file.boards.len(), 2);
+    }
+
+    /// A reader that gives `text` and then fails, as a pipe whose writer
+    /// has not written more yet would block.
+    struct ThenFails<'a>(&'a [u8]);
+
+    impl io::Read for ThenFails<'_> {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            if self.0.is_empty() {
+                return Err(io::Error::other("no more yet"));
+            }
+            let n = self.0.len().min(out.len());
+            out[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn a_board_is_given_out_once_the_next_line_is_read() {
+        let reader = io::BufReader::new(ThenFails(b"8 6 7 2 5 4 3 x 1\n1 2 3 4 5 6 x 7 8\n"));
+        let mut stream = BoardStream::new(reader, None);
+        let first = stream.next().unwrap().unwrap();
+        assert_eq!(
+            first,
+            FileItem::Board(BoardInput {
+                line: 1,
+                text: Ok("8 6 7 2 5 4 3 x 1".to_string())
+            })
+        );
+        // The second waits for the line after it, which could make it a row of a bigger board.
+        assert!(stream.next().unwrap().is_err());
+        assert!(stream.next().is_none(), "an error ends the stream");
+    }
+}
