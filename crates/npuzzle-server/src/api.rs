@@ -135,7 +135,7 @@ async fn solve(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError
     let choice = req.heuristic()?;
     let budget = req.budget(&state.config);
     let improve = req.improve.unwrap_or(false);
-    let solver = state.solvers.get_improving(&goal, algorithm, choice, improve)?;
+    let solver = state.solvers.get_improving(&goal, algorithm, choice, improve).await?;
     let lookup = is_lookup(algorithm, board.shape());
     let count = req.count.unwrap_or(false);
     check(&solver, &board, &goal, Question::Solve, &req)?;
@@ -171,7 +171,7 @@ async fn hint(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError>
     let (board, goal) = req.board_and_goal()?;
     let (algorithm, choice) = (req.algorithm()?, req.heuristic()?);
     let budget = req.budget(&state.config);
-    let solver = state.solvers.get(&goal, algorithm, choice)?;
+    let solver = state.solvers.get(&goal, algorithm, choice).await?;
     check(&solver, &board, &goal, Question::Hint, &req)?;
     let record = state
         .run(at_once(algorithm, &board, &goal), move |cancel| {

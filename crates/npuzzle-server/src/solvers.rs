@@ -5,6 +5,11 @@
 //! `heuristic: auto` is the library's rule: the strongest pattern databases
 //! in the directory for the board's goal, else walking distance on 4×4, else
 //! linear conflict.
+//!
+//! The first request for a goal lists the database directory and opens its
+//! files (headers read, files memory-mapped): file I/O that a cold disk or a
+//! network mount can stretch, so it runs on tokio's blocking pool, never on
+//! an async worker where it would hold up other requests.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -36,19 +41,19 @@ impl SolverCache {
     }
 
     /// The shared solver for `goal` with this algorithm and heuristic.
-    pub fn get(
+    pub async fn get(
         &self,
         goal: &Goal,
         algorithm: Algorithm,
         choice: HeuristicChoice,
     ) -> Result<Arc<Solver>, npuzzle::Error> {
-        self.get_improving(goal, algorithm, choice, false)
+        self.get_improving(goal, algorithm, choice, false).await
     }
 
     /// Like [`get`](SolverCache::get); with `improve`, a solver that spends
     /// the rest of each request's time budget shortening a constructive
     /// solution (the library bounds the improvement by the budget).
-    pub fn get_improving(
+    pub async fn get_improving(
         &self,
         goal: &Goal,
         algorithm: Algorithm,
@@ -70,7 +75,13 @@ impl SolverCache {
             });
             Arc::clone(entry)
         };
-        // Opening databases happens outside the map's lock.
-        solvers.get(goal)
+        // Opening databases happens outside the map's lock, off the async
+        // workers. Once open, the library's lookup is a map read; the hop to
+        // the blocking pool is kept for it too, one path for both.
+        let goal = goal.clone();
+        tokio::task::spawn_blocking(move || solvers.get(&goal))
+            .await
+            // A panic opening databases (a bug) fails the request as it would have.
+            .unwrap_or_else(|e| std::panic::resume_unwind(e.into_panic()))
     }
 }

@@ -952,7 +952,11 @@ async fn the_first_requests_for_a_goal_open_its_databases_and_answer_exactly() {
         app.post_json("/api/hint", hint),
         app.get("/api/health"),
     );
-    assert_eq!((s1, s2, s3), (StatusCode::OK, StatusCode::OK, StatusCode::OK), "{solved} {hinted}");
+    assert_eq!(
+        (s1, s2, s3),
+        (StatusCode::OK, StatusCode::OK, StatusCode::OK),
+        "{solved} {hinted}"
+    );
     assert_eq!(health["status"], "ok");
     let solution = data(&solved, "solution");
     assert_eq!(solution["length"], *d, "{solved}");
@@ -964,7 +968,11 @@ async fn the_first_requests_for_a_goal_open_its_databases_and_answer_exactly() {
             let body = json!({"board": text, "algorithm": "idastar", "heuristic": heuristic});
             let (status, record) = app.post_json("/api/solve", body).await;
             assert_eq!(status, StatusCode::OK, "{record}");
-            assert_eq!(data(&record, "solution")["length"], *d, "{heuristic} on {text}: {record}");
+            assert_eq!(
+                data(&record, "solution")["length"],
+                *d,
+                "{heuristic} on {text}: {record}"
+            );
         }
     }
 }
