@@ -75,9 +75,12 @@ impl SolverCache {
             });
             Arc::clone(entry)
         };
-        // Opening databases happens outside the map's lock, off the async
-        // workers. Once open, the library's lookup is a map read; the hop to
-        // the blocking pool is kept for it too, one path for both.
+        // Once made, a goal's solver is a map read on this worker; making it
+        // (opening databases) happens outside the map's lock, off the async
+        // workers.
+        if let Some(solver) = solvers.cached(goal) {
+            return Ok(solver);
+        }
         let goal = goal.clone();
         tokio::task::spawn_blocking(move || solvers.get(&goal))
             .await

@@ -215,6 +215,23 @@ impl Solvers {
         Ok(solver)
     }
 
+    /// The solver for boards with this goal if [`get`](Solvers::get) has
+    /// made it already: a map read, no file opened (a server answers from
+    /// here on its async workers and calls `get` off them).
+    ///
+    /// ```
+    /// use npuzzle::{Goal, HeuristicChoice, SolverOptions, Solvers};
+    /// let solvers = Solvers::new(SolverOptions::default(), HeuristicChoice::Auto);
+    /// let goal = Goal::standard("3x3".parse()?);
+    /// assert!(solvers.cached(&goal).is_none());
+    /// let solver = solvers.get(&goal)?;
+    /// assert!(std::sync::Arc::ptr_eq(&solvers.cached(&goal).unwrap(), &solver));
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn cached(&self, goal: &Goal) -> Option<Arc<Solver>> {
+        lock(&self.by_goal).get(goal).cloned()
+    }
+
     /// The 4×4 and 5×5 blank-first databases in the directory, for the
     /// optimal 4×4 and weighted 5×5 finish of staged solutions' core when
     /// `--improve` works on a board of up to 64 cells (see
