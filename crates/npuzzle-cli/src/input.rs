@@ -2,7 +2,9 @@
 //! reading errors are put in this tool's words.
 
 use anyhow::{Context, Result};
-use npuzzle::parse::{read_boards, BoardInput};
+use std::io::BufRead;
+
+use npuzzle::parse::{BoardInput, BoardStream, FileItem, SkippedLine};
 use npuzzle::{Board, Goal, Shape};
 
 use crate::held_advice::HeldAdvice;
@@ -25,17 +27,18 @@ impl BoardOptions {
         Board::parse(text, self.size).map_err(render_reading_error)
     }
 
-    /// The boards of a file or of stdin, read by the library's rules; the
-    /// count and size lines it skipped are said on stderr.
-    pub fn read_file(&self, bytes: &[u8]) -> Vec<BoardInput> {
-        let file = read_boards(bytes, self.size);
-        for line in &file.skipped {
-            eprintln!(
-                "npuzzle: line {}: skipped {:?}, a count or size line, not a board",
-                line.line, line.text
-            );
-        }
-        file.boards
+    /// The boards of a file or of stdin, read by the library's rules as
+    /// they come ([`BoardStream`]); the count and size lines it skips are
+    /// said on stderr as they are read. A read error ends the boards.
+    pub fn stream<R: BufRead>(&self, reader: R) -> impl Iterator<Item = std::io::Result<BoardInput>> {
+        BoardStream::new(reader, self.size).filter_map(|item| match item {
+            Ok(FileItem::Board(input)) => Some(Ok(input)),
+            Ok(FileItem::Skipped(line)) => {
+                say_skipped(&line);
+                None
+            }
+            Err(e) => Some(Err(e)),
+        })
     }
 
     /// Parses one board and its goal.
@@ -67,6 +70,14 @@ impl BoardOptions {
             }
         }
     }
+}
+
+/// Says on stderr that a count or size line was read as no board.
+pub fn say_skipped(line: &SkippedLine) {
+    eprintln!(
+        "npuzzle: line {}: skipped {:?}, a count or size line, not a board",
+        line.line, line.text
+    );
 }
 
 /// A board-reading error in this tool's words: the size is `--size`.

@@ -1,6 +1,6 @@
 //! `npuzzle solve`: solve boards from arguments or stdin.
 
-use std::io::{BufWriter, Read, Write};
+use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -67,25 +67,22 @@ pub const DEFAULT_COUNT_TIMEOUT: Duration = Duration::from_secs(60);
 /// board was refused (a question its search cannot answer, a board too big
 /// for it, databases it lacks); every board is tried, whatever the others got.
 pub fn run(args: Args) -> Result<ExitCode> {
-    let inputs: Vec<BoardInput> = if args.boards.is_empty() {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .context("reading boards from stdin")?;
-        args.board.read_file(&bytes)
+    // Boards on stdin are solved as they are read: a producer waiting for
+    // an answer gets it, and a huge input is never held whole.
+    let mut boards: Box<dyn Iterator<Item = std::io::Result<BoardInput>> + '_> = if args.boards.is_empty() {
+        Box::new(args.board.stream(std::io::stdin().lock()))
     } else {
-        args.boards
-            .iter()
-            .enumerate()
-            .map(|(i, b)| BoardInput {
+        Box::new(args.boards.iter().enumerate().map(|(i, b)| {
+            Ok(BoardInput {
                 line: i + 1,
                 text: Ok(b.clone()),
             })
-            .collect()
+        }))
     };
-    if inputs.is_empty() {
+    let reading = "reading boards from stdin";
+    let Some(first) = boards.next().transpose().context(reading)? else {
         anyhow::bail!("no board given: pass one as an argument (\"8 6 7 2 5 4 3 x 1\") or on stdin");
-    }
+    };
     let solvers = args
         .search
         .solvers(args.threads.unwrap_or_else(all_cores), args.search.budget())?;
@@ -93,7 +90,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
     // The exit code: the worst of the boards' (1 invalid or out of budget, 2 refused).
     let mut failed = false;
     let mut refused = false;
-    for (index, input) in inputs.iter().enumerate() {
+    let mut inputs = std::iter::once(Ok(first)).chain(boards).enumerate();
+    loop {
+        // What is written goes out before the next board is waited for.
+        out.flush()?;
+        let Some((index, input)) = inputs.next() else {
+            break;
+        };
+        let input = &input.context(reading)?;
         let parsed = match &input.text {
             Ok(text) => args.board.parse(text),
             Err(message) => Err(anyhow::anyhow!("{message}")),

@@ -157,6 +157,19 @@ fn a_100x100_board_written_as_rows_needs_no_size() {
     assert!(reaches_goal(&board, "100x100", stdout(&out).trim()));
 }
 
+/// With `--size`, no row is a board by itself: the rows of a board read
+/// from stdin as a stream are still taken together, as one board.
+#[test]
+fn a_30x30_board_written_as_rows_is_one_board_with_size() {
+    let board = stdout(&npuzzle(&["random", "--size", "30x30", "--seed", "1"], ""));
+    let tiles: Vec<&str> = board.split_whitespace().collect();
+    let rows: Vec<String> = tiles.chunks(30).map(|row| row.join(" ")).collect();
+    let out = npuzzle(&["solve", "--size", "30x30", "--moves"], &rows.join("\n"));
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).lines().count(), 1, "one board, one line of moves");
+    assert!(reaches_goal(&board, "30x30", stdout(&out).trim()));
+}
+
 /// The greedy record as `solve --json` streams it: moves first, then the
 /// rest; parsed back into the library's typed record.
 fn greedy_record(args: &[&str], board: &str) -> npuzzle::record::SolutionRecord {

@@ -232,3 +232,41 @@ fn dup_len_cuts_nodes_but_not_the_length() {
         assert!(stderr(&out).contains("--dup-len"), "{}", stderr(&out));
     }
 }
+
+/// `solve` read all of stdin before it solved the first board, so a
+/// producer waiting for an answer got nothing. Now each board is answered
+/// as it is read: this test reads the first answer before it writes the
+/// second board. (The empty line ends the first board's block: a board on
+/// a line of its own is taken once the next line is read, which could make
+/// it a row of a bigger board.)
+#[test]
+fn boards_on_stdin_are_answered_before_the_input_ends() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let mut child = crate::start(&["solve", "--moves"]);
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let mut answers = BufReader::new(child.stdout.take().expect("stdout is piped"));
+    stdin.write_all(b"8 6 7 2 5 4 3 x 1\n\n").expect("the board is written");
+    stdin.flush().expect("flushed");
+    // Read in a thread: a solve that waits for the end of its input would
+    // never answer, and the test fails instead of hanging.
+    let (tx, rx) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut first = String::new();
+        answers.read_line(&mut first).expect("an answer");
+        tx.send(first).expect("the test waits");
+        let mut rest = String::new();
+        answers.read_to_string(&mut rest).expect("the rest");
+        rest
+    });
+    let first = rx
+        .recv_timeout(std::time::Duration::from_secs(120))
+        .expect("the first answer came while the input was open");
+    assert_eq!(replay("8 6 7 2 5 4 3 x 1", first.trim()), "1 2 3 4 5 6 7 8 x");
+    assert_eq!(first.trim().len(), 31, "{first}");
+    stdin.write_all(b"1 2 3 4 5 6 x 7 8\n").expect("the board is written");
+    drop(stdin);
+    let rest = reader.join().expect("the reader thread");
+    let status = child.wait().expect("npuzzle exits");
+    assert!(status.success());
+    assert_eq!(rest, "rr\n");
+}

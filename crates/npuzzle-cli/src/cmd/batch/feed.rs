@@ -101,10 +101,7 @@ impl<'r> Feed<'r> {
                     state.error = Some(e);
                     state.ended = true;
                 }
-                Some(Ok(FileItem::Skipped(line))) => eprintln!(
-                    "npuzzle: line {}: skipped {:?}, a count or size line, not a board",
-                    line.line, line.text
-                ),
+                Some(Ok(FileItem::Skipped(line))) => crate::input::say_skipped(&line),
                 Some(Ok(FileItem::Board(input))) => {
                     state.instance += 1;
                     match pick(state.instance, &input) {
