@@ -396,28 +396,14 @@ fn instances_picks_boards_by_their_place_in_the_file() {
 /// line is read, which could make it a row of a bigger board.)
 #[test]
 fn rows_are_written_before_the_input_ends() {
-    use std::io::{BufRead, BufReader, Write};
+    use std::io::Write;
     let mut child = start(&["batch", "-j", "2"]);
     let mut stdin = child.stdin.take().expect("stdin is piped");
-    let mut rows = BufReader::new(child.stdout.take().expect("stdout is piped"));
     stdin
         .write_all(b"8 6 7 2 5 4 3 x 1\n1 2 3 4 5 6 x 7 8\n")
         .expect("the boards are written");
     stdin.flush().expect("flushed");
-    // Read in a thread: a batch that waits for the end of its input would
-    // never answer, and the test fails instead of hanging.
-    let (tx, rx) = std::sync::mpsc::channel();
-    let reader = std::thread::spawn(move || {
-        let mut first = String::new();
-        rows.read_line(&mut first).expect("a row");
-        tx.send(first).expect("the test waits");
-        let mut rest = String::new();
-        std::io::Read::read_to_string(&mut rows, &mut rest).expect("the rest");
-        rest
-    });
-    let first = rx
-        .recv_timeout(Duration::from_secs(120))
-        .expect("the first row came while the input was open");
+    let (first, reader) = crate::first_line_then_rest(child.stdout.take().expect("stdout is piped"));
     let row: serde_json::Value = serde_json::from_str(&first).expect("a JSON row");
     assert_eq!(
         (row["data"]["line"].as_u64(), row["data"]["length"].as_u64()),

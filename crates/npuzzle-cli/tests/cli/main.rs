@@ -14,6 +14,27 @@ mod solve;
 use std::io::Write;
 use std::process::{Child, Command, Output, Stdio};
 
+/// Reads `out` in a thread: its first line, waited for at most two minutes
+/// (a command that waited for the end of its input would never write it, so
+/// the test fails instead of hanging), and the thread that reads the rest.
+pub fn first_line_then_rest(out: std::process::ChildStdout) -> (String, std::thread::JoinHandle<String>) {
+    use std::io::{BufRead, Read};
+    let mut out = std::io::BufReader::new(out);
+    let (tx, rx) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut first = String::new();
+        out.read_line(&mut first).expect("a first line");
+        tx.send(first).expect("the test waits");
+        let mut rest = String::new();
+        out.read_to_string(&mut rest).expect("the rest");
+        rest
+    });
+    let first = rx
+        .recv_timeout(std::time::Duration::from_secs(120))
+        .expect("the first line came while the input was open");
+    (first, reader)
+}
+
 /// Starts `npuzzle` with `args`, its stdin, stdout and stderr piped.
 pub fn start(args: &[&str]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_npuzzle"))

@@ -241,26 +241,12 @@ fn dup_len_cuts_nodes_but_not_the_length() {
 /// it a row of a bigger board.)
 #[test]
 fn boards_on_stdin_are_answered_before_the_input_ends() {
-    use std::io::{BufRead, BufReader, Read, Write};
+    use std::io::Write;
     let mut child = crate::start(&["solve", "--moves"]);
     let mut stdin = child.stdin.take().expect("stdin is piped");
-    let mut answers = BufReader::new(child.stdout.take().expect("stdout is piped"));
     stdin.write_all(b"8 6 7 2 5 4 3 x 1\n\n").expect("the board is written");
     stdin.flush().expect("flushed");
-    // Read in a thread: a solve that waits for the end of its input would
-    // never answer, and the test fails instead of hanging.
-    let (tx, rx) = std::sync::mpsc::channel();
-    let reader = std::thread::spawn(move || {
-        let mut first = String::new();
-        answers.read_line(&mut first).expect("an answer");
-        tx.send(first).expect("the test waits");
-        let mut rest = String::new();
-        answers.read_to_string(&mut rest).expect("the rest");
-        rest
-    });
-    let first = rx
-        .recv_timeout(std::time::Duration::from_secs(120))
-        .expect("the first answer came while the input was open");
+    let (first, reader) = crate::first_line_then_rest(child.stdout.take().expect("stdout is piped"));
     assert_eq!(replay("8 6 7 2 5 4 3 x 1", first.trim()), "1 2 3 4 5 6 7 8 x");
     assert_eq!(first.trim().len(), 31, "{first}");
     stdin.write_all(b"1 2 3 4 5 6 x 7 8\n").expect("the board is written");
