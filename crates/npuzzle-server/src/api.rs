@@ -54,9 +54,7 @@ impl AppState {
         job: impl FnOnce(&Cancel) -> Result<T, ApiError> + Send + 'static,
     ) -> Result<T, ApiError> {
         if at_once {
-            tokio::task::spawn_blocking(move || job(&Cancel::new()))
-                .await
-                .unwrap_or_else(|e| std::panic::resume_unwind(e.into_panic()))
+            crate::pool::blocking(move || job(&Cancel::new())).await
         } else {
             self.pool.run(job).await?
         }

@@ -101,6 +101,15 @@ impl Drop for CancelOnDrop {
     }
 }
 
+/// Runs `f` on tokio's blocking pool, outside the search pool's bounds (for
+/// work that takes moments: a table lookup, opening databases); a panic in
+/// it (a bug) is passed on to the caller as if `f` had run here.
+pub(crate) async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    tokio::task::spawn_blocking(f)
+        .await
+        .unwrap_or_else(|e| std::panic::resume_unwind(e.into_panic()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -82,9 +82,6 @@ impl SolverCache {
             return Ok(solver);
         }
         let goal = goal.clone();
-        tokio::task::spawn_blocking(move || solvers.get(&goal))
-            .await
-            // A panic opening databases (a bug) fails the request as it would have.
-            .unwrap_or_else(|e| std::panic::resume_unwind(e.into_panic()))
+        crate::pool::blocking(move || solvers.get(&goal)).await
     }
 }
