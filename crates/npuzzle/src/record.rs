@@ -32,14 +32,13 @@
 //! # Ok::<(), npuzzle::Error>(())
 //! ```
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
 use crate::goal::Goal;
 use crate::heuristic::HeuristicKind;
-use crate::parse::BoardInput;
 use crate::search::count::OptimalSolutions;
 use crate::search::hint::Completion;
 use crate::search::{Algorithm, Solver};
@@ -47,10 +46,14 @@ use crate::solution::{BudgetKind, Outcome, Report, Stats};
 
 mod hint;
 mod human;
+mod result;
 mod tables;
+#[cfg(test)]
+mod tests;
 
 pub use hint::{HintRecord, MoveDistanceRecord};
 pub use human::{human_bytes, human_duration};
+pub use result::{ResultRecord, SearchNames};
 pub use tables::{BoardRecord, CompareRecord, CompareRun, DistributionRecord};
 
 /// One line of output: a record in its `{"type": …, "data": …}` envelope.
@@ -420,303 +423,5 @@ impl ErrorRecord {
             input: input.into(),
             message: message.into(),
         }
-    }
-}
-
-/// One row of a batch (`npuzzle batch`, Python's `npuzzle.dask.solve_files`):
-/// flat, so that the same fields make the CSV columns.
-///
-/// The fields after `message` came later: they are at the end so that the
-/// older columns keep their places, and rows written without them read back
-/// with `instance` 0 and the names null.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[non_exhaustive]
-pub struct ResultRecord {
-    /// Input line number where the board starts.
-    pub line: usize,
-    /// The board (normalised), or the start of the unreadable input.
-    pub board: String,
-    /// `solved`, `unsolvable`, `budget` or `invalid`.
-    pub outcome: OutcomeName,
-    /// Moves in the optimal solution.
-    pub length: Option<usize>,
-    /// The moves (`u d l r`, blank directions).
-    pub moves: Option<String>,
-    /// Nodes expanded.
-    pub expanded: u64,
-    /// Nodes generated.
-    pub generated: u64,
-    /// Time spent on this board, reading included.
-    pub millis: f64,
-    /// Why the board is invalid, or which budget ran out.
-    pub message: Option<String>,
-    /// The board's place among the input's boards, from 1 (Korf & Felner's
-    /// instance #25 is the 25th board of their file, whatever the comments
-    /// above it).
-    #[serde(default)]
-    pub instance: usize,
-    /// The algorithm that ran (what `auto` chose), or null for an invalid input.
-    #[serde(default)]
-    pub algorithm: Option<String>,
-    /// The heuristic it used, or null.
-    #[serde(default)]
-    pub heuristic: Option<String>,
-    /// The partition of the pattern databases it read, or null.
-    #[serde(default)]
-    pub partition: Option<String>,
-}
-
-/// What searches a board, as a batch row names it: the algorithm, heuristic
-/// and databases that `solver` uses on boards of `board`'s shape. Two rows
-/// with the same names were searched the same way, which is what a resumed
-/// batch compares.
-///
-/// ```
-/// use npuzzle::record::SearchNames;
-/// use npuzzle::{Board, Solver, SolverOptions};
-/// let board: Board = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15".parse()?;
-/// let names = SearchNames::new(&Solver::new(SolverOptions::default()), &board);
-/// assert_eq!(names.algorithm, "idastar");
-/// assert_eq!(names.heuristic.as_deref(), Some("linear-conflict"));
-/// assert_eq!(names.partition, None);
-/// # Ok::<(), npuzzle::Error>(())
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub struct SearchNames {
-    /// The algorithm's name.
-    pub algorithm: String,
-    /// The heuristic's name, if the algorithm uses one.
-    pub heuristic: Option<String>,
-    /// The partition of the databases read, if any.
-    pub partition: Option<String>,
-}
-
-impl SearchNames {
-    /// The names of the search `solver` runs on `board`.
-    pub fn new(solver: &Solver, board: &Board) -> SearchNames {
-        SearchNames::of(solver, solver.options().algorithm.resolve(board.shape()))
-    }
-
-    /// The names of `algorithm` run by `solver`.
-    fn of(solver: &Solver, algorithm: Algorithm) -> SearchNames {
-        SearchNames {
-            algorithm: algorithm.name().to_string(),
-            heuristic: heuristic_used(solver, algorithm).map(|h| h.name().to_string()),
-            partition: partition_read(solver, algorithm),
-        }
-    }
-}
-
-impl ResultRecord {
-    /// The CSV header line for these rows (field names in order).
-    pub const CSV_HEADER: &'static str =
-        "line,board,outcome,length,moves,expanded,generated,millis,message,instance,algorithm,heuristic,partition";
-
-    /// The row of a board at `line` that `solver` searched.
-    pub fn solved(line: usize, board: &Board, solver: &Solver, report: &Report, elapsed: Duration) -> ResultRecord {
-        let (length, moves, budget) = answer(&report.outcome);
-        let names = SearchNames::of(solver, report.algorithm);
-        ResultRecord {
-            line,
-            board: board.to_string(),
-            outcome: OutcomeName::of(&report.outcome),
-            length,
-            moves,
-            expanded: report.stats.expanded,
-            generated: report.stats.generated,
-            millis: millis(elapsed),
-            message: budget.map(|kind| format!("{kind} reached")),
-            instance: 0,
-            algorithm: Some(names.algorithm),
-            heuristic: names.heuristic,
-            partition: names.partition,
-        }
-    }
-
-    /// The names of the search that made this row, `None` for an invalid input.
-    pub fn search_names(&self) -> Option<SearchNames> {
-        Some(SearchNames {
-            algorithm: self.algorithm.clone()?,
-            heuristic: self.heuristic.clone(),
-            partition: self.partition.clone(),
-        })
-    }
-
-    /// The row of one batch input, the `instance`-th of its file: `solve`
-    /// reads and searches its text, and whatever message it fails with (or
-    /// the input's own, for an unreadable line) makes an `invalid` row. The
-    /// time includes the reading.
-    pub fn for_input<S: std::ops::Deref<Target = Solver>>(
-        input: &BoardInput,
-        instance: usize,
-        solve: impl FnOnce(&str) -> Result<(Board, S, Report), String>,
-    ) -> ResultRecord {
-        let started = Instant::now();
-        let searched = match &input.text {
-            Ok(text) => solve(text),
-            Err(message) => Err(message.clone()),
-        };
-        let row = match searched {
-            Ok((board, solver, report)) => {
-                ResultRecord::solved(input.line, &board, &solver, &report, started.elapsed())
-            }
-            Err(message) => {
-                let text = input.text.as_deref().unwrap_or("");
-                ResultRecord::invalid(input.line, text, message, started.elapsed())
-            }
-        };
-        ResultRecord { instance, ..row }
-    }
-
-    /// The row of an input at `line` that could not be read or searched:
-    /// `input` is shown shortened to one line.
-    pub fn invalid(line: usize, input: &str, message: impl Into<String>, elapsed: Duration) -> ResultRecord {
-        ResultRecord {
-            line,
-            board: human::one_line(input, 80),
-            outcome: OutcomeName::Invalid,
-            length: None,
-            moves: None,
-            expanded: 0,
-            generated: 0,
-            millis: millis(elapsed),
-            message: Some(message.into()),
-            instance: 0,
-            algorithm: None,
-            heuristic: None,
-            partition: None,
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::{Algorithm, SolverOptions};
-
-    fn solve(text: &str, options: SolverOptions) -> (Board, Goal, Solver, Report) {
-        let board: Board = text.parse().unwrap();
-        let goal = Goal::standard(board.shape());
-        let solver = Solver::new(options);
-        let report = solver.solve(&board, &goal).unwrap();
-        (board, goal, solver, report)
-    }
-
-    #[test]
-    fn solution_envelope_has_the_documented_keys_in_order() {
-        let (board, goal, solver, report) = solve("1 2 3 4 5 6 x 7 8", SolverOptions::default());
-        let record = Record::Solution(SolutionRecord::new(&board, &goal, &solver, &report));
-        let text = serde_json::to_string(&record).unwrap();
-        assert!(text.starts_with(r#"{"type":"solution","data":{"board":"1 2 3 4 5 6 x 7 8","goal":"1 2 3 4 5 6 7 8 x","algorithm":"idastar","heuristic":"linear-conflict","partition":null,"outcome":"solved","length":2,"moves":"rr","stats":{"expanded":"#), "{text}");
-        assert!(!text.contains("budget"), "{text}");
-        let back: Record = serde_json::from_str(&text).unwrap();
-        assert_eq!(back, record);
-    }
-
-    #[test]
-    fn unsolvable_and_budget_records_name_what_happened() {
-        let (board, goal, solver, report) = solve("2 1 3 4 5 6 7 8 x", SolverOptions::default());
-        let record = SolutionRecord::new(&board, &goal, &solver, &report);
-        assert_eq!(
-            (record.outcome, record.length, record.moves.as_deref()),
-            (OutcomeName::Unsolvable, None, None)
-        );
-
-        let options = SolverOptions {
-            algorithm: Algorithm::AStar,
-            budget: crate::Budget {
-                max_nodes: Some(10),
-                ..Default::default()
-            },
-            ..Default::default()
-        };
-        let (board, goal, solver, report) = solve("8 6 7 2 5 4 3 x 1", options);
-        let record = SolutionRecord::new(&board, &goal, &solver, &report);
-        assert_eq!(record.outcome, OutcomeName::Budget);
-        assert_eq!(record.budget.as_deref(), Some("node limit"));
-        let json = serde_json::to_value(Record::Solution(record)).unwrap();
-        assert_eq!(json["data"]["outcome"], "budget");
-        assert!(json["data"].get("length").is_none());
-    }
-
-    #[test]
-    fn iterations_are_listed_for_idastar_only() {
-        let idastar = SolverOptions {
-            algorithm: Algorithm::IdaStar,
-            ..Default::default()
-        };
-        let greedy = SolverOptions {
-            algorithm: Algorithm::Greedy,
-            ..Default::default()
-        };
-        let table = SolverOptions {
-            algorithm: Algorithm::Table,
-            ..Default::default()
-        };
-        let stats_of = |text: &str, options: SolverOptions| {
-            let (board, goal, solver, report) = solve(text, options);
-            let record = Record::Solution(SolutionRecord::new(&board, &goal, &solver, &report));
-            serde_json::to_value(&record).unwrap()["data"]["stats"].clone()
-        };
-        let searched = stats_of("8 6 7 2 5 4 3 x 1", idastar);
-        let bounds: Vec<u64> = searched["iterations"]
-            .as_array()
-            .expect("IDA* lists its iterations")
-            .iter()
-            .map(|i| i["bound"].as_u64().unwrap())
-            .collect();
-        assert_eq!(bounds.last(), Some(&31), "{searched}");
-        for (what, stats) in [
-            ("greedy", stats_of("8 6 7 2 5 4 3 x 1", greedy)),
-            ("table", stats_of("8 6 7 2 5 4 3 x 1", table)),
-            ("unsolvable", stats_of("2 1 3 4 5 6 7 8 x", idastar)),
-        ] {
-            assert!(stats.get("iterations").is_none(), "{what}: {stats}");
-        }
-        // Records written when every one carried `"iterations": []` still read.
-        let old: StatsRecord = serde_json::from_str(r#"{"peak_bytes":0,"millis":0.0,"iterations":[]}"#).unwrap();
-        assert_eq!(old.iterations, Some(Vec::new()));
-    }
-
-    #[test]
-    fn uninformed_searches_name_no_heuristic() {
-        let options = SolverOptions {
-            algorithm: Algorithm::Bfs,
-            ..Default::default()
-        };
-        let (board, goal, solver, report) = solve("8 6 7 2 5 4 3 x 1", options);
-        let record = SolutionRecord::new(&board, &goal, &solver, &report);
-        assert_eq!(record.heuristic, None);
-        assert_eq!(record.length, Some(31));
-        assert!(record.human_stats().starts_with("bfs: "), "{}", record.human_stats());
-    }
-
-    #[test]
-    fn result_rows_have_the_csv_header_fields_in_order() {
-        let (board, _, solver, report) = solve("1 2 3 4 5 6 x 7 8", SolverOptions::default());
-        let row = ResultRecord::solved(3, &board, &solver, &report, Duration::from_micros(1500));
-        let json = serde_json::to_value(Record::Result(row.clone())).unwrap();
-        let keys: Vec<&str> = json["data"].as_object().unwrap().keys().map(String::as_str).collect();
-        assert_eq!(keys.join(","), ResultRecord::CSV_HEADER);
-        assert_eq!(json["data"]["millis"], 1.5);
-        assert_eq!(row.search_names(), Some(SearchNames::new(&solver, &board)));
-        assert_eq!(
-            (json["data"]["algorithm"].as_str(), json["data"]["heuristic"].as_str()),
-            (Some("idastar"), Some("linear-conflict"))
-        );
-        let invalid = ResultRecord::invalid(4, "1 2\n3\u{7}", "bad", Duration::ZERO);
-        assert_eq!(invalid.board, "1 2 3?");
-        assert_eq!(invalid.outcome, OutcomeName::Invalid);
-        assert_eq!(invalid.search_names(), None);
-    }
-
-    #[test]
-    fn rows_written_before_the_search_names_still_read() {
-        let old = r#"{"type":"result","data":{"line":3,"board":"x","outcome":"solved","length":0,"moves":"","expanded":0,"generated":0,"millis":0.0,"message":null}}"#;
-        let Record::Result(row) = serde_json::from_str(old).unwrap() else {
-            panic!("a result row")
-        };
-        assert_eq!((row.line, row.instance, row.search_names()), (3, 0, None));
     }
 }
