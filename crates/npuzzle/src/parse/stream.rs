@@ -171,9 +171,7 @@ impl<R: BufRead> BoardStream<R> {
             }
             return;
         }
-        let whole = parse_board(text, self.size)
-            .ok()
-            .filter(|_| bracket_balance(text) <= 0);
+        let whole = parse_board(text, self.size).ok().filter(|_| bracket_balance(text) <= 0);
         if whole.is_some() && self.pending_whole && !self.pending.is_empty() {
             self.give_out_pending();
         }
@@ -249,8 +247,7 @@ impl<R: BufRead> Iterator for BoardStream<R> {
     type Item = io::Result<FileItem>;
 
     fn next(&mut self) -> Option<io::Result<FileItem>> {
-        self.next_with_board()
-            .map(|item| item.map(|(item, _)| item))
+        self.next_with_board().map(|item| item.map(|(item, _)| item))
     }
 }
 
