@@ -23,13 +23,14 @@ use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
 
 use npuzzle::parse::BoardInput;
 use npuzzle::record::ResultRecord;
-use npuzzle::{Cancel, Progress};
+use npuzzle::{Cancel, Goal, Progress, Shape, Solver};
 
 use crate::input::{all_cores, BoardOptions, SearchOptions, Solvers};
 use crate::spool::{self, Spooled};
@@ -154,7 +155,7 @@ impl Batch<'_> {
     /// `progress` for the bar. A big board solved constructively has its
     /// moves spooled to a temporary file ([`crate::spool`]), copied into
     /// the row when it is written.
-    fn solve(&self, job: Job, progress: &Progress) -> Solved {
+    fn solve(&self, job: Job, progress: &Progress, last: &mut LastGoal) -> Solved {
         let Job {
             index,
             instance,
@@ -168,18 +169,17 @@ impl Batch<'_> {
                 Some(board) => board,
                 None => self.board.board(text).map_err(|e| format!("{e:#}"))?,
             };
-            let goal = self.board.goal(board.shape()).map_err(|e| format!("{e:#}"))?;
-            let solver = self.solvers.get(&goal).map_err(|e| crate::advice::explain(&e))?;
-            if spool::wanted(&solver, &board) {
-                let (report, moves) = spool::solve(&board, &goal, &solver).map_err(|e| format!("{e:#}"))?;
+            let (goal, solver) = last.of(self, board.shape())?;
+            if spool::wanted(solver, &board) {
+                let (report, moves) = spool::solve(&board, goal, solver).map_err(|e| format!("{e:#}"))?;
                 spooled = moves;
-                return Ok((board, solver, report));
+                return Ok((board, Arc::clone(solver), report));
             }
             let budget = solver.options().budget;
-            match solver.solve_with_progress(&board, &goal, budget, &Cancel::new(), progress) {
+            match solver.solve_with_progress(&board, goal, budget, &Cancel::new(), progress) {
                 Ok(report) => {
-                    self.solvers.advice.note(&goal, &report);
-                    Ok((board, solver, report))
+                    self.solvers.advice.note(goal, &report);
+                    Ok((board, Arc::clone(solver), report))
                 }
                 Err(e) => Err(crate::advice::explain(&e)),
             }
@@ -188,7 +188,27 @@ impl Batch<'_> {
             row.length = Some(moves.length() as usize);
             row.moves = Some(Spooled::placeholder());
         }
-        Solved::new(index, &row, spooled, self.format)
+        Solved::new(index, row, spooled, self.format)
+    }
+}
+
+/// A worker's goal and solver for the last board shape it solved: a batch
+/// mostly holds boards of one shape, and making the goal and looking its
+/// solver up (in a map behind a lock all the workers share) cost as much
+/// as solving a trivial board.
+#[derive(Default)]
+struct LastGoal(Option<(Shape, Goal, Arc<Solver>)>);
+
+impl LastGoal {
+    /// The goal and solver of boards of `shape` (a message when there are none).
+    fn of(&mut self, batch: &Batch<'_>, shape: Shape) -> std::result::Result<(&Goal, &Arc<Solver>), String> {
+        if self.0.as_ref().is_none_or(|(last, _, _)| *last != shape) {
+            let goal = batch.board.goal(shape).map_err(|e| format!("{e:#}"))?;
+            let solver = batch.solvers.get(&goal).map_err(|e| crate::advice::explain(&e))?;
+            self.0 = Some((shape, goal, solver));
+        }
+        let (_, goal, solver) = self.0.as_ref().ok_or("no goal (a bug)")?;
+        Ok((goal, solver))
     }
 }
 

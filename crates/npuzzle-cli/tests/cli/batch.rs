@@ -389,6 +389,28 @@ fn instances_picks_boards_by_their_place_in_the_file() {
     assert!(stderr(&bad).contains("not an instance number"), "{}", stderr(&bad));
 }
 
+/// Runs `npuzzle ARGS` on a pipe: writes `before` and, keeping the pipe
+/// open, reads the first row; then writes `after` and closes it. The first
+/// row, and the rows after it (the run must succeed).
+fn first_row_while_the_input_is_open(
+    args: &[&str],
+    before: &[u8],
+    after: &[u8],
+) -> (serde_json::Value, Vec<serde_json::Value>) {
+    use std::io::Write;
+    let mut child = start(args);
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    stdin.write_all(before).expect("the boards are written");
+    stdin.flush().expect("flushed");
+    let (first, reader) = crate::first_line_then_rest(child.stdout.take().expect("stdout is piped"));
+    stdin.write_all(after).expect("the boards are written");
+    drop(stdin);
+    let rest = reader.join().expect("the reader thread");
+    assert!(child.wait().expect("npuzzle exits").success());
+    let row = |l: &str| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"));
+    (row(&first), rest.lines().map(row).collect())
+}
+
 /// `batch` read all of its input before it started, so a pipe that stays
 /// open (a producer waiting for answers) got nothing. Now the first board's
 /// row is written while the input is still open: this test reads it before
@@ -396,26 +418,13 @@ fn instances_picks_boards_by_their_place_in_the_file() {
 /// line is read, which could make it a row of a bigger board.)
 #[test]
 fn rows_are_written_before_the_input_ends() {
-    use std::io::Write;
-    let mut child = start(&["batch", "-j", "2"]);
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    stdin
-        .write_all(b"8 6 7 2 5 4 3 x 1\n1 2 3 4 5 6 x 7 8\n")
-        .expect("the boards are written");
-    stdin.flush().expect("flushed");
-    let (first, reader) = crate::first_line_then_rest(child.stdout.take().expect("stdout is piped"));
-    let row: serde_json::Value = serde_json::from_str(&first).expect("a JSON row");
+    let (first, rest) =
+        first_row_while_the_input_is_open(&["batch", "-j", "2"], b"8 6 7 2 5 4 3 x 1\n1 2 3 4 5 6 x 7 8\n", b"");
+    let line_and_length = |row: &serde_json::Value| (row["data"]["line"].as_u64(), row["data"]["length"].as_u64());
+    assert_eq!(line_and_length(&first), (Some(1), Some(31)));
     assert_eq!(
-        (row["data"]["line"].as_u64(), row["data"]["length"].as_u64()),
-        (Some(1), Some(31))
-    );
-    drop(stdin);
-    let rest = reader.join().expect("the reader thread");
-    assert!(child.wait().expect("npuzzle exits").success());
-    let row: serde_json::Value = serde_json::from_str(rest.trim()).expect("one more row");
-    assert_eq!(
-        (row["data"]["line"].as_u64(), row["data"]["length"].as_u64()),
-        (Some(2), Some(2))
+        rest.iter().map(line_and_length).collect::<Vec<_>>(),
+        [(Some(2), Some(2))]
     );
 }
 
@@ -424,23 +433,19 @@ fn rows_are_written_before_the_input_ends() {
 /// read, not when more input fills the handful.
 #[test]
 fn a_block_of_rows_is_answered_before_the_input_ends_with_one_worker() {
-    use std::io::Write;
-    let mut child = start(&["batch", "-j", "1"]);
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    stdin.write_all(b"1 2 3\n4 5 6\n7 x 8\n\n").expect("the board is written");
-    stdin.flush().expect("flushed");
-    let (first, reader) = crate::first_line_then_rest(child.stdout.take().expect("stdout is piped"));
-    let row: serde_json::Value = serde_json::from_str(&first).expect("a JSON row");
+    let (first, rest) = first_row_while_the_input_is_open(
+        &["batch", "-j", "1"],
+        b"1 2 3\n4 5 6\n7 x 8\n\n",
+        b"1 2 3 4 5 6 x 7 8\n",
+    );
     assert_eq!(
-        (row["data"]["line"].as_u64(), row["data"]["moves"].as_str()),
+        (first["data"]["line"].as_u64(), first["data"]["moves"].as_str()),
         (Some(1), Some("r"))
     );
-    stdin.write_all(b"1 2 3 4 5 6 x 7 8\n").expect("another board");
-    drop(stdin);
-    let rest = reader.join().expect("the reader thread");
-    assert!(child.wait().expect("npuzzle exits").success());
-    let row: serde_json::Value = serde_json::from_str(rest.trim()).expect("one more row");
-    assert_eq!(row["data"]["line"].as_u64(), Some(5));
+    assert_eq!(
+        rest.iter().map(|r| r["data"]["line"].as_u64()).collect::<Vec<_>>(),
+        [Some(5)]
+    );
 }
 
 /// Thousands of boards, more than the reorder window of every worker and

@@ -18,7 +18,7 @@ use npuzzle::Progress;
 use super::feed::{BeforeRead, Feed, Job};
 use super::queue::{Queue, WINDOW_PER_WORKER};
 use super::writer::{Solved, Writer};
-use super::{Batch, INTERRUPTED};
+use super::{Batch, LastGoal, INTERRUPTED};
 
 /// How many jobs the reader holds before putting them in the queue.
 const PUT_EVERY: usize = 64;
@@ -119,6 +119,7 @@ fn read(batch: &Batch<'_>, input: Box<dyn Read + Send + '_>, queue: &Queue, bar:
 fn work(batch: &Batch<'_>, queue: &Queue, progress: &Progress, tx: Sender<Vec<Solved>>) {
     let mut jobs = Vec::new();
     let mut pace = Pace::default();
+    let mut last = LastGoal::default();
     while !INTERRUPTED.load(Ordering::SeqCst) && queue.take(pace.jobs(), &mut jobs) {
         let started = Instant::now();
         let mut rows = Vec::with_capacity(jobs.len());
@@ -126,7 +127,7 @@ fn work(batch: &Batch<'_>, queue: &Queue, progress: &Progress, tx: Sender<Vec<So
             if INTERRUPTED.load(Ordering::SeqCst) {
                 break;
             }
-            rows.push(batch.solve(job, progress));
+            rows.push(batch.solve(job, progress, &mut last));
         }
         pace.solved(rows.len(), started.elapsed());
         if tx.send(rows).is_err() {

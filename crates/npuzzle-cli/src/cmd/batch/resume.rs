@@ -97,7 +97,7 @@ mod tests {
     fn rows_round_trip_through_both_formats() {
         let row = Row::invalid(7, "1 2 3 x", "bad token \"y\", at 3", Duration::from_micros(500));
         for format in [Format::Jsonl, Format::Csv] {
-            let bytes = row_bytes(&row, format).unwrap();
+            let bytes = row_bytes(row.clone(), format).unwrap();
             let text = std::str::from_utf8(&bytes).unwrap();
             assert_eq!(text.matches('\n').count(), 1, "{text}");
             assert_eq!(row_of(text.trim_end(), format).map(|r| r.line), Some(7), "{text}");
@@ -146,7 +146,7 @@ mod tests {
                 text.extend_from_slice(format!("{}\n", Row::CSV_HEADER).as_bytes());
             }
             for row in &rows[..2] {
-                text.extend(row_bytes(row, format).unwrap());
+                text.extend(row_bytes(row.clone(), format).unwrap());
             }
             let intact = text.len() as u64;
             let want = Done::from([(1, None), (2, None)]);
@@ -154,12 +154,12 @@ mod tests {
             assert_eq!(scan("whole", &text, format), (want.clone(), intact), "{format:?}");
             // The last row without its newline (killed mid-write) is redone, even when it parses.
             let mut torn = text.clone();
-            torn.extend(row_bytes(&rows[2], format).unwrap().strip_suffix(b"\n").unwrap());
+            torn.extend(row_bytes(rows[2].clone(), format).unwrap().strip_suffix(b"\n").unwrap());
             assert_eq!(scan("torn", &torn, format), (want.clone(), intact), "{format:?}");
             // A foreign line ends the intact prefix: what follows it is redone too.
             let mut foreign = text.clone();
             foreign.extend_from_slice(b"not a row\n");
-            foreign.extend(row_bytes(&rows[2], format).unwrap());
+            foreign.extend(row_bytes(rows[2].clone(), format).unwrap());
             assert_eq!(scan("foreign", &foreign, format), (want.clone(), intact), "{format:?}");
             // So does a line that is not UTF-8.
             let mut binary = text.clone();

@@ -13,16 +13,20 @@ use npuzzle::record::{human_duration, OutcomeName, Record};
 use super::{Format, Row};
 use crate::spool::{self, Spooled};
 
+/// Room for most rows, so that one is not grown piecemeal as it is written.
+const ROW_BYTES: usize = 512;
+
 /// The serialised form of a row in `format`.
-pub fn row_bytes(row: &Row, format: Format) -> Result<Vec<u8>> {
+pub fn row_bytes(row: Row, format: Format) -> Result<Vec<u8>> {
+    let line = Vec::with_capacity(ROW_BYTES);
     match format {
         Format::Jsonl => {
-            let mut line = Vec::new();
-            crate::output::write_json_line(&mut line, &Record::Result(row.clone()))?;
+            let mut line = line;
+            crate::output::write_json_line(&mut line, &Record::Result(row))?;
             Ok(line)
         }
         Format::Csv => {
-            let mut w = csv::WriterBuilder::new().has_headers(false).from_writer(Vec::new());
+            let mut w = csv::WriterBuilder::new().has_headers(false).from_writer(line);
             w.serialize(row)?;
             Ok(w.into_inner().map_err(|e| anyhow::anyhow!("{e}"))?)
         }
@@ -43,7 +47,7 @@ pub struct Solved {
 
 impl Solved {
     /// `row`, the `index`-th in the output, serialised in `format`.
-    pub fn new(index: usize, row: &Row, spooled: Option<Spooled>, format: Format) -> Solved {
+    pub fn new(index: usize, row: Row, spooled: Option<Spooled>, format: Format) -> Solved {
         Solved {
             index,
             outcome: row.outcome,
@@ -170,7 +174,7 @@ mod tests {
 
     fn row(index: usize) -> Solved {
         let row = Row::invalid(index + 1, "1 2 3 x", "bad", Duration::from_micros(5));
-        Solved::new(index, &row, None, Format::Csv)
+        Solved::new(index, row, None, Format::Csv)
     }
 
     #[test]
