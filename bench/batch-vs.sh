@@ -18,11 +18,11 @@ mkdir -p "$data"
     "$new" random --count 2000 --seed 2026
     python3 - <<'PY'
 import random
-# 15-puzzles a 40-move random walk (no move undone) from the standard goal.
+# 15-puzzles a 60-move random walk (no move undone) from the standard goal.
 rng = random.Random(2026)
 for _ in range(200):
     tiles, blank, last = list(range(1, 16)) + [0], 15, None
-    for _ in range(40):
+    for _ in range(60):
         r, c = divmod(blank, 4)
         steps = [(d, b) for d, b, ok in (("u", blank - 4, r > 0), ("d", blank + 4, r < 3),
                                          ("l", blank - 1, c > 0), ("r", blank + 1, c < 3))

@@ -8,7 +8,7 @@
 #                               (default 3) with each -j in JOBS (default 1 2), on 300,000
 #                               one-move 8-puzzles (where reading and hand-offs, not solving,
 #                               are the cost) and on a mix of 2,000 random 8-puzzles and 200
-#                               15-puzzles 40 random moves from the goal: wall, user and system
+#                               15-puzzles 60 random moves from the goal: wall, user and system
 #                               CPU, peak memory, context switches (with perf), the medians'
 #                               ratios, and whether both wrote the same rows (timings aside)
 # Timings on a shared machine are noisy: hyperfine's minimum is the figure to read.
