@@ -40,6 +40,10 @@ pub type Done = HashSet<(usize, Option<SearchNames>)>;
 /// Whether `input` has a row in `done` made by the search this batch would
 /// run on it (or a row that names no search).
 pub fn is_done(done: &Done, input: &BoardInput, options: &BoardOptions, solvers: &Solvers) -> bool {
+    // Without rows to resume from (most runs), reading the board to name its search is wasted.
+    if done.is_empty() {
+        return false;
+    }
     if done.contains(&(input.line, None)) {
         return true;
     }
