@@ -3,6 +3,14 @@
 #   bench/batch.sh              100,000 random 8-puzzles, default algorithm (auto = table), 2 threads
 #   bench/batch.sh --15 DIR     also 1,000 random 15-puzzles (blank-first goal) with the 7-8
 #                               databases found in DIR, reporting CPU use while it runs
+#   bench/batch.sh --vs OLD [ROUNDS] [JOBS...]
+#                               this build against the binary OLD, run alternately ROUNDS times
+#                               (default 3) with each -j in JOBS (default 1 2), on 300,000
+#                               one-move 8-puzzles (where reading and hand-offs, not solving,
+#                               are the cost) and on a mix of 2,000 random 8-puzzles and 200
+#                               15-puzzles 60 random moves from the goal: wall, user and system
+#                               CPU, peak memory, context switches (with perf), the medians'
+#                               ratios, and whether both wrote the same rows (timings aside)
 # Timings on a shared machine are noisy: hyperfine's minimum is the figure to read.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,6 +18,9 @@ cargo build --release -q -p npuzzle-cli
 bin=$PWD/target/release/npuzzle
 data=${TMPDIR:-/tmp}/npuzzle-bench
 mkdir -p "$data"
+if [ "${1:-}" = "--vs" ]; then
+    exec bench/batch-vs.sh "$bin" "${@:2}"
+fi
 $bin random --count 100000 --seed 2026 > "$data/eight-100k.txt"
 echo "== npuzzle batch: 100,000 random 8-puzzles"
 if command -v hyperfine >/dev/null; then

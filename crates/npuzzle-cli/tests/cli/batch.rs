@@ -389,6 +389,28 @@ fn instances_picks_boards_by_their_place_in_the_file() {
     assert!(stderr(&bad).contains("not an instance number"), "{}", stderr(&bad));
 }
 
+/// Runs `npuzzle ARGS` on a pipe: writes `before` and, keeping the pipe
+/// open, reads the first row; then writes `after` and closes it. The first
+/// row, and the rows after it (the run must succeed).
+fn first_row_while_the_input_is_open(
+    args: &[&str],
+    before: &[u8],
+    after: &[u8],
+) -> (serde_json::Value, Vec<serde_json::Value>) {
+    use std::io::Write;
+    let mut child = start(args);
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    stdin.write_all(before).expect("the boards are written");
+    stdin.flush().expect("flushed");
+    let (first, reader) = crate::first_line_then_rest(child.stdout.take().expect("stdout is piped"));
+    stdin.write_all(after).expect("the boards are written");
+    drop(stdin);
+    let rest = reader.join().expect("the reader thread");
+    assert!(child.wait().expect("npuzzle exits").success());
+    let row = |l: &str| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"));
+    (row(&first), rest.lines().map(row).collect())
+}
+
 /// `batch` read all of its input before it started, so a pipe that stays
 /// open (a producer waiting for answers) got nothing. Now the first board's
 /// row is written while the input is still open: this test reads it before
@@ -396,25 +418,62 @@ fn instances_picks_boards_by_their_place_in_the_file() {
 /// line is read, which could make it a row of a bigger board.)
 #[test]
 fn rows_are_written_before_the_input_ends() {
-    use std::io::Write;
-    let mut child = start(&["batch", "-j", "2"]);
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    stdin
-        .write_all(b"8 6 7 2 5 4 3 x 1\n1 2 3 4 5 6 x 7 8\n")
-        .expect("the boards are written");
-    stdin.flush().expect("flushed");
-    let (first, reader) = crate::first_line_then_rest(child.stdout.take().expect("stdout is piped"));
-    let row: serde_json::Value = serde_json::from_str(&first).expect("a JSON row");
+    let (first, rest) =
+        first_row_while_the_input_is_open(&["batch", "-j", "2"], b"8 6 7 2 5 4 3 x 1\n1 2 3 4 5 6 x 7 8\n", b"");
+    let line_and_length = |row: &serde_json::Value| (row["data"]["line"].as_u64(), row["data"]["length"].as_u64());
+    assert_eq!(line_and_length(&first), (Some(1), Some(31)));
     assert_eq!(
-        (row["data"]["line"].as_u64(), row["data"]["length"].as_u64()),
-        (Some(1), Some(31))
+        rest.iter().map(line_and_length).collect::<Vec<_>>(),
+        [(Some(2), Some(2))]
     );
-    drop(stdin);
-    let rest = reader.join().expect("the reader thread");
-    assert!(child.wait().expect("npuzzle exits").success());
-    let row: serde_json::Value = serde_json::from_str(rest.trim()).expect("one more row");
+}
+
+/// Rows come back from the workers a handful at a time: with one worker
+/// too, a block of rows is answered as soon as the empty line ending it is
+/// read, not when more input fills the handful.
+#[test]
+fn a_block_of_rows_is_answered_before_the_input_ends_with_one_worker() {
+    let (first, rest) = first_row_while_the_input_is_open(
+        &["batch", "-j", "1"],
+        b"1 2 3\n4 5 6\n7 x 8\n\n",
+        b"1 2 3 4 5 6 x 7 8\n",
+    );
     assert_eq!(
-        (row["data"]["line"].as_u64(), row["data"]["length"].as_u64()),
-        (Some(2), Some(2))
+        (first["data"]["line"].as_u64(), first["data"]["moves"].as_str()),
+        (Some(1), Some("r"))
     );
+    assert_eq!(
+        rest.iter().map(|r| r["data"]["line"].as_u64()).collect::<Vec<_>>(),
+        [Some(5)]
+    );
+}
+
+/// Thousands of boards, more than the reorder window of every worker and
+/// many handfuls of jobs, some invalid: every line once, in input order
+/// (unless unordered), and the same rows whatever the number of workers.
+#[test]
+fn many_boards_come_back_once_each_in_order_on_any_number_of_workers() {
+    let out = npuzzle(&["random", "--distance", "3", "--count", "3000", "--seed", "5"], "");
+    assert!(out.status.success());
+    let mut input = String::new();
+    for (i, line) in stdout(&out).lines().enumerate() {
+        input.push_str(if i % 500 == 7 { "1 2 3 4 5 6 7 8 y" } else { line });
+        input.push('\n');
+    }
+    let rows = |args: &[&str]| {
+        let out = npuzzle(&[&["batch"], args].concat(), &input);
+        assert_eq!(out.status.code(), Some(1), "some boards are invalid");
+        rows_without_timing(&stdout(&out))
+    };
+    let one = rows(&["-j", "1"]);
+    let lines: Vec<u64> = one.iter().map(|r| r.0).collect();
+    assert_eq!(lines, (1..=3000).collect::<Vec<u64>>());
+    assert_eq!(one.iter().filter(|r| r.1["outcome"] == "invalid").count(), 6);
+    assert!(one
+        .iter()
+        .all(|r| r.1["outcome"] == "invalid" || r.1["length"].as_u64() == Some(3)));
+    assert_eq!(rows(&["-j", "3"]), one);
+    let mut unordered = rows(&["-j", "3", "--unordered"]);
+    unordered.sort_by_key(|r| r.0);
+    assert_eq!(unordered, one);
 }

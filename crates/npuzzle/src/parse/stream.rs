@@ -16,11 +16,15 @@
 //! reads as in the whole file (its count lines too: a whole board is never
 //! one, and never fails). A board on a line of its own is therefore given
 //! out when the line after it is read.
+//!
+//! Telling a whole board needs it read, so such a board is given out with
+//! its reading ([`BoardStream::next_with_board`]): a caller that solves it
+//! need not read it again.
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead};
 
-use crate::board::Shape;
+use crate::board::{Board, Shape};
 
 use super::blocks::{read_block, BoardFile, BoardInput, Line, SkippedLine};
 use super::layout::bracket_balance;
@@ -61,16 +65,24 @@ pub struct BoardStream<R> {
     size: Option<Shape>,
     /// The number of the last line read.
     line: usize,
-    /// The current block's lines not given out yet: number and text.
-    pending: Vec<(usize, String)>,
+    /// The current block's lines not given out yet.
+    pending: Vec<PendingLine>,
     /// Whether every pending line is a whole board by itself.
     pending_whole: bool,
-    /// The last whole-board line of this block already given out, read
-    /// again in front of the pending lines.
+    /// The last whole-board line of this block already given out (number
+    /// and text), read again in front of the pending lines.
     given: Option<(usize, String)>,
-    ready: VecDeque<FileItem>,
+    ready: VecDeque<(FileItem, Option<Board>)>,
     buf: Vec<u8>,
     ended: bool,
+}
+
+/// A line of the current block, with its board if it is a whole one.
+#[derive(Debug)]
+struct PendingLine {
+    no: usize,
+    text: String,
+    whole: Option<Board>,
 }
 
 impl<R: BufRead> BoardStream<R> {
@@ -86,6 +98,34 @@ impl<R: BufRead> BoardStream<R> {
             ready: VecDeque::new(),
             buf: Vec::new(),
             ended: false,
+        }
+    }
+
+    /// The next item, as [`Iterator::next`] gives it, with the board its
+    /// text reads as (`parse_board(text, size)`) when the stream has read
+    /// it to tell where it ends — a board on a line of its own, in a file
+    /// of them — and `None` otherwise (read the text yourself).
+    ///
+    /// ```
+    /// use npuzzle::parse::{parse_board, BoardStream, FileItem};
+    /// let mut stream = BoardStream::new(&b"8 6 7 2 5 4 3 x 1\n1 2 3 4 5 6 x 7 8\n"[..], None);
+    /// let (item, board) = stream.next_with_board().unwrap()?;
+    /// let FileItem::Board(input) = item else { panic!("a board") };
+    /// assert_eq!(board, Some(parse_board(input.text.as_deref().unwrap(), None).unwrap()));
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn next_with_board(&mut self) -> Option<io::Result<(FileItem, Option<Board>)>> {
+        loop {
+            if let Some(item) = self.ready.pop_front() {
+                return Some(Ok(item));
+            }
+            if self.ended {
+                return None;
+            }
+            if let Err(e) = self.read_line() {
+                self.ended = true;
+                return Some(Err(e));
+            }
         }
     }
 
@@ -116,10 +156,11 @@ impl<R: BufRead> BoardStream<R> {
     fn take_line(&mut self, raw: &[u8]) {
         let Ok(raw) = std::str::from_utf8(raw) else {
             self.end_block();
-            self.ready.push_back(FileItem::Board(BoardInput {
+            let input = BoardInput {
                 line: self.line,
                 text: Err("the line is not valid UTF-8".to_string()),
-            }));
+            };
+            self.ready.push_back((FileItem::Board(input), None));
             return;
         };
         let text = raw.split('#').next().unwrap_or("").trim();
@@ -130,19 +171,36 @@ impl<R: BufRead> BoardStream<R> {
             }
             return;
         }
-        let whole = parse_board(text, self.size).is_ok() && bracket_balance(text) <= 0;
-        if whole && self.pending_whole && !self.pending.is_empty() {
-            for (line, text) in self.pending.drain(..) {
-                self.ready.push_back(FileItem::Board(BoardInput {
-                    line,
-                    text: Ok(text.clone()),
-                }));
-                self.given = Some((line, text));
-            }
+        let whole = parse_board(text, self.size).ok().filter(|_| bracket_balance(text) <= 0);
+        if whole.is_some() && self.pending_whole && !self.pending.is_empty() {
+            self.give_out_pending();
         }
         // True again whenever nothing is pending (at a block's start, after a drain).
-        self.pending_whole &= whole;
-        self.pending.push((self.line, text.to_string()));
+        self.pending_whole &= whole.is_some();
+        self.pending.push(PendingLine {
+            no: self.line,
+            text: text.to_string(),
+            whole,
+        });
+    }
+
+    /// Gives out the pending lines, each a whole board by itself, keeping
+    /// the last one's text to read the rest of the block behind.
+    fn give_out_pending(&mut self) {
+        if let Some(last) = self.pending.last() {
+            // The kept text's buffer is reused: a file of a board per line comes here every line.
+            let given = self.given.get_or_insert_with(|| (0, String::new()));
+            given.0 = last.no;
+            given.1.clear();
+            given.1.push_str(&last.text);
+        }
+        for line in self.pending.drain(..) {
+            let input = BoardInput {
+                line: line.no,
+                text: Ok(line.text),
+            };
+            self.ready.push_back((FileItem::Board(input), line.whole));
+        }
     }
 
     /// Reads the pending lines of a block that has ended.
@@ -151,20 +209,37 @@ impl<R: BufRead> BoardStream<R> {
             let lines: Vec<Line<'_>> = self
                 .given
                 .iter()
-                .chain(&self.pending)
                 .map(|(no, text)| Line { no: *no, text })
+                .chain(self.pending.iter().map(|l| Line {
+                    no: l.no,
+                    text: &l.text,
+                }))
                 .collect();
             let mut file = BoardFile::default();
             read_block(&lines, self.size, &mut file);
             // The board given out before stands first, by itself.
             let skip = usize::from(self.given.is_some());
-            self.ready.extend(file.skipped.into_iter().map(FileItem::Skipped));
             self.ready
-                .extend(file.boards.into_iter().skip(skip).map(FileItem::Board));
+                .extend(file.skipped.into_iter().map(|s| (FileItem::Skipped(s), None)));
+            for input in file.boards.into_iter().skip(skip) {
+                let board = self.take_whole(&input);
+                self.ready.push_back((FileItem::Board(input), board));
+            }
         }
         self.pending.clear();
         self.pending_whole = true;
         self.given = None;
+    }
+
+    /// The board already read for `input`, if it is a whole board's line as it was read.
+    fn take_whole(&mut self, input: &BoardInput) -> Option<Board> {
+        let i = self.pending.binary_search_by_key(&input.line, |l| l.no).ok()?;
+        let line = &mut self.pending[i];
+        if input.text.as_deref() == Ok(line.text.as_str()) {
+            line.whole.take()
+        } else {
+            None
+        }
     }
 }
 
@@ -172,18 +247,7 @@ impl<R: BufRead> Iterator for BoardStream<R> {
     type Item = io::Result<FileItem>;
 
     fn next(&mut self) -> Option<io::Result<FileItem>> {
-        loop {
-            if let Some(item) = self.ready.pop_front() {
-                return Some(Ok(item));
-            }
-            if self.ended {
-                return None;
-            }
-            if let Err(e) = self.read_line() {
-                self.ended = true;
-                return Some(Err(e));
-            }
-        }
+        self.next_with_board().map(|item| item.map(|(item, _)| item))
     }
 }
 
@@ -193,13 +257,24 @@ mod tests {
     use crate::parse::read_boards;
     use proptest::prelude::*;
 
-    /// The stream's boards and skipped lines, as `read_boards` gives them.
+    /// The stream's boards and skipped lines, as `read_boards` gives them,
+    /// checking that every board given with its item is the item's reading.
     fn streamed(bytes: &[u8], size: Option<Shape>) -> BoardFile {
         let mut file = BoardFile::default();
-        for item in BoardStream::new(bytes, size) {
+        let mut stream = BoardStream::new(bytes, size);
+        while let Some(item) = stream.next_with_board() {
             match item.expect("reading bytes cannot fail") {
-                FileItem::Board(b) => file.boards.push(b),
-                FileItem::Skipped(s) => file.skipped.push(s),
+                (FileItem::Board(b), board) => {
+                    if let Some(board) = board {
+                        let text = b.text.as_deref().expect("a board read has its text");
+                        assert_eq!(Ok(board), parse_board(text, size), "line {}", b.line);
+                    }
+                    file.boards.push(b);
+                }
+                (FileItem::Skipped(s), board) => {
+                    assert_eq!(board, None, "a skipped line has no board");
+                    file.skipped.push(s);
+                }
             }
         }
         file.skipped.sort_by_key(|s| s.line);
@@ -278,6 +353,22 @@ mod tests {
         let file = streamed(text.as_bytes(), None);
         assert_eq!(file, read_boards(text.as_bytes(), None));
         assert_eq!(file.boards.len(), 2);
+    }
+
+    #[test]
+    fn boards_on_lines_of_their_own_come_with_their_reading() {
+        // Boards one per line, then in blocks of one line, then one of rows.
+        let text = "8 6 7 2 5 4 3 x 1\n1 2 3 4 5 6 x 7 8\n1 2 3 4 5 6 7 x 8\n\n1 2 3 x\n\n1 2\n3 x\n";
+        let mut stream = BoardStream::new(text.as_bytes(), None);
+        let read: Vec<(usize, bool)> = std::iter::from_fn(|| stream.next_with_board())
+            .map(|item| match item.expect("reading bytes cannot fail") {
+                (FileItem::Board(b), board) => (b.line, board.is_some()),
+                (FileItem::Skipped(s), _) => panic!("skipped {s:?}"),
+            })
+            .collect();
+        // Only the board of two rows is left to read.
+        assert_eq!(read, [(1, true), (2, true), (3, true), (5, true), (7, false)]);
+        assert_eq!(streamed(text.as_bytes(), None), read_boards(text.as_bytes(), None));
     }
 
     /// A reader that gives `text` and then fails, as a pipe whose writer

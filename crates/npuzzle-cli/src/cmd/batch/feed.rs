@@ -1,21 +1,12 @@
-//! The boards a batch solves, read from its input as they come: workers
-//! take them one at a time, in input order, so a huge file or an endless
-//! pipe is read in bounded memory and the first rows are written before the
-//! input ends. Ordered output holds the rows finished ahead of the first
-//! unfinished board; a window bounds how far ahead the workers may go, so
-//! that one long search does not make the rows behind it pile up.
+//! The boards a batch solves, read from its input as they come, each made
+//! a job with its place in the output and among the input's boards. A huge
+//! file or an endless pipe is read in bounded memory, and the first boards
+//! go to the workers before the input ends.
 
-use std::io::BufRead;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+use std::io::{self, BufRead, Read};
 
 use npuzzle::parse::{BoardInput, BoardStream, FileItem};
-use npuzzle::Shape;
-
-/// How many boards past the first unwritten one each worker may take:
-/// enough that ordered output keeps every worker busy behind a slow board
-/// for a while, few enough that the held rows stay small.
-pub const WINDOW_PER_WORKER: usize = 256;
+use npuzzle::{Board, Shape};
 
 /// What a batch does with a board it has read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,89 +20,62 @@ pub enum Pick {
 }
 
 /// A board to solve: its place in the output order, its instance number
-/// (its place among the input's boards) and its text.
+/// (its place among the input's boards), its text, and the board it reads
+/// as when the reader has read it already.
 pub struct Job {
     pub index: usize,
     pub instance: usize,
     pub input: BoardInput,
+    pub board: Option<Board>,
 }
 
-/// The input, shared by the workers.
-pub struct Feed<'r> {
-    state: Mutex<State<'r>>,
-    /// Rows written so far, raised by the writer: read without a lock, as
-    /// the window is rarely full.
-    written: AtomicUsize,
-    /// Workers waiting for room, woken through `room`.
-    waiting: Mutex<usize>,
-    room: Condvar,
-    window: usize,
-}
-
-struct State<'r> {
-    boards: BoardStream<Box<dyn BufRead + Send + 'r>>,
+/// The input's boards as jobs, in input order.
+pub struct Feed<R> {
+    boards: BoardStream<R>,
     /// The instance number of the last board read.
     instance: usize,
     /// The output index the next job gets.
     next: usize,
     /// Boards `--resume` found done.
     done: usize,
-    error: Option<std::io::Error>,
-    ended: bool,
+    error: Option<io::Error>,
 }
 
-impl<'r> Feed<'r> {
-    /// Boards of `size` (when given) from `reader`; up to `window` jobs past
-    /// the first unwritten row.
-    pub fn new(reader: Box<dyn BufRead + Send + 'r>, size: Option<Shape>, window: usize) -> Feed<'r> {
+impl<R: BufRead> Feed<R> {
+    /// Boards of `size` (when given) from `reader`.
+    pub fn new(reader: R, size: Option<Shape>) -> Feed<R> {
         Feed {
-            state: Mutex::new(State {
-                boards: BoardStream::new(reader, size),
-                instance: 0,
-                next: 0,
-                done: 0,
-                error: None,
-                ended: false,
-            }),
-            written: AtomicUsize::new(0),
-            waiting: Mutex::new(0),
-            room: Condvar::new(),
-            window: window.max(1),
+            boards: BoardStream::new(reader, size),
+            instance: 0,
+            next: 0,
+            done: 0,
+            error: None,
         }
     }
 
-    /// The next board `pick` says to solve, once the window has room for
-    /// it; `None` at the end of the input (or after a read error, kept for
-    /// [`Feed::finish`]). Count and size lines are said on stderr as read.
-    pub fn take(&self, pick: impl Fn(usize, &BoardInput) -> Pick) -> Option<Job> {
-        let mut state = lock(&self.state);
-        let full = |next: usize| next >= self.written.load(Ordering::SeqCst) + self.window;
-        if full(state.next) {
-            let mut waiting = lock(&self.waiting);
-            *waiting += 1;
-            while full(state.next) {
-                waiting = self.room.wait(waiting).unwrap_or_else(PoisonError::into_inner);
-            }
-            *waiting -= 1;
-        }
-        while !state.ended {
-            match state.boards.next() {
-                None => state.ended = true,
-                Some(Err(e)) => {
-                    state.error = Some(e);
-                    state.ended = true;
-                }
-                Some(Ok(FileItem::Skipped(line))) => crate::input::say_skipped(&line),
-                Some(Ok(FileItem::Board(input))) => {
-                    state.instance += 1;
-                    match pick(state.instance, &input) {
+    /// The next board `pick` says to solve; `None` at the end of the input
+    /// (or after a read error, kept for [`Feed::finish`]). Count and size
+    /// lines are said on stderr as read.
+    pub fn next_job(&mut self, pick: impl Fn(usize, &BoardInput) -> Pick) -> Option<Job> {
+        while self.error.is_none() {
+            match self.boards.next_with_board()? {
+                Err(e) => self.error = Some(e),
+                Ok((FileItem::Skipped(line), _)) => crate::input::say_skipped(&line),
+                Ok((FileItem::Board(input), board)) => {
+                    self.instance += 1;
+                    match pick(self.instance, &input) {
                         Pick::Leave => {}
-                        Pick::Done => state.done += 1,
+                        Pick::Done => self.done += 1,
                         Pick::Solve => {
-                            let index = state.next;
-                            state.next += 1;
-                            let instance = state.instance;
-                            return Some(Job { index, instance, input });
+                            let index = self.next;
+                            self.next += 1;
+                            let instance = self.instance;
+                            return Some(Job {
+                                index,
+                                instance,
+                                input,
+                                board,
+                            });
                         }
                     }
                 }
@@ -120,48 +84,50 @@ impl<'r> Feed<'r> {
         None
     }
 
-    /// Says that `rows` rows are written in all, making room in the window.
-    pub fn wrote(&self, rows: usize) {
-        self.written.store(rows, Ordering::SeqCst);
-        // A worker counts itself waiting, under the lock, before it looks at
-        // `written` again: it sees these rows, or it is counted here.
-        if *lock(&self.waiting) > 0 {
-            self.room.notify_all();
-        }
-    }
-
     /// The boards `--resume` found done, or the error that ended the input.
-    pub fn finish(self) -> std::io::Result<usize> {
-        let state = self.state.into_inner().unwrap_or_else(PoisonError::into_inner);
-        match state.error {
+    pub fn finish(self) -> io::Result<usize> {
+        match self.error {
             Some(e) => Err(e),
-            None => Ok(state.done),
+            None => Ok(self.done),
         }
     }
 }
 
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(PoisonError::into_inner)
+/// A reader that calls `hook` before each read of `inner`: the moments a
+/// read may wait on a pipe, when what was held back to go out in bulk (a
+/// handful of jobs) must go out, lest it wait on input that never comes.
+pub struct BeforeRead<R, F> {
+    inner: R,
+    hook: F,
+}
+
+impl<R: Read, F: FnMut()> BeforeRead<R, F> {
+    pub fn new(inner: R, hook: F) -> BeforeRead<R, F> {
+        BeforeRead { inner, hook }
+    }
+}
+
+impl<R: Read, F: FnMut()> Read for BeforeRead<R, F> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        (self.hook)();
+        self.inner.read(buf)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn feed(text: &'static str, window: usize) -> Feed<'static> {
-        Feed::new(Box::new(text.as_bytes()), None, window)
-    }
-
     #[test]
     fn jobs_come_in_input_order_with_instances_counted_over_every_board() {
-        let feed = feed("1 2 3 x\n# note\nx 1 2 3\n1 x 2 3\n1 2 x 3\n", 10);
+        let mut feed = Feed::new("1 2 3 x\n# note\nx 1 2 3\n1 x 2 3\n1 2 x 3\n".as_bytes(), None);
         // Leave the second board, count the third as done.
         let pick = |n: usize, _: &BoardInput| match n {
             2 => Pick::Leave,
             3 => Pick::Done,
             _ => Pick::Solve,
         };
-        let jobs: Vec<(usize, usize, usize)> = std::iter::from_fn(|| feed.take(pick))
+        let jobs: Vec<(usize, usize, usize)> = std::iter::from_fn(|| feed.next_job(pick))
             .map(|j| (j.index, j.instance, j.input.line))
             .collect();
         assert_eq!(jobs, [(0, 1, 1), (1, 4, 5)]);
@@ -169,16 +135,16 @@ mod tests {
     }
 
     #[test]
-    fn the_window_holds_workers_until_rows_are_written() {
-        let feed = feed("1 2 3 x\nx 1 2 3\n1 x 2 3\n", 2);
-        let solve = |_: usize, _: &BoardInput| Pick::Solve;
-        let (first, second) = (feed.take(solve).unwrap(), feed.take(solve).unwrap());
-        assert_eq!((first.index, second.index), (0, 1));
-        std::thread::scope(|s| {
-            let third = s.spawn(|| feed.take(solve).map(|j| j.index));
-            // The third job waits for room: it comes once a row is written.
-            feed.wrote(1);
-            assert_eq!(third.join().unwrap(), Some(2));
-        });
+    fn the_hook_runs_before_each_read_of_the_source() {
+        let mut calls = 0;
+        let text = "8 6 7 2 5 4 3 x 1\n1 2 3 4 5 6 x 7 8\n";
+        {
+            // A buffer of 8 bytes: the 36 bytes take five reads, and a sixth finds the end.
+            let reader = io::BufReader::with_capacity(8, BeforeRead::new(text.as_bytes(), || calls += 1));
+            let mut feed = Feed::new(reader, None);
+            let jobs = std::iter::from_fn(|| feed.next_job(|_, _| Pick::Solve)).count();
+            assert_eq!(jobs, 2);
+        }
+        assert_eq!(calls, 6);
     }
 }
