@@ -9,7 +9,7 @@ use npuzzle::record::{human_duration, ErrorRecord, Record, SolutionRecord};
 use npuzzle::search::check::Question;
 use npuzzle::search::greedy::{self, Finish, ReplaySink, WriteSink};
 use npuzzle::{
-    Algorithm, Board, Budget, BudgetKind, Cancel, Completion, Goal, OptimalSolutions, Outcome, Progress, Solver,
+    Algorithm, Board, Budget, BudgetKind, Cancel, Completion, Goal, OptimalSolutions, Outcome, Progress, Report, Solver,
 };
 
 use npuzzle::parse::BoardInput;
@@ -45,8 +45,8 @@ pub struct Args {
     pub limit: usize,
     /// With --count or --all, on boards counted by enumeration (4x4, 5x5; any board with
     /// --algorithm idastar): stop after this long and print what was found, marked partial
-    /// (default: --timeout if given, else 1m; e.g. 10m or 2h to count longer). It includes solving
-    /// the board again for the count.
+    /// (default: --timeout if given, else 1m; e.g. 10m or 2h to count longer). It includes the
+    /// board's search, which gives the count its length.
     #[arg(long, value_name = "TIME", value_parser = crate::input::parse_duration)]
     pub count_timeout: Option<Duration>,
     /// Print JSON Lines: {"type":"solution","data":{...}} per board.
@@ -149,14 +149,16 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
         let mut record = SolutionRecord::new(&board, &goal, &solver, &report);
         let optimal = match &report.outcome {
-            Outcome::Solved(_) if args.count || args.all => match optimal_solutions(&solver, &board, &goal, &args) {
-                Ok(optimal) => Some(optimal),
-                Err(err) => {
-                    refused = true;
-                    report_board_error(&mut out, &args, input, &err)?;
-                    continue;
+            Outcome::Solved(_) if args.count || args.all => {
+                match optimal_solutions(&solver, &board, &goal, &report, &args) {
+                    Ok(optimal) => Some(optimal),
+                    Err(err) => {
+                        refused = true;
+                        report_board_error(&mut out, &args, input, &err)?;
+                        continue;
+                    }
                 }
-            },
+            }
             _ => None,
         };
         if let Some(optimal) = &optimal {
@@ -360,15 +362,23 @@ fn count_budget(solver: &Solver, board: &Board, args: &Args) -> Budget {
 }
 
 /// The count and list `--count` and `--all` ask for (the list's own count
-/// when it is complete, else a separate count if `--count` asks for one).
-fn optimal_solutions(solver: &Solver, board: &Board, goal: &Goal, args: &Args) -> Result<OptimalSolutions> {
+/// when it is complete, else a separate count if `--count` asks for one),
+/// from the distance `report`, the board's search, found: the board is not
+/// searched again.
+fn optimal_solutions(
+    solver: &Solver,
+    board: &Board,
+    goal: &Goal,
+    report: &Report,
+    args: &Args,
+) -> Result<OptimalSolutions> {
     let budget = count_budget(solver, board, args);
     if !args.all {
-        return Ok(solver.count_solutions_within(board, goal, budget)?);
+        return Ok(solver.count_solutions_after(board, goal, report, budget)?);
     }
-    let mut listed = solver.list_solutions_within(board, goal, args.limit, budget)?;
+    let mut listed = solver.list_solutions_after(board, goal, report, args.limit, budget)?;
     if args.count && listed.count.is_none() && listed.completion == Completion::Complete {
-        let counted = solver.count_solutions_within(board, goal, budget)?;
+        let counted = solver.count_solutions_after(board, goal, report, budget)?;
         listed.count = counted.count;
         listed.completion = counted.completion;
         listed.at_least = counted.at_least;
