@@ -9,7 +9,7 @@ use npuzzle::record::{human_duration, ErrorRecord, Record, SolutionRecord};
 use npuzzle::search::check::Question;
 use npuzzle::search::greedy::{self, Finish, ReplaySink, WriteSink};
 use npuzzle::{
-    Algorithm, Board, Budget, BudgetKind, Cancel, Completion, Goal, OptimalSolutions, Outcome, Progress, Solver,
+    Algorithm, Board, Budget, BudgetKind, Cancel, Completion, Goal, OptimalSolutions, Outcome, Progress, Report, Solver,
 };
 
 use npuzzle::parse::BoardInput;
@@ -45,8 +45,8 @@ pub struct Args {
     pub limit: usize,
     /// With --count or --all, on boards counted by enumeration (4x4, 5x5; any board with
     /// --algorithm idastar): stop after this long and print what was found, marked partial
-    /// (default: --timeout if given, else 1m; e.g. 10m or 2h to count longer). It includes solving
-    /// the board again for the count.
+    /// (default: --timeout if given, else 1m; e.g. 10m or 2h to count longer). It includes the
+    /// board's search, which gives the count its length.
     #[arg(long, value_name = "TIME", value_parser = crate::input::parse_duration)]
     pub count_timeout: Option<Duration>,
     /// Print JSON Lines: {"type":"solution","data":{...}} per board.
@@ -65,7 +65,8 @@ pub const DEFAULT_COUNT_TIMEOUT: Duration = Duration::from_secs(60);
 /// Runs `npuzzle solve`. Exit 0 when every board was solved or proven
 /// unsolvable, 1 when a board was invalid or a budget ran out, 2 when a
 /// board was refused (a question its search cannot answer, a board too big
-/// for it, databases it lacks); every board is tried, whatever the others got.
+/// for it, databases it lacks) or its solver failed; every board is tried,
+/// whatever the others got.
 pub fn run(args: Args) -> Result<ExitCode> {
     // Boards on stdin are solved as they are read: a producer waiting for
     // an answer gets it, and a huge input is never held whole.
@@ -120,18 +121,30 @@ pub fn run(args: Args) -> Result<ExitCode> {
         };
         let greedy = solver.options().algorithm.resolve(board.shape()) == Algorithm::Greedy;
         let streams = greedy && solver.options().improve.is_none();
-        if streams && !args.json {
+        let streamed = if streams && !args.json {
             if index > 0 && !args.moves {
                 writeln!(out)?;
             }
-            failed |= stream_greedy(&mut out, &board, &goal, &solver, args.moves)?;
-            continue;
-        }
+            Some(stream_greedy(&mut out, &board, &goal, &solver, args.moves)?)
         // JSON streams the moves only when they cannot stop half-way (no time
         // limit) and there are some (a solvable board).
-        if streams && solver.options().budget.timeout.is_none() && npuzzle::parity::is_solvable(&board, &goal) {
-            stream_greedy_json(&mut out, &board, &goal, &solver)?;
-            continue;
+        } else if streams && solver.options().budget.timeout.is_none() && npuzzle::parity::is_solvable(&board, &goal) {
+            Some(stream_greedy_json(&mut out, &board, &goal, &solver)?)
+        } else {
+            None
+        };
+        match streamed {
+            None => {}
+            Some(Streamed::Answered) => continue,
+            Some(Streamed::OutOfBudget(_)) => {
+                failed = true;
+                continue;
+            }
+            Some(Streamed::Failed(err)) => {
+                refused = true;
+                report_board_error(&mut out, &args, input, &err)?;
+                continue;
+            }
         }
         let uses_heuristic = args.search.algorithm.resolve(board.shape()).uses_heuristic();
         out.flush()?;
@@ -149,14 +162,16 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
         let mut record = SolutionRecord::new(&board, &goal, &solver, &report);
         let optimal = match &report.outcome {
-            Outcome::Solved(_) if args.count || args.all => match optimal_solutions(&solver, &board, &goal, &args) {
-                Ok(optimal) => Some(optimal),
-                Err(err) => {
-                    refused = true;
-                    report_board_error(&mut out, &args, input, &err)?;
-                    continue;
+            Outcome::Solved(_) if args.count || args.all => {
+                match optimal_solutions(&solver, &board, &goal, &report, &args) {
+                    Ok(optimal) => Some(optimal),
+                    Err(err) => {
+                        refused = true;
+                        report_board_error(&mut out, &args, input, &err)?;
+                        continue;
+                    }
                 }
-            },
+            }
             _ => None,
         };
         if let Some(optimal) = &optimal {
@@ -272,11 +287,30 @@ fn with_advice(err: npuzzle::Error) -> anyhow::Error {
     }
 }
 
+/// How a streamed constructive solution ended.
+#[derive(Debug)]
+enum Streamed {
+    /// Solved (the moves replayed to the goal) or proven unsolvable.
+    Answered,
+    /// A budget ran out: the moves written are the part made, marked so.
+    OutOfBudget(BudgetKind),
+    /// The solver failed after moves were written: the line is closed and
+    /// marked, and this is the board's error, reported like a refusal.
+    Failed(anyhow::Error),
+}
+
 /// Solves with the constructive solver, writing each move as it is made (a
 /// 1000×1000 board takes billions) and replaying it on a copy of the board;
-/// then the length, the lower bound and their ratio. `true` when the board
-/// was not solved (a budget ran out).
-fn stream_greedy(out: &mut impl Write, board: &Board, goal: &Goal, solver: &Solver, moves_only: bool) -> Result<bool> {
+/// then the length, the lower bound and their ratio. A solve that stops
+/// after moves were written ends their line marked as partial: in `--moves`
+/// output every board keeps one line, and only a solution's is all moves.
+fn stream_greedy(
+    out: &mut impl Write,
+    board: &Board,
+    goal: &Goal,
+    solver: &Solver,
+    moves_only: bool,
+) -> Result<Streamed> {
     let started = std::time::Instant::now();
     if !moves_only {
         write!(out, "{}", board.to_grid())?;
@@ -286,56 +320,90 @@ fn stream_greedy(out: &mut impl Write, board: &Board, goal: &Goal, solver: &Solv
             true => writeln!(out, "unsolvable")?,
             false => writeln!(out, "unsolvable: the parity invariant rules out reaching {goal}")?,
         }
-        return Ok(false);
+        return Ok(Streamed::Answered);
     }
     if !moves_only {
         write!(out, "moves: ")?;
     }
     let mut sink = ReplaySink::new(board.clone(), WriteSink::new(&mut *out));
     let budget = solver.options().budget;
-    let end = greedy::solve_into(board, goal, solver.tables(), budget, &mut sink)?;
+    let end = greedy::solve_into(board, goal, solver.tables(), budget, &mut sink);
     let reached = sink.reached(goal);
+    // A write error (a closed pipe) ends the run: nothing more can be said.
     sink.into_inner().finish().context("writing the moves")?;
+    let count = match streamed_end(end, reached) {
+        Ok(count) => count,
+        Err(stop) => {
+            let why = match &stop {
+                Streamed::OutOfBudget(kind) => format!("{kind} reached"),
+                _ => "the solver failed".to_string(),
+            };
+            match moves_only {
+                true => writeln!(out, " (partial: {why})")?,
+                false => writeln!(out, "\nno answer: {why} (the moves above are the part made)")?,
+            }
+            return Ok(stop);
+        }
+    };
     writeln!(out)?;
-    let elapsed = started.elapsed();
+    if !moves_only {
+        let lower = npuzzle::heuristic::bound::linear_conflict(board, goal);
+        let ratio = npuzzle::record::ratio(count, lower);
+        writeln!(out, "{count} moves, lower bound {lower}, ratio {ratio:.2}")?;
+        writeln!(out, "greedy: {}", npuzzle::record::human_duration(started.elapsed()))?;
+    }
+    Ok(Streamed::Answered)
+}
+
+/// The length of a streamed solution that solved the board, else how it
+/// ended: out of budget, or failed (the solver's error, or moves that did
+/// not replay to the goal).
+fn streamed_end(end: Result<Finish, npuzzle::Error>, reached: bool) -> Result<u64, Streamed> {
     match end {
-        Finish::Solved(count) => {
-            if !reached {
-                anyhow::bail!("the greedy moves did not replay to the goal (a bug: please report the board)");
-            }
-            if !moves_only {
-                let lower = npuzzle::heuristic::bound::linear_conflict(board, goal);
-                let ratio = npuzzle::record::ratio(count, lower);
-                writeln!(out, "{count} moves, lower bound {lower}, ratio {ratio:.2}")?;
-                writeln!(out, "greedy: {}", npuzzle::record::human_duration(elapsed))?;
-            }
-            Ok(false)
-        }
-        Finish::BudgetReached(kind) => {
-            writeln!(out, "no answer: {kind} reached (the moves above are the part made)")?;
-            Ok(true)
-        }
-        _ => Ok(false),
+        Ok(Finish::Solved(count)) if reached => Ok(count),
+        Ok(Finish::Solved(_)) => Err(Streamed::Failed(anyhow::anyhow!(
+            "the greedy moves did not replay to the goal (a bug: please report the board)"
+        ))),
+        Ok(Finish::BudgetReached(kind)) => Err(Streamed::OutOfBudget(kind)),
+        Ok(other) => Err(Streamed::Failed(anyhow::anyhow!(
+            "the greedy solver ended with {other:?} after its moves began (a bug: please report the board)"
+        ))),
+        Err(err) => Err(Streamed::Failed(err.into())),
     }
 }
+
+/// The start of a streamed solution record, up to its moves.
+const STREAMED_RECORD_START: &[u8] = br#"{"type":"solution","data":{"moves":""#;
+/// The end of a streamed solution record whose solve failed, after its moves.
+const PARTIAL_RECORD_END: &[u8] = b"\",\"partial\":true}}\n";
 
 /// `solve --json` with the constructive solver: the solution record with
 /// its moves written as they are made (and replayed on a copy of the
 /// board) instead of collected. The envelope is the usual one, with `moves`
-/// first in `data`, since the other fields are known only at the end.
-fn stream_greedy_json(out: &mut impl Write, board: &Board, goal: &Goal, solver: &Solver) -> Result<()> {
+/// first in `data`, since the other fields are known only at the end. A
+/// solve that fails after the moves began closes the line as
+/// `{"type":"solution","data":{"moves":"…","partial":true}}` (JSON still,
+/// and no solution), and its error record follows.
+fn stream_greedy_json(out: &mut impl Write, board: &Board, goal: &Goal, solver: &Solver) -> Result<Streamed> {
     let started = std::time::Instant::now();
-    out.write_all(br#"{"type":"solution","data":{"moves":""#)?;
+    out.write_all(STREAMED_RECORD_START)?;
     let mut sink = ReplaySink::new(board.clone(), WriteSink::new(&mut *out));
-    let end = greedy::solve_into(board, goal, solver.tables(), npuzzle::Budget::default(), &mut sink)?;
+    let end = greedy::solve_into(board, goal, solver.tables(), npuzzle::Budget::default(), &mut sink);
     let reached = sink.reached(goal);
     sink.into_inner().finish().context("writing the moves")?;
-    let Finish::Solved(length) = end else {
-        anyhow::bail!("the greedy solver stopped without a time limit (a bug: please report the board)");
+    let length = match streamed_end(end, reached) {
+        Ok(length) => length,
+        // No time limit here: a stop is a failure.
+        Err(stop) => {
+            out.write_all(PARTIAL_RECORD_END)?;
+            return Ok(match stop {
+                Streamed::OutOfBudget(kind) => Streamed::Failed(anyhow::anyhow!(
+                    "the greedy solver stopped at the {kind} with none set (a bug: please report the board)"
+                )),
+                other => other,
+            });
+        }
     };
-    if !reached {
-        anyhow::bail!("the greedy moves did not replay to the goal (a bug: please report the board)");
-    }
     let mut stats = npuzzle::Stats::default();
     stats.elapsed = started.elapsed();
     stats.peak_bytes = greedy::BYTES_PER_CELL * board.shape().cells() as u64;
@@ -345,7 +413,7 @@ fn stream_greedy_json(out: &mut impl Write, board: &Board, goal: &Goal, solver: 
     out.write_all(b"\",")?;
     out.write_all(rest.strip_prefix('{').unwrap_or(&rest).as_bytes())?;
     out.write_all(b"}\n")?;
-    Ok(())
+    Ok(Streamed::Answered)
 }
 
 /// The budget of `--count` and `--all`: the search's, and where they
@@ -360,15 +428,23 @@ fn count_budget(solver: &Solver, board: &Board, args: &Args) -> Budget {
 }
 
 /// The count and list `--count` and `--all` ask for (the list's own count
-/// when it is complete, else a separate count if `--count` asks for one).
-fn optimal_solutions(solver: &Solver, board: &Board, goal: &Goal, args: &Args) -> Result<OptimalSolutions> {
+/// when it is complete, else a separate count if `--count` asks for one),
+/// from the distance `report`, the board's search, found: the board is not
+/// searched again.
+fn optimal_solutions(
+    solver: &Solver,
+    board: &Board,
+    goal: &Goal,
+    report: &Report,
+    args: &Args,
+) -> Result<OptimalSolutions> {
     let budget = count_budget(solver, board, args);
     if !args.all {
-        return Ok(solver.count_solutions_within(board, goal, budget)?);
+        return Ok(solver.count_solutions_after(board, goal, report, budget)?);
     }
-    let mut listed = solver.list_solutions_within(board, goal, args.limit, budget)?;
+    let mut listed = solver.list_solutions_after(board, goal, report, args.limit, budget)?;
     if args.count && listed.count.is_none() && listed.completion == Completion::Complete {
-        let counted = solver.count_solutions_within(board, goal, budget)?;
+        let counted = solver.count_solutions_after(board, goal, report, budget)?;
         listed.count = counted.count;
         listed.completion = counted.completion;
         listed.at_least = counted.at_least;
@@ -441,6 +517,39 @@ mod tests {
 
     fn args(line: &[&str]) -> Args {
         Line::parse_from(std::iter::once("solve").chain(line.iter().copied())).args
+    }
+
+    #[test]
+    fn a_streamed_solve_is_answered_only_when_it_solved_and_replayed() {
+        let failed = |end: Result<Finish, npuzzle::Error>, reached: bool| {
+            matches!(streamed_end(end, reached), Err(Streamed::Failed(_)))
+        };
+        assert_eq!(streamed_end(Ok(Finish::Solved(12)), true).ok(), Some(12));
+        assert!(failed(Ok(Finish::Solved(12)), false));
+        assert!(failed(Ok(Finish::Unsolvable), true));
+        let stuck = npuzzle::Error::Unsupported {
+            algorithm: "greedy",
+            shape: "9x9".parse().unwrap(),
+            reason: "stuck".to_string(),
+        };
+        assert!(failed(Err(stuck), false));
+        assert!(matches!(
+            streamed_end(Ok(Finish::BudgetReached(BudgetKind::Time)), false),
+            Err(Streamed::OutOfBudget(BudgetKind::Time))
+        ));
+    }
+
+    #[test]
+    fn a_streamed_record_cut_short_is_still_a_json_line_marked_partial() {
+        let line = [STREAMED_RECORD_START, b"uldr", PARTIAL_RECORD_END].concat();
+        let text = std::str::from_utf8(&line).unwrap();
+        assert_eq!(text.lines().count(), 1);
+        let value: serde_json::Value = serde_json::from_str(text).unwrap();
+        assert_eq!(value["type"], "solution");
+        assert_eq!(value["data"]["moves"], "uldr");
+        assert_eq!(value["data"]["partial"], true);
+        // No solution record: the fields of one are missing.
+        assert!(serde_json::from_str::<Record>(text).is_err());
     }
 
     #[test]

@@ -324,3 +324,54 @@ fn batch_rows_of_big_boards_hold_the_spooled_moves() {
         assert_eq!(record[length_at], moves.len().to_string());
     }
 }
+
+/// Regression: with `--moves`, a greedy solve stopped by its time limit
+/// printed the moves it had made as a line like a solution's, then a second
+/// line for the same board. Its line is now marked partial, each board has
+/// one, and the next board is solved.
+#[test]
+fn a_greedy_solve_stopped_mid_stream_marks_its_line_and_the_next_board_is_solved() {
+    // 300x300 takes the constructive solver far longer than 50 ms; it makes
+    // the first line's moves before it first reads the clock.
+    let big = stdout(&npuzzle(&["random", "--size", "300x300", "--seed", "1"], ""));
+    let big = big.split_whitespace().collect::<Vec<_>>().join(" ");
+    let input = format!("{big}\n1 2 3 4 5 6 7 x 8\n");
+    let out = npuzzle(&["solve", "--moves", "--timeout", "50ms"], &input);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines.len(),
+        2,
+        "one line a board: {:?}",
+        &text[text.len().saturating_sub(200)..]
+    );
+    let part = lines[0]
+        .strip_suffix(" (partial: time limit reached)")
+        .expect("the stopped board's line is marked");
+    assert!(!part.is_empty());
+    assert!(!reaches_goal(&big, "300x300", part));
+    assert_eq!(lines[1], "r");
+    // The human output says so under the moves, and goes on too.
+    let out = npuzzle(&["solve", "--timeout", "50ms"], &input);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "\nno answer: time limit reached (the moves above are the part made)\n\n1 2 3\n4 5 6\n7 x 8\n1 moves: r\n"
+        ),
+        "{}",
+        &text[text.len().saturating_sub(300)..]
+    );
+    // JSON collects the moves under a time limit: one record a board.
+    let out = npuzzle(&["solve", "--json", "--timeout", "50ms"], &input);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let outcomes: Vec<String> = stdout(&out)
+        .lines()
+        .map(|l| match serde_json::from_str(l).expect("a record") {
+            npuzzle::record::Record::Solution(r) => format!("{:?} {:?}", r.outcome, r.moves),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(outcomes, ["Budget None", "Solved Some(\"r\")"]);
+}

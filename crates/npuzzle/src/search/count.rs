@@ -48,13 +48,14 @@
 //! ```
 
 use std::ops::ControlFlow;
+use std::time::Duration;
 
 use rustc_hash::FxHashMap;
 
 use crate::board::{Board, Move, Shape};
 use crate::goal::Goal;
 use crate::parity::is_solvable;
-use crate::solution::{Budget, BudgetClock, BudgetKind, Outcome, Solution, Stats};
+use crate::solution::{Budget, BudgetClock, BudgetKind, Outcome, Report, Solution, Stats};
 use crate::{Error, Solver};
 
 use super::check::Question;
@@ -123,7 +124,7 @@ impl Solver {
     /// # Ok::<(), npuzzle::Error>(())
     /// ```
     pub fn count_solutions(&self, board: &Board, goal: &Goal) -> Result<OptimalSolutions, Error> {
-        self.optimal_solutions(board, goal, Want::Count, self.options.budget)
+        self.optimal_solutions(board, goal, Want::Count, self.options.budget, None)
     }
 
     /// Like [`count_solutions`](Solver::count_solutions), under `budget`
@@ -147,7 +148,7 @@ impl Solver {
         goal: &Goal,
         budget: Budget,
     ) -> Result<OptimalSolutions, Error> {
-        self.optimal_solutions(board, goal, Want::Count, budget)
+        self.optimal_solutions(board, goal, Want::Count, budget, None)
     }
 
     /// The first `limit` optimal solutions in `u d l r` order (all of them,
@@ -167,7 +168,7 @@ impl Solver {
     /// # Ok::<(), npuzzle::Error>(())
     /// ```
     pub fn list_solutions(&self, board: &Board, goal: &Goal, limit: usize) -> Result<OptimalSolutions, Error> {
-        self.optimal_solutions(board, goal, Want::List(limit), self.options.budget)
+        self.optimal_solutions(board, goal, Want::List(limit), self.options.budget, None)
     }
 
     /// Like [`list_solutions`](Solver::list_solutions), under `budget`
@@ -180,7 +181,54 @@ impl Solver {
         limit: usize,
         budget: Budget,
     ) -> Result<OptimalSolutions, Error> {
-        self.optimal_solutions(board, goal, Want::List(limit), budget)
+        self.optimal_solutions(board, goal, Want::List(limit), budget, None)
+    }
+
+    /// Like [`count_solutions_within`](Solver::count_solutions_within), for
+    /// a board already solved: `solved` is the report of its search
+    /// ([`solve`](Solver::solve) with an optimal algorithm), whose solution
+    /// gives the distance. Where the count enumerates, it then skips its
+    /// first step, searching the board for that distance; its budget and
+    /// [`stats`](OptimalSolutions::stats) still include that search, as if
+    /// it had run it. A report that shows no optimal solution of `board`
+    /// (another outcome, the constructive solver's, moves that do not reach
+    /// `goal`) is not used: the board is searched again.
+    ///
+    /// ```
+    /// use npuzzle::{Board, Budget, Goal, Solver, SolverOptions};
+    /// let board: Board = "1 2 3 11 5 x 15 8 9 6 7 4 13 10 14 12".parse()?;
+    /// let goal = Goal::standard(board.shape());
+    /// let solver = Solver::new(SolverOptions::default());
+    /// let report = solver.solve(&board, &goal)?;
+    /// let counted = solver.count_solutions_after(&board, &goal, &report, Budget::default())?;
+    /// assert_eq!((counted.distance, counted.count), (Some(24), Some(4)));
+    /// // The same answer as counting from scratch, the board's search included.
+    /// let again = solver.count_solutions_within(&board, &goal, Budget::default())?;
+    /// assert_eq!((again.count, again.stats.expanded), (counted.count, counted.stats.expanded));
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn count_solutions_after(
+        &self,
+        board: &Board,
+        goal: &Goal,
+        solved: &Report,
+        budget: Budget,
+    ) -> Result<OptimalSolutions, Error> {
+        self.optimal_solutions(board, goal, Want::Count, budget, Some(solved))
+    }
+
+    /// Like [`list_solutions_within`](Solver::list_solutions_within), for a
+    /// board already solved: see
+    /// [`count_solutions_after`](Solver::count_solutions_after).
+    pub fn list_solutions_after(
+        &self,
+        board: &Board,
+        goal: &Goal,
+        solved: &Report,
+        limit: usize,
+        budget: Budget,
+    ) -> Result<OptimalSolutions, Error> {
+        self.optimal_solutions(board, goal, Want::List(limit), budget, Some(solved))
     }
 
     fn optimal_solutions(
@@ -189,6 +237,7 @@ impl Solver {
         goal: &Goal,
         want: Want,
         budget: Budget,
+        solved: Option<&Report>,
     ) -> Result<OptimalSolutions, Error> {
         // Greedy's length is not the distance: enumerating within it would count longer sequences.
         self.check(board, goal, Question::Count)?;
@@ -203,13 +252,17 @@ impl Solver {
             algorithm: if by_table { Algorithm::Table } else { Algorithm::IdaStar },
         };
         let clock = BudgetClock::start(budget);
+        // The time of a search done before this clock started, counted in.
+        let mut earlier = Duration::ZERO;
         if !is_solvable(board, goal) {
             answer.count = Some(0);
             answer.completion = Completion::Unsolvable;
         } else if by_table {
             self.solutions_from_table(board, goal, want, budget, &mut answer)?;
         } else {
-            self.solutions_by_search(board, goal, want, budget, &clock, &mut answer)?;
+            let solved = solved.filter(|r| optimal_distance(board, goal, r).is_some());
+            earlier = solved.map_or(Duration::ZERO, |r| r.stats.elapsed);
+            self.solutions_by_search(board, goal, want, &clock, solved, &mut answer)?;
         }
         for s in &answer.solutions {
             if !board.replay(s.moves()).is_ok_and(|b| goal.is_reached_by(&b)) {
@@ -218,7 +271,7 @@ impl Solver {
                 });
             }
         }
-        answer.stats.elapsed = clock.elapsed();
+        answer.stats.elapsed = earlier + clock.elapsed();
         Ok(answer)
     }
 
@@ -296,21 +349,38 @@ impl Solver {
         Ok(())
     }
 
+    /// Finds the distance by searching the board (or takes it from
+    /// `solved`, a search of it done before `clock` started, for which
+    /// [`optimal_distance`] holds), then enumerates IDA*'s last iteration,
+    /// within what is left of `clock`'s budget.
     fn solutions_by_search(
         &self,
         board: &Board,
         goal: &Goal,
         want: Want,
-        budget: Budget,
         clock: &BudgetClock,
+        solved: Option<&Report>,
         answer: &mut OptimalSolutions,
     ) -> Result<(), Error> {
-        let report = self.run(board, goal, budget, None, None)?;
-        answer.stats = report.stats;
-        let d = match report.outcome {
+        let budget = clock.budget();
+        let searched;
+        let (report, earlier) = match solved {
+            Some(report) => (report, report.stats.elapsed),
+            None => {
+                searched = self.run(board, goal, budget, None, None)?;
+                (&searched, Duration::ZERO)
+            }
+        };
+        answer.stats = report.stats.clone();
+        let d = match &report.outcome {
+            // The search given took the time the count had: searched again, it would have stopped.
+            Outcome::Solved(_) if budget.timeout.is_some_and(|t| earlier >= t) => {
+                answer.completion = Completion::BudgetReached(BudgetKind::Time);
+                return Ok(());
+            }
             Outcome::Solved(s) => s.len() as u32,
             Outcome::BudgetReached(kind) => {
-                answer.completion = Completion::BudgetReached(kind);
+                answer.completion = Completion::BudgetReached(*kind);
                 return Ok(());
             }
             // Parity was checked before.
@@ -318,7 +388,7 @@ impl Solver {
         };
         answer.distance = Some(d);
         let kind = self.iteration_heuristic(board);
-        let mut rest = bounded::clock_after(budget, clock.elapsed(), answer.stats.expanded);
+        let mut rest = bounded::clock_after(budget, earlier + clock.elapsed(), answer.stats.expanded);
         let limit = match want {
             Want::Count => 0,
             Want::List(limit) => limit,
@@ -356,6 +426,17 @@ impl Solver {
         }
         Ok(())
     }
+}
+
+/// The distance `solved` shows for `board`: the length of its solution
+/// when an optimal search found it and it takes `board` to `goal`.
+fn optimal_distance(board: &Board, goal: &Goal, solved: &Report) -> Option<u32> {
+    let Outcome::Solved(solution) = &solved.outcome else {
+        return None;
+    };
+    let optimal = Algorithm::ALL.contains(&solved.algorithm) && solved.improved_from.is_none();
+    let reaches = || board.replay(solution.moves()).is_ok_and(|b| goal.is_reached_by(&b));
+    (optimal && reaches()).then_some(solution.len() as u32)
 }
 
 /// What the caller asked for.
@@ -530,301 +611,4 @@ impl Layers<'_> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::search::tests::{board_and_goal, exact_distance};
-    use crate::{Budget, SolverOptions};
-    use proptest::prelude::*;
-
-    #[test]
-    fn the_counts_of_every_small_board_fit_in_128_bits() {
-        // Diameters measured by the table builds (README): 3x3 31, 3x4 53, 2x6 80.
-        for diameter in [6, 21, 31, 36, 53, 55, 80] {
-            assert!(count_fits(diameter), "{diameter}");
-        }
-        // The bound is tight at 80: one more move and 4·3^(d−1) no longer fits.
-        assert!(!count_fits(81));
-    }
-
-    /// Every sequence of exactly `len` moves from `board` that ends on the
-    /// goal, in `u d l r` order: a plain depth-first search over all of them
-    /// (4^len at most), nothing cut.
-    fn brute_force(board: &Board, goal: &Goal, len: u32) -> Vec<String> {
-        fn go(b: &mut Board, goal: &Goal, left: u32, path: &mut String, out: &mut Vec<String>) {
-            if left == 0 {
-                if goal.is_reached_by(b) {
-                    out.push(path.clone());
-                }
-                return;
-            }
-            for mv in Move::ALL {
-                let mut next = b.clone();
-                if next.try_apply(mv) {
-                    path.push(mv.as_char());
-                    go(&mut next, goal, left - 1, path, out);
-                    path.pop();
-                }
-            }
-        }
-        let mut out = Vec::new();
-        go(&mut board.clone(), goal, len, &mut String::new(), &mut out);
-        out
-    }
-
-    /// The same enumeration for longer distances, skipping only the branches
-    /// from which the exhaustive breadth-first distances (test code, not the
-    /// library's table) show the goal is out of reach in the moves left.
-    fn pruned_enumeration(board: &Board, goal: &Goal, len: u32) -> Vec<String> {
-        fn go(b: &Board, goal: &Goal, left: u32, path: &mut String, out: &mut Vec<String>) {
-            if left == 0 {
-                out.push(path.clone());
-                return;
-            }
-            for mv in Move::ALL {
-                let mut next = b.clone();
-                if next.try_apply(mv) && exact_distance(&next, goal).is_some_and(|d| d < left) {
-                    path.push(mv.as_char());
-                    go(&next, goal, left - 1, path, out);
-                    path.pop();
-                }
-            }
-        }
-        let mut out = Vec::new();
-        go(board, goal, len, &mut String::new(), &mut out);
-        out
-    }
-
-    fn solver(algorithm: Algorithm) -> Solver {
-        Solver::new(SolverOptions {
-            algorithm,
-            ..SolverOptions::default()
-        })
-    }
-
-    fn texts(solutions: &[Solution]) -> Vec<String> {
-        solutions.iter().map(|s| s.to_string()).collect()
-    }
-
-    /// Counting and listing by the table and by enumeration agree with `want`.
-    fn check(board: &Board, goal: &Goal, want: &[String]) {
-        let d = exact_distance(board, goal).unwrap();
-        for algorithm in [Algorithm::Auto, Algorithm::IdaStar] {
-            let s = solver(algorithm);
-            let counted = s.count_solutions(board, goal).unwrap();
-            assert_eq!(counted.distance, Some(d), "{algorithm} {board} -> {goal}");
-            assert_eq!(counted.count, Some(want.len() as u128), "{algorithm} {board} -> {goal}");
-            assert_eq!(counted.completion, Completion::Complete);
-            let listed = s.list_solutions(board, goal, usize::MAX).unwrap();
-            assert_eq!(texts(&listed.solutions), want, "{algorithm} {board} -> {goal}");
-            assert_eq!(listed.count, Some(want.len() as u128));
-            // A limit below the count lists the first ones and leaves the count open.
-            if want.len() > 1 {
-                let first = s.list_solutions(board, goal, want.len() - 1).unwrap();
-                assert_eq!(texts(&first.solutions), want[..want.len() - 1]);
-                assert_eq!(first.count, None);
-            }
-        }
-    }
-
-    fn goals(shape: &str, custom: &str) -> Vec<Goal> {
-        let shape: Shape = shape.parse().unwrap();
-        vec![
-            Goal::standard(shape),
-            Goal::blank_first(shape),
-            Goal::new(Board::parse(custom, Some(shape)).unwrap()),
-        ]
-    }
-
-    /// Boards a few random moves from `goal` (a fixed generator, so the test is repeatable).
-    fn near(goal: &Goal, count: usize, max_moves: usize, seed: u64) -> Vec<Board> {
-        let mut state = seed;
-        (0..count)
-            .map(|i| {
-                let mut b = goal.board().clone();
-                for _ in 0..=(i % max_moves) {
-                    state = state
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    b.try_apply(Move::ALL[(state >> 62) as usize]);
-                }
-                b
-            })
-            .collect()
-    }
-
-    #[test]
-    fn counts_equal_a_plain_enumeration_of_every_sequence_on_2x3_and_3x3() {
-        for goal in goals("2x3", "3 x 1 5 2 4")
-            .into_iter()
-            .chain(goals("3x3", "4 x 2 8 1 6 3 7 5"))
-        {
-            for board in near(&goal, 24, 12, 7) {
-                let d = exact_distance(&board, &goal).unwrap();
-                check(&board, &goal, &brute_force(&board, &goal, d));
-            }
-        }
-    }
-
-    #[test]
-    fn counts_equal_the_enumeration_on_every_2x3_board() {
-        for goal in goals("2x3", "3 x 1 5 2 4") {
-            for board in near(&goal, 360, 40, 11) {
-                let d = exact_distance(&board, &goal).unwrap();
-                check(&board, &goal, &pruned_enumeration(&board, &goal, d));
-            }
-        }
-    }
-
-    #[test]
-    fn the_31_move_boards() {
-        let goal = Goal::standard("3x3".parse().unwrap());
-        for board in ["8 6 7 2 5 4 3 x 1", "6 4 7 8 5 x 3 2 1"] {
-            let board: Board = board.parse().unwrap();
-            let want = pruned_enumeration(&board, &goal, 31);
-            let counted = solver(Algorithm::Auto).count_solutions(&board, &goal).unwrap();
-            assert_eq!(counted.count, Some(want.len() as u128), "{board}");
-            let listed = solver(Algorithm::Auto).list_solutions(&board, &goal, 5).unwrap();
-            assert_eq!(texts(&listed.solutions), want[..5]);
-        }
-    }
-
-    #[test]
-    fn unsolvable_boards_have_no_solutions() {
-        let goal = Goal::standard("3x3".parse().unwrap());
-        let board: Board = "2 1 3 4 5 6 7 8 x".parse().unwrap();
-        for algorithm in [Algorithm::Auto, Algorithm::IdaStar] {
-            let counted = solver(algorithm).count_solutions(&board, &goal).unwrap();
-            assert_eq!(
-                (counted.count, counted.distance, counted.completion),
-                (Some(0), None, Completion::Unsolvable)
-            );
-        }
-    }
-
-    #[test]
-    fn a_budget_leaves_the_count_open() {
-        let goal = Goal::standard("3x3".parse().unwrap());
-        let board: Board = "8 6 7 2 5 4 3 x 1".parse().unwrap();
-        for algorithm in [Algorithm::Auto, Algorithm::IdaStar] {
-            let options = SolverOptions {
-                algorithm,
-                budget: Budget {
-                    max_nodes: Some(200),
-                    ..Budget::default()
-                },
-                ..SolverOptions::default()
-            };
-            let counted = Solver::new(options).count_solutions(&board, &goal).unwrap();
-            assert_eq!(counted.count, None, "{algorithm}");
-            assert_eq!(
-                counted.completion,
-                Completion::BudgetReached(BudgetKind::Nodes),
-                "{algorithm}"
-            );
-        }
-    }
-
-    /// A budget that runs out during the enumeration keeps what it found:
-    /// the solutions listed so far, and as many as a lower bound on the count.
-    #[test]
-    fn a_budget_that_stops_the_enumeration_leaves_a_lower_bound() {
-        let goal = Goal::standard("3x3".parse().unwrap());
-        let board: Board = "8 6 7 2 5 4 3 x 1".parse().unwrap();
-        let idastar = solver(Algorithm::IdaStar);
-        let solved = idastar.solve(&board, &goal).unwrap().stats.expanded;
-        let whole = idastar.list_solutions(&board, &goal, 1000).unwrap();
-        assert_eq!((whole.count, whole.at_least), (Some(40), None));
-        // Enough nodes to solve the board and start enumerating, not to finish.
-        let budget = Budget::default().with_max_nodes(Some((solved + whole.stats.expanded) / 2));
-        let listed = idastar.list_solutions_within(&board, &goal, 1000, budget).unwrap();
-        assert_eq!(listed.completion, Completion::BudgetReached(BudgetKind::Nodes));
-        assert_eq!(listed.count, None);
-        let found = listed.solutions.len();
-        assert!(found < 40, "{found}");
-        assert_eq!(listed.at_least, Some(found as u128));
-        assert_eq!(texts(&listed.solutions), texts(&whole.solutions[..found]));
-        let counted = idastar.count_solutions_within(&board, &goal, budget).unwrap();
-        assert_eq!((counted.count, counted.at_least), (None, Some(found as u128)));
-    }
-
-    #[test]
-    fn four_by_four_counts_equal_the_enumeration_of_a_fresh_search() {
-        // An easy 4x4 board: the enumeration is checked against a plain DFS too.
-        let goal = Goal::standard("4x4".parse().unwrap());
-        let board = goal.board().replay(&Move::parse_list("uullddrurdlu").unwrap()).unwrap();
-        let counted = solver(Algorithm::Auto).list_solutions(&board, &goal, 1000).unwrap();
-        let d = counted.distance.unwrap();
-        assert_eq!(counted.algorithm, Algorithm::IdaStar);
-        assert_eq!(texts(&counted.solutions), brute_force(&board, &goal, d));
-    }
-
-    /// Regression: `auto` solved this 6x6 board with greedy (12 moves), then
-    /// enumerated within 12 moves and reported 1 optimal solution of length
-    /// 12, listing an 8-move one; other boards ran the enumeration to the budget.
-    #[test]
-    fn counts_beyond_optimal_search_are_refused_not_enumerated_within_greedys_length() {
-        let shape: Shape = "6x6".parse().unwrap();
-        let goal = Goal::standard(shape);
-        let board = Board::parse(
-            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 0 26 27 34 28 30 25 31 32 33 29 35",
-            Some(shape),
-        )
-        .unwrap();
-        let want = Error::NoExactCount {
-            algorithm: "auto",
-            shape,
-            cells: 36,
-            max_cells: super::super::AUTO_OPTIMAL_CELLS,
-        };
-        let auto = solver(Algorithm::Auto);
-        assert_eq!(auto.count_solutions(&board, &goal), Err(want.clone()));
-        assert_eq!(auto.list_solutions(&board, &goal, 10), Err(want));
-        let message = auto.count_solutions(&board, &goal).unwrap_err().to_string();
-        assert!(
-            message.contains("counted by an optimal search: auto searches optimally on boards of at most 25 cells, and a 6x6 board has 36"),
-            "{message}"
-        );
-        // An explicit greedy is refused on any board, even where the table could count.
-        let greedy = solver(Algorithm::Greedy);
-        for text in ["5 1 3 4 9 2 7 8 13 0 10 12 14 6 11 15", "1 2 3 4 5 6 x 7 8"] {
-            let board: Board = text.parse().unwrap();
-            let err = greedy
-                .count_solutions(&board, &Goal::standard(board.shape()))
-                .unwrap_err();
-            assert!(
-                matches!(
-                    err,
-                    Error::NoExactCount {
-                        algorithm: "greedy",
-                        ..
-                    }
-                ),
-                "{err}"
-            );
-            assert!(
-                err.to_string().contains("greedy builds a solution without searching"),
-                "{err}"
-            );
-        }
-        // An optimal search asked by name still counts it: 8 moves, one way.
-        let counted = solver(Algorithm::IdaStar).list_solutions(&board, &goal, 10).unwrap();
-        assert_eq!((counted.distance, counted.count), (Some(8), Some(1)));
-        assert_eq!(texts(&counted.solutions), ["drrrurdr"]);
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(16))]
-
-        #[test]
-        fn counts_on_random_boards_equal_the_enumeration(
-            (board, goal) in board_and_goal(&[(2, 3), (3, 2), (3, 3)], true),
-        ) {
-            let d = exact_distance(&board, &goal).unwrap();
-            let want = pruned_enumeration(&board, &goal, d);
-            let counted = solver(Algorithm::Auto).count_solutions(&board, &goal).unwrap();
-            prop_assert_eq!(counted.count, Some(want.len() as u128));
-            let listed = solver(Algorithm::Table).list_solutions(&board, &goal, 20).unwrap();
-            prop_assert_eq!(texts(&listed.solutions), want[..want.len().min(20)].to_vec());
-        }
-    }
-}
+mod tests;

@@ -32,7 +32,10 @@
 //! lookup per move says whether the path so far still ends in a kept
 //! sequence. Longer sequences cut more, at the cost of a larger table. The
 //! enumeration (seconds for 14 moves) is done once, by the tests: the
-//! library reads its result, stored beside this file.
+//! library reads its result, stored beside this file. The build script
+//! makes the 14-move automaton from it, and the library reads that table in
+//! place from its binary, so a process does not spend the milliseconds the
+//! construction takes; the shorter ones are made when first asked for.
 //!
 //! ```
 //! use npuzzle::search::duplicates::DuplicateFilter;
@@ -47,24 +50,27 @@
 //! assert!(!DuplicateFilter::new(8).accepts("dlururdl"));
 //! ```
 
-use std::collections::VecDeque;
 use std::sync::OnceLock;
 
 #[cfg(test)]
 use rustc_hash::FxHashMap;
+use zerocopy::FromBytes;
 
 use crate::board::Move;
 
-/// A state of the automaton that has rejected a move.
-const DEAD: u32 = u32::MAX;
+mod automaton;
+
+use automaton::DEAD;
+
 /// What [`DuplicateFilter::step_index`] returns for a cut move.
 pub(crate) const CUT: u32 = DEAD;
 
 /// The automaton: a state per node of the search, one lookup per move.
 #[derive(Debug, Clone)]
 pub struct DuplicateFilter {
-    /// `next[state][move index]`, or `DEAD`.
-    next: Vec<[u32; 4]>,
+    /// `next[state][move index]`, or `DEAD`: one table per length, shared
+    /// by every filter of the process.
+    next: &'static [[u32; 4]],
     /// Longest sequence looked at.
     max_len: usize,
     /// How many sequences are cut (those with no shorter part cut).
@@ -79,8 +85,8 @@ const STEP: [(i32, i32); 4] = [(0, -1), (0, 1), (-1, 0), (1, 0)];
 pub const MAX_LEN: usize = 14;
 
 /// The length [`SolverOptions`](crate::SolverOptions) uses by default:
-/// 18,700 sequences, an automaton of 85,192 states (1.4 MB), built from the
-/// stored list in a few milliseconds. Against 12 (2,540 sequences, 188 KB),
+/// 18,700 sequences, an automaton of 85,192 states (1.4 MB), made from the
+/// stored list at build time. Against 12 (2,540 sequences, 188 KB),
 /// 12% fewer nodes with Manhattan on Korf's instances 1, 3 and 7, 2% with 7-8
 /// databases on all 100, 6–9% on the 24-puzzle, at the same speed per node.
 pub const DEFAULT_LEN: usize = 14;
@@ -185,22 +191,44 @@ const _: () = assert!(STORED_LEN == MAX_LEN);
 
 /// The cut sequences of up to [`STORED_LEN`] moves, as
 /// `DuplicateFilter::cut_sequences` finds them (in about six seconds for 14
-/// moves). Building the automaton from these takes about 5 ms of CPU once per
-/// process (`npuzzle solve` of a 57-move 15-puzzle with 7-8 databases: 10–12
-/// ms of CPU in all, against 5.5–6 ms with 12 moves). A test checks that they
-/// are the same.
+/// moves). A test checks that they are the same.
 const STORED: &str = include_str!("duplicates_cut14.txt");
 
 /// The stored cut sequences of up to `max_len` moves, each as its move
 /// indices (read in place: no allocation per sequence).
 fn stored_cut_sequences(max_len: usize) -> impl Iterator<Item = impl Iterator<Item = u8>> {
-    STORED
-        .split_ascii_whitespace()
-        .filter(move |s| s.len() <= max_len)
-        .map(|s| {
-            s.bytes()
-                .map(|b| b"udlr".iter().position(|&m| m == b).unwrap_or(0) as u8)
-        })
+    automaton::cut_sequences_in(STORED, max_len)
+}
+
+/// The automaton of all the stored sequences, made from them by the build
+/// script (`build.rs`, with this module's [`automaton::matcher`]), as
+/// `u32`s in the target's byte order. Making it took every process 4–5 ms
+/// of CPU on its first search (`npuzzle solve` of a solved 8-puzzle: 6.0 ms
+/// of CPU in all, 1.4 ms with the table read in place); read in place, it
+/// costs the pages a search touches. A test checks it against the
+/// construction.
+static BUILT_STORED: &Aligned<[u8]> = &Aligned(*include_bytes!(concat!(env!("OUT_DIR"), "/duplicates14.bin")));
+
+/// How many sequences [`BUILT_STORED`] cuts.
+const BUILT_STORED_CUT: usize = include!(concat!(env!("OUT_DIR"), "/duplicates14_cut.txt"));
+
+/// Bytes aligned for reading as `u32`s in place.
+#[repr(C, align(16))]
+struct Aligned<B: ?Sized>(B);
+
+/// The automaton cutting the stored sequences of up to `max_len` moves and
+/// their number: read from the binary for all of them, made on first use
+/// (and kept for the process) for fewer.
+fn automaton_of(max_len: usize) -> (&'static [[u32; 4]], usize) {
+    if max_len == STORED_LEN {
+        // The bytes are aligned and a whole number of states: this cannot fail, but would only cost time if it did.
+        if let Ok(next) = <[[u32; 4]]>::ref_from_bytes(&BUILT_STORED.0) {
+            return (next, BUILT_STORED_CUT);
+        }
+    }
+    static MADE: [OnceLock<(Vec<[u32; 4]>, usize)>; MAX_LEN + 1] = [const { OnceLock::new() }; MAX_LEN + 1];
+    let (next, cut) = MADE[max_len].get_or_init(|| automaton::matcher(stored_cut_sequences(max_len)));
+    (next, *cut)
 }
 
 /// Whether box `inner` lies within box `outer`.
@@ -251,10 +279,13 @@ impl Seen {
 
 impl DuplicateFilter {
     /// The automaton cutting every duplicate sequence of up to `max_len`
-    /// moves (at least 2: the reverse of the previous move).
+    /// moves (at least 2: the reverse of the previous move). Its table is
+    /// the process's one for that length: read from the binary for
+    /// [`MAX_LEN`], made on first use for fewer (under a millisecond of CPU
+    /// for 12 moves).
     pub fn new(max_len: usize) -> DuplicateFilter {
         let max_len = max_len.clamp(2, MAX_LEN);
-        let (next, cut) = Self::matcher(stored_cut_sequences(max_len));
+        let (next, cut) = automaton_of(max_len);
         DuplicateFilter { next, max_len, cut }
     }
 
@@ -277,9 +308,8 @@ impl DuplicateFilter {
         self.next[state as usize][mv & 3]
     }
 
-    /// The filter for `max_len`, built on first use and shared by every
-    /// search of the process, from the stored sequences (about 5 ms of CPU
-    /// for 14 moves, under one for 12).
+    /// The filter for `max_len`, made on first use and shared by every
+    /// search of the process (see [`new`](Self::new)).
     pub fn shared(max_len: usize) -> &'static DuplicateFilter {
         static FILTERS: [OnceLock<DuplicateFilter>; MAX_LEN + 1] = [const { OnceLock::new() }; MAX_LEN + 1];
         let max_len = max_len.clamp(2, MAX_LEN);
@@ -326,10 +356,10 @@ impl DuplicateFilter {
         seen.insert(key, bbox);
         let mut cut: Vec<Vec<u8>> = Vec::new();
         for n in 1..=max_len {
-            let (automaton, _) = Self::matcher(cut.iter().map(|s| s.iter().copied()));
+            let (cutting, _) = automaton::matcher(cut.iter().map(|s| s.iter().copied()));
             let mut found = Vec::new();
             let mut moves = Vec::with_capacity(n);
-            Self::walk(&automaton, 0, n, &mut grid, &mut moves, &mut seen, &mut found);
+            Self::walk(&cutting, 0, n, &mut grid, &mut moves, &mut seen, &mut found);
             cut.extend(found);
         }
         cut
@@ -365,65 +395,6 @@ impl DuplicateFilter {
             moves.pop();
             grid.take_back();
         }
-    }
-
-    /// An Aho–Corasick automaton over move indices that reaches `DEAD` when
-    /// the moves so far end with one of `patterns`.
-    /// Also returns the number of patterns.
-    fn matcher<P: IntoIterator<Item = u8>>(patterns: impl IntoIterator<Item = P>) -> (Vec<[u32; 4]>, usize) {
-        const NONE: u32 = u32::MAX - 1;
-        let mut next: Vec<[u32; 4]> = vec![[NONE; 4]];
-        let mut terminal = vec![false];
-        let mut count = 0;
-        for p in patterns {
-            count += 1;
-            let mut s = 0usize;
-            for m in p {
-                let m = usize::from(m);
-                if next[s][m] == NONE {
-                    next.push([NONE; 4]);
-                    terminal.push(false);
-                    next[s][m] = (next.len() - 1) as u32;
-                }
-                s = next[s][m] as usize;
-            }
-            terminal[s] = true;
-        }
-        // Breadth-first, in place: a state's missing moves go where its
-        // failure state's go (a shallower state, already complete), and a
-        // state is dead when its longest proper suffix in the trie is.
-        let mut fail = vec![0u32; next.len()];
-        let mut queue = VecDeque::with_capacity(next.len());
-        for t in next[0].iter_mut() {
-            match *t {
-                NONE => *t = 0,
-                child => queue.push_back(child as usize),
-            }
-        }
-        while let Some(s) = queue.pop_front() {
-            let f = fail[s] as usize;
-            if terminal[f] {
-                terminal[s] = true;
-            }
-            let via = next[f];
-            for (t, v) in next[s].iter_mut().zip(via) {
-                match *t {
-                    NONE => *t = v,
-                    child => {
-                        fail[child as usize] = v;
-                        queue.push_back(child as usize);
-                    }
-                }
-            }
-        }
-        for row in &mut next {
-            for t in row.iter_mut() {
-                if terminal[*t as usize] {
-                    *t = DEAD;
-                }
-            }
-        }
-        (next, count)
     }
 }
 
@@ -489,6 +460,23 @@ mod tests {
             let stored: Vec<Vec<u8>> = stored_cut_sequences(len).map(Iterator::collect).collect();
             assert_eq!(stored, DuplicateFilter::cut_sequences(len), "{len}");
         }
+    }
+
+    #[test]
+    fn the_table_in_the_binary_is_the_one_made_from_the_stored_sequences() {
+        // The build script made it: read in place, it must be what the
+        // construction gives now, byte order included.
+        let read = <[[u32; 4]]>::ref_from_bytes(&BUILT_STORED.0).expect("aligned, whole states");
+        let (made, cut) = automaton::matcher(stored_cut_sequences(STORED_LEN));
+        assert!(
+            read == made.as_slice(),
+            "the table in the binary differs from the construction"
+        );
+        assert_eq!(BUILT_STORED_CUT, cut);
+        // And the filter of that length uses it, not a copy.
+        let filter = DuplicateFilter::new(STORED_LEN);
+        assert!(std::ptr::eq(filter.next, read));
+        assert_eq!(filter.size(), (18_700, 85_192));
     }
 
     #[test]
