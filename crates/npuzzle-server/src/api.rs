@@ -304,6 +304,10 @@ struct Health {
     status: &'static str,
     /// Searches running or waiting.
     searches: usize,
+    /// Database files met that cannot be used (each message names its
+    /// file and what is wrong); left out when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    unusable_databases: Vec<String>,
 }
 
 /// `GET /api/health`: answers at once, whatever the searches are doing.
@@ -311,6 +315,7 @@ async fn health(State(state): Shared) -> Json<Health> {
     Json(Health {
         status: "ok",
         searches: state.pool.admitted(),
+        unusable_databases: state.solvers.unusable(),
     })
 }
 

@@ -15,7 +15,7 @@
 //! | `POST /api/random` | `size`?, `goal`?, `distance`?, `seed`? | `board` |
 //! | `POST /api/compare` | `board`, `size`?, `goal`?, `timeout_ms`? | `compare` |
 //! | `GET /api/stats?size=3x3&goal=…` | | `distribution` |
-//! | `GET /api/health` | | `{"status":"ok"}` |
+//! | `GET /api/health` | | `{"status":"ok","searches":N}`, and `unusable_databases` when a `.pdb` file met cannot be used |
 //!
 //! Bad input answers 400 with an `error` record whose message is the
 //! command line's; a body over 64 KiB 413. What the library refuses without

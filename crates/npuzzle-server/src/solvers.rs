@@ -6,12 +6,17 @@
 //! in the directory for the board's goal, else walking distance on 4×4, else
 //! linear conflict.
 //!
+//! A `.pdb` file in the directory that cannot be opened is named: in the
+//! error of a request it could have answered when no other file does, and
+//! otherwise in `/api/health` and once on standard error, while the other
+//! files answer.
+//!
 //! The first request for a goal lists the database directory and opens its
 //! files (headers read, files memory-mapped): file I/O that a cold disk or a
 //! network mount can stretch, so it runs on tokio's blocking pool, never on
 //! an async worker where it would hold up other requests.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -29,6 +34,8 @@ const IMPROVE_AT_MOST: Duration = Duration::from_secs(24 * 60 * 60);
 pub struct SolverCache {
     pdb_dir: Option<PathBuf>,
     by_choice: Mutex<HashMap<(Algorithm, HeuristicChoice, bool), Arc<Solvers>>>,
+    /// Database files met that cannot be used, each with what is wrong.
+    unusable: Arc<Mutex<BTreeMap<PathBuf, String>>>,
 }
 
 impl SolverCache {
@@ -37,7 +44,15 @@ impl SolverCache {
         SolverCache {
             pdb_dir,
             by_choice: Mutex::default(),
+            unusable: Arc::default(),
         }
+    }
+
+    /// What is wrong with each database file met so far that cannot be
+    /// used (the messages name the files), in the order of their paths.
+    pub fn unusable(&self) -> Vec<String> {
+        let files = self.unusable.lock().unwrap_or_else(PoisonError::into_inner);
+        files.values().cloned().collect()
     }
 
     /// The shared solver for `goal` with this algorithm and heuristic.
@@ -67,7 +82,14 @@ impl SolverCache {
                 let options = SolverOptions::default()
                     .with_algorithm(algorithm)
                     .with_improve(improve.then_some(IMPROVE_AT_MOST));
-                let solvers = Solvers::new(options, choice);
+                let unusable = Arc::clone(&self.unusable);
+                let solvers = Solvers::new(options, choice).on_unusable(move |path, e| {
+                    let message = e.full_message();
+                    let mut files = unusable.lock().unwrap_or_else(PoisonError::into_inner);
+                    if files.insert(path.to_path_buf(), message.clone()).is_none() {
+                        eprintln!("npuzzle serve: skipping a pattern database that cannot be used: {message}");
+                    }
+                });
                 Arc::new(match &self.pdb_dir {
                     Some(dir) => solvers.with_pdb_dir(dir),
                     None => solvers,

@@ -101,3 +101,56 @@ async fn databases_missing_or_unreadable_get_the_same_clear_answer() {
     assert!(error_message(&record).contains("cannot list"), "{record}");
     assert!(error_message(&record).contains("not-a-directory"), "{record}");
 }
+
+/// Regression: a broken file in the directory was skipped as if it were not
+/// there, so the answer was "no pattern database". When it is the only file
+/// that could answer, the error names it and what is wrong; when another
+/// file answers, the request is answered and `/api/health` names it.
+#[tokio::test]
+async fn a_broken_database_file_is_named_not_skipped() {
+    let dir = pdb_dir_3x3();
+    let saved: Vec<std::path::PathBuf> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    let [file] = &saved[..] else { panic!("{saved:?}") };
+    let bytes = std::fs::read(file).unwrap();
+    std::fs::write(file, &bytes[..bytes.len() / 2]).unwrap();
+    let app = with_pdb_dir(dir.path()).await;
+    let board = "8 6 7 2 5 4 3 x 1";
+    for path in ["/api/solve", "/api/hint"] {
+        let body = json!({"board": board, "algorithm": "idastar", "heuristic": "pdb"});
+        let (status, record) = app.post_json(path, body).await;
+        assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR, "{path}: {record}");
+        let message = error_message(&record);
+        let wanted = format!(
+            "no usable pattern database for 3x3 boards with goal 1 2 3 4 5 6 7 8 x in {}: {} is truncated: ",
+            dir.path().display(),
+            file.display()
+        );
+        assert!(message.starts_with(&wanted), "{path}: {message}");
+    }
+    assert_health_names_truncated(&app, file).await;
+
+    // Beside a good file for the goal, the broken one does not stop the answer.
+    let good = pdb_dir_3x3();
+    let broken = good.path().join("broken.pdb");
+    std::fs::write(&broken, &bytes[..100]).unwrap();
+    let app = with_pdb_dir(good.path()).await;
+    let (_, health) = app.get("/api/health").await;
+    assert!(health.get("unusable_databases").is_none(), "nothing met yet: {health}");
+    let body = json!({"board": board, "algorithm": "idastar", "heuristic": "pdb"});
+    let (status, record) = app.post_json("/api/solve", body).await;
+    assert_eq!(status, StatusCode::OK, "{record}");
+    assert_eq!(data(&record, "solution")["length"], 31);
+    assert_health_names_truncated(&app, &broken).await;
+}
+
+/// `/api/health` lists one unusable database: `file`, truncated.
+async fn assert_health_names_truncated(app: &App, file: &std::path::Path) {
+    let (_, health) = app.get("/api/health").await;
+    let listed = health["unusable_databases"].as_array().unwrap();
+    assert_eq!(listed.len(), 1, "{health}");
+    let said = listed[0].as_str().unwrap();
+    assert!(said.starts_with(&format!("{} is truncated", file.display())), "{said}");
+}
