@@ -3,15 +3,20 @@
 //! wanted — and this turns them into the `npuzzle pdb build …` command that
 //! fixes the problem.
 
-use npuzzle::heuristic::pdb::{recommended_partition, Partition, PdbSpec};
+use npuzzle::heuristic::pdb::{recommended_partition, Partition, PdbSpec, TableKind};
 use npuzzle::{Error, Goal};
 
 use crate::pdb_dir::NO_DIR;
 
 /// The command that builds `spec`'s databases.
 pub fn build_command(spec: &PdbSpec) -> String {
+    let kind = match spec.kind() {
+        TableKind::ZeroAware => " --zero-aware",
+        TableKind::Compact => " --compact",
+        _ => "",
+    };
     format!(
-        "npuzzle pdb build --size {} --goal {} --partition {}",
+        "npuzzle pdb build --size {} --goal {} --partition {}{kind}",
         spec.shape(),
         spec.goal_label(),
         spec.partition().to_arg()
@@ -21,7 +26,10 @@ pub fn build_command(spec: &PdbSpec) -> String {
 /// The command that builds the recommended databases for `goal`, or a
 /// template to fill in with tiles where there is no recommendation.
 pub fn build_command_for(goal: &Goal) -> String {
-    let recommended = recommended_partition(goal.shape()).and_then(|name| PdbSpec::parse(goal, name).ok());
+    let shape = goal.shape();
+    let recommended = recommended_partition(shape)
+        .and_then(|name| PdbSpec::parse(goal, name).ok())
+        .map(|spec| spec.with_kind(TableKind::recommended(shape)));
     match recommended {
         Some(spec) => build_command(&spec),
         None => format!(
@@ -43,7 +51,7 @@ fn command_or_template(spec: Option<&PdbSpec>) -> String {
 pub fn advice(e: &Error) -> Option<String> {
     let advice = match e {
         Error::PdbNotLoaded { goal, .. } => {
-            let command = PdbSpec::suggested(goal).map_or_else(|_| build_command_for(goal), |s| build_command(&s));
+            let command = PdbSpec::recommended(goal).map_or_else(|_| build_command_for(goal), |s| build_command(&s));
             format!("build them with `{command}` and load them")
         }
         Error::PdbNotFound { dir: None, .. } => NO_DIR.to_string(),

@@ -101,7 +101,7 @@ pub fn warn_long_search(advice: &HeldAdvice, board: &Board, goal: &Goal, uses_he
         };
         eprintln!(
             "npuzzle: this board is at least {estimate} moves from the goal, and an optimal 5x5 search without \
-             pattern databases can run for hours: {held} (a few minutes and 1.3 GB once); or bound the search with \
+             pattern databases can run for hours: {held} (about 5 minutes on one core and 1.6 GB of memory, once); or bound the search with \
              --timeout or --max-nodes{greedy}"
         );
     }

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
-use npuzzle::heuristic::pdb::{self, AdditivePdb, BuildOptions, BuildProgress, PdbSpec};
+use npuzzle::heuristic::pdb::{self, AdditivePdb, BuildOptions, BuildProgress, PdbSpec, TableKind};
 use npuzzle::Shape;
 
 use crate::advice::explain;
@@ -50,7 +50,7 @@ struct BuildArgs {
     #[command(flatten)]
     board: BoardOptions,
     /// Tiles of each pattern, e.g. 1,2,3,4,5/6,7,8,9,10/11,12,13,14,15, or a name: 5-5-5, 6-6-3, 7-8 (4x4), 6-6-6-6, 7-7-7-3 (5x5).
-    /// Default: the recommended set for the board (7-8 on 4x4, 6-6-6-6 on 5x5, runs of tiles elsewhere).
+    /// Default: the recommended set for the board (7-8 on 4x4, compact zero-aware 6-6-6-6 on 5x5, runs of tiles elsewhere).
     #[arg(long, short = 'p')]
     partition: Option<String>,
     #[command(flatten)]
@@ -63,8 +63,12 @@ struct BuildArgs {
     max_memory: Option<u64>,
     /// Zero-aware tables: a value per placement and region of free cells the blank is in
     /// (larger files, larger estimates; saved as BOARD-GOAL-PARTITION-zero.pdb).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "compact")]
     zero_aware: bool,
+    /// Compact zero-aware tables: built zero-aware, kept a byte per placement (see `pdb compact`;
+    /// saved as BOARD-GOAL-PARTITION-zero-compact.pdb). The default without --partition on 5x5.
+    #[arg(long)]
+    compact: bool,
 }
 
 #[derive(clap::Args)]
@@ -114,9 +118,13 @@ fn build(args: BuildArgs) -> Result<ExitCode> {
     let goal = args.board.goal(shape)?;
     let spec = match &args.partition {
         Some(text) => PdbSpec::parse(&goal, text)?,
-        None => PdbSpec::suggested(&goal)?,
-    }
-    .with_zero_aware(args.zero_aware);
+        None => PdbSpec::recommended(&goal)?,
+    };
+    let spec = match (args.zero_aware, args.compact) {
+        (true, _) => spec.with_kind(TableKind::ZeroAware),
+        (_, true) => spec.with_kind(TableKind::Compact),
+        _ => spec,
+    };
     let dir = args.dir.dir()?;
     let threads = match args.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -124,7 +132,10 @@ fn build(args: BuildArgs) -> Result<ExitCode> {
     };
     eprintln!(
         "building {}{} ({}) for {shape}, goal {goal}: {} entries, a {} file; about {} of memory and {} on {threads} idle core(s)",
-        if spec.zero_aware() { "zero-aware " } else { "" },
+        match spec.kind() {
+            TableKind::Classic => String::new(),
+            kind => format!("{} ", kind.label()),
+        },
         spec.partition().to_arg(),
         spec.partition(),
         spec.table_entries(),
@@ -166,7 +177,8 @@ fn build(args: BuildArgs) -> Result<ExitCode> {
 /// finds its region by flood fill). Zero-aware tables cost more: a flood
 /// fill per region reached and a byte per region written (the 5x5 6-6-6-6
 /// set, two bits a cell: 224 CPU-seconds, 0.44 µs a placement, loaded
-/// machine, 2026-11-30).
+/// machine, 2026-11-30). Making them compact adds a pass over the
+/// zero-aware values (the 6-6-6-6 set: 63 CPU-seconds, 0.12 µs a placement).
 fn expected_build_time(spec: &PdbSpec, threads: usize) -> std::time::Duration {
     let cells = spec.shape().cells();
     let cpu: f64 = spec
@@ -176,9 +188,14 @@ fn expected_build_time(spec: &PdbSpec, threads: usize) -> std::time::Duration {
         .zip(spec.region_layouts())
         .map(|(p, regions)| {
             let n = npuzzle::heuristic::pdb::placements(cells, p.len()) as f64;
+            let compact = if spec.kind() == TableKind::Compact {
+                0.12e-6
+            } else {
+                0.0
+            };
             n * match (regions, spec.zero_aware()) {
                 (true, _) => 1.1e-6,
-                (false, true) => 0.44e-6,
+                (false, true) => 0.44e-6 + compact,
                 (false, false) => 0.26e-6,
             }
         })

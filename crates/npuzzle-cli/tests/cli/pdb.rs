@@ -251,6 +251,27 @@ fn zero_aware_build_is_listed_and_verified_as_such() {
     assert!(stdout(&out).contains("-zero.pdb: ok (zero-aware)"), "{}", stdout(&out));
 }
 
+/// Solves a 3x3 board 31 moves from the standard goal (the most there are) with the
+/// databases in `dir`, checks that the length is 31, and gives the output.
+fn solves_the_31_move_board(dir: &str) -> std::process::Output {
+    let out = npuzzle(
+        &[
+            "solve",
+            "-a",
+            "idastar",
+            "--heuristic",
+            "pdb",
+            "--pdb-dir",
+            dir,
+            "8 6 7 2 5 4 3 x 1",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("31 moves"), "{}", stdout(&out));
+    out
+}
+
 #[test]
 fn compact_converts_a_zero_aware_file_without_a_rebuild() {
     let scratch = empty_dir("pdb-compact");
@@ -281,21 +302,7 @@ fn compact_converts_a_zero_aware_file_without_a_rebuild() {
     );
     // Solve reads it and finds the optimal 31 moves (the zero-aware file moved away).
     std::fs::remove_file(&zero).unwrap();
-    let out = npuzzle(
-        &[
-            "solve",
-            "-a",
-            "idastar",
-            "--heuristic",
-            "pdb",
-            "--pdb-dir",
-            d,
-            "8 6 7 2 5 4 3 x 1",
-        ],
-        "",
-    );
-    assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stdout(&out).contains("31 moves"), "{}", stdout(&out));
+    solves_the_31_move_board(d);
     // A classic file does not convert: a clear error, no file written.
     assert!(build(d, "1,2,3/4,5,6,7,8").status.success());
     let classic = dir.join("3x3-standard-1.2.3_4.5.6.7.8.pdb");
@@ -303,6 +310,47 @@ fn compact_converts_a_zero_aware_file_without_a_rebuild() {
     assert!(!out.status.success());
     assert!(stderr(&out).contains("only zero-aware databases"), "{}", stderr(&out));
     assert!(!dir.join("3x3-standard-1.2.3_4.5.6.7.8-zero-compact.pdb").exists());
+}
+
+#[test]
+fn a_compact_build_equals_a_zero_aware_build_made_compact() {
+    let scratch = empty_dir("pdb-build-compact");
+    let (dir, d) = (scratch.path(), dir_arg(&scratch));
+    let out = build_with(d, "1,2,3,4/5,6,7,8", &["--compact", "-j", "1"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("building zero-aware compact 1,2,3,4/5,6,7,8"),
+        "{}",
+        stderr(&out)
+    );
+    let built = dir.join("3x3-standard-1.2.3.4_5.6.7.8-zero-compact.pdb");
+    let names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    // Only the compact file: no zero-aware file or parts left behind.
+    assert_eq!(names, ["3x3-standard-1.2.3.4_5.6.7.8-zero-compact.pdb"]);
+    let built_bytes = std::fs::read(&built).unwrap();
+
+    // The other way to the same file: a zero-aware build, then `pdb compact`.
+    let other = empty_dir("pdb-build-compact-other");
+    assert!(build_with(dir_arg(&other), "1,2,3,4/5,6,7,8", &["--zero-aware"])
+        .status
+        .success());
+    let zero = other.path().join("3x3-standard-1.2.3.4_5.6.7.8-zero.pdb");
+    let out = npuzzle(&["pdb", "compact", zero.to_str().unwrap(), "-j", "1"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let converted = std::fs::read(other.path().join("3x3-standard-1.2.3.4_5.6.7.8-zero-compact.pdb")).unwrap();
+    assert!(built_bytes == converted, "the two compact files differ");
+
+    // Solve reads it: the optimal 31 moves.
+    let out = solves_the_31_move_board(d);
+    assert!(stdout(&out).contains("zero-aware compact"), "{}", stdout(&out));
+
+    // Zero-aware and compact at once is refused before anything is built.
+    let out = build_with(d, "1,2,3/4,5,6,7,8", &["--compact", "--zero-aware"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(!dir.join("3x3-standard-1.2.3_4.5.6.7.8-zero.pdb").exists());
 }
 
 /// Regression: a truncated file was skipped as if it were not there, and

@@ -177,7 +177,11 @@ fn a_long_5x5_search_says_so_at_the_start_and_names_the_ways_out() {
     assert_eq!(out.status.code(), Some(1), "the node budget runs out");
     let err = stderr(&out);
     assert!(err.contains("at least 74 moves from the goal"), "{err}");
-    assert!(err.contains("npuzzle pdb build --size 5x5"), "{err}");
+    // The recommended set for 5x5: compact zero-aware 6-6-6-6.
+    assert!(
+        err.contains("npuzzle pdb build --size 5x5 --goal standard --partition 6-6-6-6 --compact"),
+        "{err}"
+    );
     assert!(err.contains("--timeout"), "{err}");
     assert!(err.contains("--algorithm greedy"), "the suboptimal way out: {err}");
     assert_eq!(err.matches("no pattern database").count(), 1, "said once: {err}");
