@@ -206,19 +206,40 @@ async fn random(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiErro
             "a board at a chosen distance needs a complete table: boards of at most {MAX_TABLE_CELLS} cells, not {shape}"
         )));
     }
+    // Past the farthest board of a table already built: refused at once,
+    // without a place in the pool.
+    if let Some(table) = state.tables.cached(&goal) {
+        if distance > table.diameter() {
+            return Err(too_far(&goal, distance, Some(table.diameter())));
+        }
+    }
     let budget = request::budget(None, None, &state.config);
+    let shared = Arc::clone(&state);
     let record = state
         .run(false, move |_| {
             let boards = sample_at_distance(&goal, distance, 1, &mut rng, budget)?;
             match boards.first() {
                 Some(board) => Ok(Record::Board(BoardRecord::new(board, &goal, Some(distance)))),
-                None => Err(ApiError::bad_request(format!(
-                    "no {shape} board is {distance} moves from {goal}"
-                ))),
+                // The search went through every layer: keep the table, so
+                // the next request this far is refused before the pool.
+                None => {
+                    let diameter = shared.tables.get(&goal, budget).ok().map(|t| t.diameter());
+                    Err(too_far(&goal, distance, diameter))
+                }
             }
         })
         .await?;
     Ok(Json(record))
+}
+
+/// No board of `goal`'s shape is `distance` moves from it; the farthest
+/// are `diameter` moves away, when known.
+fn too_far(goal: &Goal, distance: u32, diameter: Option<u32>) -> ApiError {
+    let farthest = diameter.map_or_else(String::new, |d| format!(": the farthest are {d} moves away"));
+    ApiError::bad_request(format!(
+        "no {} board is {distance} moves from {goal}{farthest}",
+        goal.shape()
+    ))
 }
 
 /// Time for each run of `compare` unless the request says otherwise.

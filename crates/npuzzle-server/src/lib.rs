@@ -23,7 +23,10 @@
 //! heuristic that cannot be built for it, databases not loaded, a hint or a
 //! count where the algorithm is greedy) is answered 400 before the request
 //! is queued, however busy the workers are, and a board of the wrong parity
-//! is answered "unsolvable" without queueing. Work that is more than a table
+//! is answered "unsolvable" without queueing; a `distance` for
+//! `/api/random` past the farthest board is refused naming the farthest,
+//! without queueing once the shape's table is built (by `/api/stats` or the
+//! first such request). Work that is more than a table
 //! lookup runs on the blocking pool under a per-request budget, at most
 //! [`Config::workers`] at once, the others waiting in a queue of
 //! [`Config::queue`] (past it: 503 with `Retry-After`); a search whose client

@@ -104,16 +104,23 @@ pub async fn full_pool(queue: usize) -> (App, Vec<Sent>) {
     config.workers = 1;
     config.queue = queue;
     let app = App::start(config).await;
-    let running: Vec<_> = (0..=queue).map(|_| long_search(&app, 60_000)).collect();
+    let running = fill_pool(&app, queue + 1).await;
+    (app, running)
+}
+
+/// Takes `places` places of `app`'s pool with searches of 60 s (until
+/// [`release`]), and waits until they are all admitted.
+pub async fn fill_pool(app: &App, places: usize) -> Vec<Sent> {
+    let running: Vec<_> = (0..places).map(|_| long_search(app, 60_000)).collect();
     let started = Instant::now();
-    while searches(&app).await < running.len() as u64 {
+    while searches(app).await < running.len() as u64 {
         assert!(
             started.elapsed() < Duration::from_secs(20),
             "the searches did not start"
         );
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
-    (app, running)
+    running
 }
 
 /// Lets the long searches go: their clients leave, so they are cancelled.

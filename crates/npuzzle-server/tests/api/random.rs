@@ -4,7 +4,7 @@
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::common::{data, error_message, App};
+use crate::common::{data, error_message, fill_pool, loopback, release, App};
 use crate::oracle::bfs_distances;
 
 #[tokio::test]
@@ -81,4 +81,55 @@ async fn stats_equal_an_independent_bfs() {
         assert_eq!(status, StatusCode::BAD_REQUEST, "{query}");
         assert!(error_message(&record).contains(wanted), "{query}: {record}");
     }
+}
+
+/// Regression: a distance past the board's farthest went through the search
+/// pool each time (a 503 when it was full). The first such request learns
+/// the farthest distance and names it; the next ones, and any after
+/// `/api/stats` built the table, are refused at once, however full the pool.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_distance_past_the_farthest_board_is_refused_before_the_pool() {
+    let mut config = loopback();
+    config.workers = 1;
+    config.queue = 0;
+    let app = App::start(config).await;
+    let too_far = json!({"size": "3x3", "distance": 32});
+    let (status, record) = app.post_json("/api/random", too_far.clone()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{record}");
+    let named = "no 3x3 board is 32 moves from 1 2 3 4 5 6 7 8 x: the farthest are 31 moves away";
+    assert_eq!(error_message(&record), named);
+    let (_, record) = app.get("/api/stats?size=3x2").await;
+    assert_eq!(data(&record, "distribution")["diameter"], 21);
+
+    let running = fill_pool(&app, 1).await;
+    // The pool is full indeed: a board at a reachable distance waits for it.
+    let (status, record) = app
+        .post_json("/api/random", json!({"size": "3x3", "distance": 20}))
+        .await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{record}");
+    let (status, record) = app.post_json("/api/random", too_far).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{record}");
+    assert_eq!(error_message(&record), named);
+    // The blank-first goal's blank is in a corner too: the same table.
+    let (status, record) = app
+        .post_json(
+            "/api/random",
+            json!({"size": "3x3", "goal": "blank-first", "distance": 40}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{record}");
+    assert!(
+        error_message(&record).ends_with("the farthest are 31 moves away"),
+        "{record}"
+    );
+    // Built by /api/stats: a 3x2 board has no 22-move board.
+    let (status, record) = app
+        .post_json("/api/random", json!({"size": "3x2", "distance": 22}))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{record}");
+    assert!(
+        error_message(&record).ends_with("the farthest are 21 moves away"),
+        "{record}"
+    );
+    release(&app, running).await;
 }
