@@ -37,8 +37,9 @@ async fn the_first_requests_for_a_goal_open_its_databases_and_answer_exactly() {
         .map(|(b, &d)| (b.iter().map(u8::to_string).collect::<Vec<_>>().join(" "), d))
         .collect();
     let (text, d) = &boards[0];
-    // A solve and a hint arrive together while nothing is open yet: both
-    // open (or share) the databases, and the server still answers health.
+    // A solve and a hint arrive together while nothing is open yet: they
+    // share one opening of the databases (counted in the server's unit
+    // tests), and the server still answers health.
     let solve = json!({"board": text, "algorithm": "idastar", "heuristic": "pdb"});
     let hint = json!({"board": text, "algorithm": "idastar", "heuristic": "pdb"});
     let ((s1, solved), (s2, hinted), (s3, health)) = tokio::join!(
