@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use npuzzle::heuristic::pdb::{self, AdditivePdb, BuildOptions, PdbSpec};
+use npuzzle::heuristic::pdb::{self, AdditivePdb, BuildOptions, PdbSpec, TableKind};
 use npuzzle::Cancel;
 use pyo3::prelude::*;
 
@@ -26,6 +26,9 @@ pub struct PdbInfo {
     /// Whether its tables are zero-aware (a value per placement and region
     /// of free cells the blank is in; `npuzzle pdb build --zero-aware`).
     zero_aware: bool,
+    /// How its tables keep their values: `"classic"`, `"zero-aware"` or
+    /// `"zero-aware compact"` (a byte per placement; `npuzzle pdb build --compact`).
+    kind: String,
     /// Size of the file in bytes.
     bytes: u64,
 }
@@ -34,12 +37,13 @@ pub struct PdbInfo {
 impl PdbInfo {
     fn __repr__(&self) -> String {
         format!(
-            "PdbInfo(path='{}', size={:?}, goal='{}', partition='{}', zero_aware={}, bytes={})",
+            "PdbInfo(path='{}', size={:?}, goal='{}', partition='{}', zero_aware={}, kind='{}', bytes={})",
             self.path,
             self.size,
             self.goal,
             self.partition,
             if self.zero_aware { "True" } else { "False" },
+            self.kind,
             self.bytes
         )
     }
@@ -55,6 +59,7 @@ impl PdbInfo {
             partition: info.spec.partition().to_arg(),
             entries: info.spec.entries(),
             zero_aware: info.spec.zero_aware(),
+            kind: info.spec.kind().label().to_string(),
             bytes: info.bytes,
         }
     }
@@ -93,25 +98,41 @@ fn dir(pdb_dir: Option<PathBuf>) -> PyResult<PathBuf> {
     })
 }
 
-/// Builds the databases of `partition` for boards of `size` and saves them in
-/// the database directory; returns the file's path. See `npuzzle.pdb.build`.
+/// Builds the databases of `partition` (the recommended set when `None`) for
+/// boards of `size` and saves them in the database directory; returns the
+/// file's path. See `npuzzle.pdb.build`.
 #[pyfunction]
-#[pyo3(name = "build_pdb", signature = (size, partition, goal, pdb_dir, threads, max_memory, progress, zero_aware))]
+#[pyo3(name = "build_pdb", signature = (size, partition, goal, pdb_dir, threads, max_memory, progress, zero_aware, compact))]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of `npuzzle.pdb.build`, passed on as they are
 pub fn build(
     py: Python<'_>,
     size: SizeArg,
-    partition: &str,
+    partition: Option<&str>,
     goal: Option<GoalArg>,
     pdb_dir: Option<PathBuf>,
     threads: Option<usize>,
     max_memory: Option<u64>,
     progress: Option<Py<PyAny>>,
     zero_aware: bool,
+    compact: bool,
 ) -> PyResult<PathBuf> {
     let shape = size.shape()?;
     let goal = input::goal(goal.as_ref(), shape).or_raise()?;
-    let spec = PdbSpec::parse(&goal, partition).or_raise()?.with_zero_aware(zero_aware);
+    let spec = match partition {
+        Some(partition) => PdbSpec::parse(&goal, partition).or_raise()?,
+        None => PdbSpec::recommended(&goal).or_raise()?,
+    };
+    let spec = match (zero_aware, compact) {
+        (true, true) => {
+            return Err(raise(
+                Class::Option,
+                "zero_aware=True and compact=True: pick one (compact tables are zero-aware)",
+            ))
+        }
+        (true, false) => spec.with_kind(TableKind::ZeroAware),
+        (false, true) => spec.with_kind(TableKind::Compact),
+        (false, false) => spec,
+    };
     let dir = dir(pdb_dir)?;
     let options = BuildOptions {
         threads: threads.unwrap_or(0),

@@ -74,6 +74,35 @@ def test_zero_aware_builds_are_zero_aware_and_solve_optimally(tmp_path: pathlib.
         assert s.length == dist[tuple(int(t) for t in board.flatten())], board
 
 
+def test_compact_builds_match_the_cli_and_solve_optimally(tmp_path: pathlib.Path, cli: Cli) -> None:
+    path = npuzzle.pdb.build("3x3", PARTITION, pdb_dir=tmp_path / "py", compact=True, progress=False)
+    assert os.path.basename(path) == "3x3-standard-1.2.3.4_5.6.7.8-zero-compact.pdb", path
+    info = npuzzle.pdb.open(path, verify=True)
+    assert (info.kind, info.zero_aware) == ("zero-aware compact", True)
+    assert "kind='zero-aware compact'" in repr(info)
+    assert npuzzle.pdb.open(npuzzle.pdb.build("3x3", PARTITION, pdb_dir=tmp_path / "c", progress=False)).kind == "classic"
+    # The command line's compact build writes the same bytes.
+    built = cli("pdb", "build", "--size", "3x3", "--partition", PARTITION, "--compact", "--pdb-dir", str(tmp_path / "cli"))
+    assert built.returncode == 0, built.stderr
+    assert (tmp_path / "cli" / os.path.basename(path)).read_bytes() == pathlib.Path(path).read_bytes()
+    dist = standard_distances(3, 3)
+    for board in npuzzle.random_boards("3x3", 40, seed=5):
+        s = npuzzle.solve(board, algorithm="idastar", heuristic="pdb", pdb_dir=tmp_path / "py")
+        assert s.partition is not None and "compact" in s.partition, s.partition
+        assert s.length == dist[tuple(int(t) for t in board.flatten())], board
+    with pytest.raises(npuzzle.OptionError, match="pick one"):
+        npuzzle.pdb.build("3x3", PARTITION, pdb_dir=tmp_path / "no", zero_aware=True, compact=True, progress=False)
+    assert not (tmp_path / "no").exists()
+
+
+def test_without_a_partition_the_recommended_set_is_built(tmp_path: pathlib.Path) -> None:
+    # A 3x3 board's recommended set: one exact pattern of all eight tiles.
+    path = npuzzle.pdb.build("3x3", pdb_dir=tmp_path, progress=False)
+    assert os.path.basename(path) == "3x3-standard-1.2.3.4.5.6.7.8.pdb", path
+    assert npuzzle.pdb.open(path).kind == "classic"
+    assert npuzzle.solve("8 6 7 2 5 4 3 x 1", algorithm="idastar", pdb_dir=tmp_path).length == 31
+
+
 def test_a_broken_file_is_a_pdb_error(tmp_path: pathlib.Path) -> None:
     path = pathlib.Path(npuzzle.pdb.build("3x3", PARTITION, pdb_dir=tmp_path, progress=False))
     data = bytearray(path.read_bytes())

@@ -104,6 +104,8 @@ class PdbInfo:
     @property
     def zero_aware(self) -> bool: ...
     @property
+    def kind(self) -> str: ...
+    @property
     def bytes(self) -> int: ...
 
 @final
@@ -185,13 +187,14 @@ def random_boards(
 def distance_counts(size: _Size, goal: _Goal) -> list[int]: ...
 def build_pdb(
     size: _Size,
-    partition: str,
+    partition: Optional[str],
     goal: _Goal,
     pdb_dir: _Dir,
     threads: Optional[int],
     max_memory: Optional[int],
     progress: Optional[Callable[[BuildProgress], None]],
     zero_aware: bool,
+    compact: bool,
 ) -> PathLike[str]: ...
 def open_pdb(path: str, verify: bool) -> PdbInfo: ...
 def list_pdb(pdb_dir: _Dir) -> tuple[list[PdbInfo], list[tuple[str, str]]]: ...

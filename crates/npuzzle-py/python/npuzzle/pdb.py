@@ -77,7 +77,7 @@ def _tqdm_callback(size: "SizeLike", partition: str) -> tuple[Optional[Callable[
 
 def build(
     size: "SizeLike",
-    partition: str,
+    partition: Optional[str] = None,
     *,
     goal: Optional["GoalLike"] = None,
     pdb_dir: Optional["PathLike"] = None,
@@ -85,12 +85,16 @@ def build(
     max_memory: Optional[int] = None,
     progress: Progress = None,
     zero_aware: bool = False,
+    compact: bool = False,
 ) -> str:
     """Builds the databases of ``partition`` for boards of ``size`` and
     ``goal`` and saves them in ``pdb_dir``; returns the file's path.
 
     ``partition``: a name (``"5-5-5"``, ``"6-6-3"``, ``"7-8"`` for 4×4,
-    ``"6-6-6-6"`` for 5×5) or tiles such as ``"1,2,3,4,5/6,7,8,9,10/11,12,13,14,15"``.
+    ``"6-6-6-6"`` for 5×5) or tiles such as ``"1,2,3,4,5/6,7,8,9,10/11,12,13,14,15"``;
+    ``None`` (the default) builds the recommended set, as ``npuzzle pdb build``
+    without ``--partition`` does (``7-8`` on 4×4, compact zero-aware
+    ``6-6-6-6`` on 5×5, runs of tiles elsewhere).
     ``progress``: a callable given a :class:`BuildProgress` about ten times a
     second; ``None`` (the default) shows a tqdm bar when tqdm is installed;
     ``False`` shows nothing. ``max_memory`` (bytes) refuses a build that would
@@ -101,19 +105,24 @@ def build(
     ``npuzzle pdb build --zero-aware``): larger files (``…-zero.pdb``) whose
     estimates are never smaller; ``solve`` prefers one to the classic file
     of the same partition, and :attr:`PdbInfo.zero_aware` tells them apart.
+    ``compact`` builds compact zero-aware tables (``npuzzle pdb build
+    --compact``: a byte per placement, ``…-zero-compact.pdb``, the same file as
+    a zero-aware build made compact); :attr:`PdbInfo.kind` names the kind.
     """
     from . import _goal, _dir
 
     close: Callable[[], None] = lambda: None
     callback: Optional[Callable[[BuildProgress], None]]
     if progress is None or progress is True:
-        callback, close = _tqdm_callback(size, partition)
+        callback, close = _tqdm_callback(size, partition or "recommended")
     elif progress is False:
         callback = None
     else:
         callback = progress
     try:
-        path = _native.build_pdb(size, partition, _goal(goal), _dir(pdb_dir), threads, max_memory, callback, zero_aware)
+        path = _native.build_pdb(
+            size, partition, _goal(goal), _dir(pdb_dir), threads, max_memory, callback, zero_aware, compact
+        )
     finally:
         close()
     return os.fspath(path)
