@@ -99,11 +99,12 @@ fn is_lookup(algorithm: Algorithm, shape: Shape) -> bool {
 }
 
 /// Whether the library answers `board` without a search worth a place in
-/// the pool: a table lookup, or a board of the wrong parity ("unsolvable"
-/// is decided before any search). Call it after [`check`], whose errors
-/// come first, as in the library.
+/// the pool: a table lookup, a board of the wrong parity or one already at
+/// its goal (answered "unsolvable" or 0 moves before any search and any
+/// limit). Call it after [`check`], whose errors come first, as in the
+/// library.
 fn at_once(algorithm: Algorithm, board: &Board, goal: &Goal) -> bool {
-    is_lookup(algorithm, board.shape()) || !is_solvable(board, goal)
+    is_lookup(algorithm, board.shape()) || !is_solvable(board, goal) || goal.is_reached_by(board)
 }
 
 /// What the library refuses before any search (a board over the
@@ -134,13 +135,14 @@ async fn solve(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError
     let budget = req.budget(&state.config);
     let improve = req.improve.unwrap_or(false);
     let solver = state.solvers.get_improving(&goal, algorithm, choice, improve).await?;
-    let lookup = is_lookup(algorithm, board.shape());
     let count = req.count.unwrap_or(false);
     check(&solver, &board, &goal, Question::Solve, &req)?;
     if count {
         check(&solver, &board, &goal, Question::Count, &req)?;
     }
-    if count && !lookup {
+    // The server's own limit comes after parity and a solved board, as the library's do.
+    let at_once = at_once(algorithm, &board, &goal);
+    if count && !at_once {
         return Err(ApiError::bad_request(format!(
             "\"count\" is answered from the complete table: boards of up to {} cells with the table algorithm, not {}",
             npuzzle::search::AUTO_TABLE_CELLS,
@@ -149,7 +151,7 @@ async fn solve(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError
         .about(&req.board));
     }
     let record = state
-        .run(at_once(algorithm, &board, &goal), move |cancel| {
+        .run(at_once, move |cancel| {
             let report = solver.solve_with(&board, &goal, budget, cancel)?;
             let mut record = SolutionRecord::new(&board, &goal, &solver, &report);
             if count && report.outcome.solution().is_some() {

@@ -22,8 +22,12 @@
 //! searching (a board over the size limit of the algorithm asked, a
 //! heuristic that cannot be built for it, databases not loaded, a hint or a
 //! count where the algorithm is greedy) is answered 400 before the request
-//! is queued, however busy the workers are, and a board of the wrong parity
-//! is answered "unsolvable" without queueing; a `distance` for
+//! is queued, however busy the workers are. The order is the library's
+//! ([`npuzzle::search::check`]): a board of the wrong parity is answered
+//! "unsolvable", then a board at its goal 0 moves, by every algorithm and
+//! without queueing, before any limit is applied (but databases asked for
+//! and missing from `pdb_dir` are reported first: the goal's solver is made
+//! before the board is read); a `distance` for
 //! `/api/random` past the farthest board is refused naming the farthest,
 //! without queueing once the shape's table is built (by `/api/stats` or the
 //! first such request). Work that is more than a table

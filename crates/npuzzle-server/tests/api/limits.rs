@@ -230,3 +230,66 @@ async fn a_board_over_the_algorithms_size_limit_is_refused_while_the_pool_is_ful
     }
     release(&app, running).await;
 }
+
+/// Regression: the refusals came in an uneven order: idastar's 256-cell
+/// limit before parity, `table` refusing a solved board over 12 cells,
+/// greedy refusing to hint an unsolvable board, `count` refused on a solved
+/// 4x4 board. Parity comes first, then a board at its goal, then the limits,
+/// and both are answered without a place in the (full) pool.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn parity_and_a_solved_board_are_answered_before_any_limit() {
+    let (app, running) = full_pool(0).await;
+    let wide: Vec<String> = (1..400).map(|t| t.to_string()).chain(["x".into()]).collect();
+    let solved_wide = wide.join(" ");
+    let unsolvable_wide = solved_wide.replacen("1 2 ", "2 1 ", 1);
+    let solved_four = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 x";
+    let solved_six: String = (1..36).map(|t| format!("{t} ")).collect::<String>() + "x";
+    let unsolvable = [
+        ("/api/solve", json!({"board": unsolvable_wide, "algorithm": "idastar"})),
+        ("/api/hint", json!({"board": unsolvable_wide})),
+        (
+            "/api/hint",
+            json!({"board": "2 1 3 4 5 6 7 x 8", "algorithm": "greedy"}),
+        ),
+        ("/api/solve", json!({"board": FOUR_UNSOLVABLE, "count": true})),
+    ];
+    for (path, body) in unsolvable {
+        let (status, record) = app.post_json(path, body.clone()).await;
+        assert_eq!(status, StatusCode::OK, "{path} {body}: {record}");
+        assert_eq!(record["data"]["outcome"], "unsolvable", "{path} {body}");
+    }
+    let solved = [
+        ("/api/solve", json!({"board": solved_wide, "algorithm": "idastar"})),
+        ("/api/solve", json!({"board": solved_four, "algorithm": "table"})),
+        ("/api/solve", json!({"board": solved_four, "algorithm": "bfs"})),
+        ("/api/solve", json!({"board": solved_four, "count": true})),
+        ("/api/solve", json!({"board": solved_six, "count": true})),
+        ("/api/hint", json!({"board": solved_six})),
+        (
+            "/api/hint",
+            json!({"board": "1 2 3 4 5 6 7 8 x", "algorithm": "greedy"}),
+        ),
+        (
+            "/api/hint",
+            json!({"board": "1 2 3 4 5 6 7 8 x", "algorithm": "idastar", "heuristic": "walking-distance"}),
+        ),
+    ];
+    for (path, body) in solved {
+        let (status, record) = app.post_json(path, body.clone()).await;
+        assert_eq!(status, StatusCode::OK, "{path} {body}: {record}");
+        let d = &record["data"];
+        assert_eq!(d["outcome"], "solved", "{path} {body}: {record}");
+        match path {
+            "/api/hint" => assert_eq!(d["distance"], 0, "{body}: {record}"),
+            _ => assert_eq!(
+                (d["length"].as_u64(), d["moves"].as_str()),
+                (Some(0), Some("")),
+                "{body}: {record}"
+            ),
+        }
+        if body.get("count").is_some() {
+            assert_eq!(d["count"], 1, "{body}: {record}");
+        }
+    }
+    release(&app, running).await;
+}

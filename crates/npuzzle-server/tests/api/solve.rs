@@ -129,7 +129,10 @@ async fn solve_counts_optimal_solutions_like_an_independent_bfs() {
         assert_eq!(data(&record, "solution")["count"], n, "{text:?}");
     }
     let (status, record) = app
-        .post_json("/api/solve", json!({"board": KORF_1, "count": true}))
+        .post_json(
+            "/api/solve",
+            json!({"board": KORF_1, "goal": "blank-first", "count": true}),
+        )
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(error_message(&record).contains("complete table"), "{record}");
