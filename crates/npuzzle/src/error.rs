@@ -452,7 +452,9 @@ impl Error {
     /// let greedy = Solver::new(SolverOptions::default().with_algorithm(Algorithm::Greedy));
     /// for (shape, answers) in [("3x3", true), ("6x6", false)] {
     ///     let goal = Goal::standard(shape.parse()?);
-    ///     let err = greedy.hint(goal.board(), &goal).unwrap_err();
+    ///     // One move from the goal (a board at it is answered by every algorithm).
+    ///     let board = goal.board().replay(&npuzzle::Move::parse_list("l")?)?;
+    ///     let err = greedy.hint(&board, &goal).unwrap_err();
     ///     assert_eq!(err.auto_would_answer(), answers);
     /// }
     /// # Ok::<(), npuzzle::Error>(())
