@@ -61,6 +61,12 @@ pub fn advice(e: &Error) -> Option<String> {
             ..
         } => format!("build them with `{}`", command_for(goal, partition)),
         Error::PdbNotFound { goal, .. } => format!("build databases with `{}`", build_command_for(goal)),
+        Error::PdbUnusable { goal, partition, .. } => {
+            let command = partition
+                .as_deref()
+                .map_or_else(|| build_command_for(goal), |p| command_for(goal, p));
+            format!("delete it, or build databases in its place with `{command}`")
+        }
         Error::PdbMissing { spec, .. } => format!("build it with `{}`", build_command(spec)),
         Error::PdbMagic { spec, .. } => format!(
             "delete it and build one with `{}`",

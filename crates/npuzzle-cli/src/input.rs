@@ -224,10 +224,14 @@ impl SearchOptions {
                     .dir
                     .as_ref()
                     .map_or_else(|| "the database directory".to_string(), |d| d.display().to_string());
+                // A broken file passed over is named with what is wrong with it.
+                let broken: Vec<String> = f.broken.iter().map(|e| format!(" ({})", e.full_message())).collect();
                 format!(
-                    "no pattern database for {} goal {} in {dir}, so using {}; build databases with `{}`",
+                    "no {}pattern database for {} goal {} in {dir}{}, so using {}; build databases with `{}`",
+                    if broken.is_empty() { "" } else { "usable " },
                     f.goal.shape(),
                     f.goal,
+                    broken.concat(),
                     f.using,
                     crate::advice::build_command_for(&f.goal)
                 )

@@ -60,6 +60,7 @@ fn class_of(error: &Error) -> Class {
         Error::PdbIo { .. }
         | Error::PdbNotLoaded { .. }
         | Error::PdbNotFound { .. }
+        | Error::PdbUnusable { .. }
         | Error::PdbMissing { .. }
         | Error::PdbMagic { .. }
         | Error::PdbVersion { .. }
@@ -95,6 +96,10 @@ pub fn to_py(error: Error) -> PyErr {
     let advice = match &error {
         Error::PdbNotFound { goal, partition, .. } => Some(format!(
             "build them with {}",
+            build_call(goal, partition.as_ref().map(|p| p.to_arg()))
+        )),
+        Error::PdbUnusable { goal, partition, .. } => Some(format!(
+            "delete it, or build databases in its place with {}",
             build_call(goal, partition.as_ref().map(|p| p.to_arg()))
         )),
         Error::PdbNotLoaded { goal, .. } => Some(format!("build them with {}", build_call(goal, None))),

@@ -99,11 +99,12 @@ fn is_lookup(algorithm: Algorithm, shape: Shape) -> bool {
 }
 
 /// Whether the library answers `board` without a search worth a place in
-/// the pool: a table lookup, or a board of the wrong parity ("unsolvable"
-/// is decided before any search). Call it after [`check`], whose errors
-/// come first, as in the library.
+/// the pool: a table lookup, a board of the wrong parity or one already at
+/// its goal (answered "unsolvable" or 0 moves before any search and any
+/// limit). Call it after [`check`], whose errors come first, as in the
+/// library.
 fn at_once(algorithm: Algorithm, board: &Board, goal: &Goal) -> bool {
-    is_lookup(algorithm, board.shape()) || !is_solvable(board, goal)
+    is_lookup(algorithm, board.shape()) || !is_solvable(board, goal) || goal.is_reached_by(board)
 }
 
 /// What the library refuses before any search (a board over the
@@ -134,13 +135,14 @@ async fn solve(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError
     let budget = req.budget(&state.config);
     let improve = req.improve.unwrap_or(false);
     let solver = state.solvers.get_improving(&goal, algorithm, choice, improve).await?;
-    let lookup = is_lookup(algorithm, board.shape());
     let count = req.count.unwrap_or(false);
     check(&solver, &board, &goal, Question::Solve, &req)?;
     if count {
         check(&solver, &board, &goal, Question::Count, &req)?;
     }
-    if count && !lookup {
+    // The server's own limit comes after parity and a solved board, as the library's do.
+    let at_once = at_once(algorithm, &board, &goal);
+    if count && !at_once {
         return Err(ApiError::bad_request(format!(
             "\"count\" is answered from the complete table: boards of up to {} cells with the table algorithm, not {}",
             npuzzle::search::AUTO_TABLE_CELLS,
@@ -149,7 +151,7 @@ async fn solve(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError
         .about(&req.board));
     }
     let record = state
-        .run(at_once(algorithm, &board, &goal), move |cancel| {
+        .run(at_once, move |cancel| {
             let report = solver.solve_with(&board, &goal, budget, cancel)?;
             let mut record = SolutionRecord::new(&board, &goal, &solver, &report);
             if count && report.outcome.solution().is_some() {
@@ -206,19 +208,40 @@ async fn random(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiErro
             "a board at a chosen distance needs a complete table: boards of at most {MAX_TABLE_CELLS} cells, not {shape}"
         )));
     }
+    // Past the farthest board of a table already built: refused at once,
+    // without a place in the pool.
+    if let Some(table) = state.tables.cached(&goal) {
+        if distance > table.diameter() {
+            return Err(too_far(&goal, distance, Some(table.diameter())));
+        }
+    }
     let budget = request::budget(None, None, &state.config);
+    let shared = Arc::clone(&state);
     let record = state
         .run(false, move |_| {
             let boards = sample_at_distance(&goal, distance, 1, &mut rng, budget)?;
             match boards.first() {
                 Some(board) => Ok(Record::Board(BoardRecord::new(board, &goal, Some(distance)))),
-                None => Err(ApiError::bad_request(format!(
-                    "no {shape} board is {distance} moves from {goal}"
-                ))),
+                // The search went through every layer: keep the table, so
+                // the next request this far is refused before the pool.
+                None => {
+                    let diameter = shared.tables.get(&goal, budget).ok().map(|t| t.diameter());
+                    Err(too_far(&goal, distance, diameter))
+                }
             }
         })
         .await?;
     Ok(Json(record))
+}
+
+/// No board of `goal`'s shape is `distance` moves from it; the farthest
+/// are `diameter` moves away, when known.
+fn too_far(goal: &Goal, distance: u32, diameter: Option<u32>) -> ApiError {
+    let farthest = diameter.map_or_else(String::new, |d| format!(": the farthest are {d} moves away"));
+    ApiError::bad_request(format!(
+        "no {} board is {distance} moves from {goal}{farthest}",
+        goal.shape()
+    ))
 }
 
 /// Time for each run of `compare` unless the request says otherwise.
@@ -304,6 +327,10 @@ struct Health {
     status: &'static str,
     /// Searches running or waiting.
     searches: usize,
+    /// Database files met that cannot be used (each message names its
+    /// file and what is wrong); left out when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    unusable_databases: Vec<String>,
 }
 
 /// `GET /api/health`: answers at once, whatever the searches are doing.
@@ -311,6 +338,7 @@ async fn health(State(state): Shared) -> Json<Health> {
     Json(Health {
         status: "ok",
         searches: state.pool.admitted(),
+        unusable_databases: state.solvers.unusable(),
     })
 }
 

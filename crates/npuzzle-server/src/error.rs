@@ -63,6 +63,7 @@ impl From<npuzzle::Error> for ApiError {
             npuzzle::Error::ReplayMismatch { .. }
             | npuzzle::Error::PdbIo { .. }
             | npuzzle::Error::PdbMissing { .. }
+            | npuzzle::Error::PdbUnusable { .. }
             | npuzzle::Error::PdbMagic { .. }
             | npuzzle::Error::PdbVersion { .. }
             | npuzzle::Error::PdbMismatch { .. }

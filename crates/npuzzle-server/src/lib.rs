@@ -15,15 +15,22 @@
 //! | `POST /api/random` | `size`?, `goal`?, `distance`?, `seed`? | `board` |
 //! | `POST /api/compare` | `board`, `size`?, `goal`?, `timeout_ms`? | `compare` |
 //! | `GET /api/stats?size=3x3&goal=…` | | `distribution` |
-//! | `GET /api/health` | | `{"status":"ok"}` |
+//! | `GET /api/health` | | `{"status":"ok","searches":N}`, and `unusable_databases` when a `.pdb` file met cannot be used |
 //!
 //! Bad input answers 400 with an `error` record whose message is the
 //! command line's; a body over 64 KiB 413. What the library refuses without
 //! searching (a board over the size limit of the algorithm asked, a
 //! heuristic that cannot be built for it, databases not loaded, a hint or a
 //! count where the algorithm is greedy) is answered 400 before the request
-//! is queued, however busy the workers are, and a board of the wrong parity
-//! is answered "unsolvable" without queueing. Work that is more than a table
+//! is queued, however busy the workers are. The order is the library's
+//! ([`npuzzle::search::check`]): a board of the wrong parity is answered
+//! "unsolvable", then a board at its goal 0 moves, by every algorithm and
+//! without queueing, before any limit is applied (but databases asked for
+//! and missing from `pdb_dir` are reported first: the goal's solver is made
+//! before the board is read); a `distance` for
+//! `/api/random` past the farthest board is refused naming the farthest,
+//! without queueing once the shape's table is built (by `/api/stats` or the
+//! first such request). Work that is more than a table
 //! lookup runs on the blocking pool under a per-request budget, at most
 //! [`Config::workers`] at once, the others waiting in a queue of
 //! [`Config::queue`] (past it: 503 with `Retry-After`); a search whose client

@@ -330,6 +330,26 @@ pub enum Error {
         /// The directory searched; `None` when none was given.
         dir: Option<PathBuf>,
     },
+    /// No usable database file for a goal (and partition) in the directory
+    /// searched, because a file that could hold them cannot be read: a
+    /// broken file is named rather than skipped as if it were not there.
+    /// `problem` is the first such file's own error (the message includes
+    /// it, so it is not also a `source()`); `others` are the paths of any
+    /// more.
+    #[error("{}", unusable(goal, partition.as_deref(), dir, problem, others))]
+    PdbUnusable {
+        /// The goal databases were looked for (boxed: the error stays small).
+        goal: Box<Goal>,
+        /// The partition asked for, if one was.
+        partition: Option<Box<Partition>>,
+        /// The directory searched.
+        dir: PathBuf,
+        /// Why the first file that could hold them cannot be used (its
+        /// error names the file: truncated, corrupt, not a database…).
+        problem: Box<Error>,
+        /// Other files that could hold them and cannot be used either.
+        others: Vec<PathBuf>,
+    },
     /// No database file where one was looked for.
     #[error("no pattern database at {}", path.display())]
     PdbMissing {
@@ -432,7 +452,9 @@ impl Error {
     /// let greedy = Solver::new(SolverOptions::default().with_algorithm(Algorithm::Greedy));
     /// for (shape, answers) in [("3x3", true), ("6x6", false)] {
     ///     let goal = Goal::standard(shape.parse()?);
-    ///     let err = greedy.hint(goal.board(), &goal).unwrap_err();
+    ///     // One move from the goal (a board at it is answered by every algorithm).
+    ///     let board = goal.board().replay(&npuzzle::Move::parse_list("l")?)?;
+    ///     let err = greedy.hint(&board, &goal).unwrap_err();
     ///     assert_eq!(err.auto_would_answer(), answers);
     /// }
     /// # Ok::<(), npuzzle::Error>(())
@@ -554,6 +576,38 @@ fn not_found(goal: &Goal, partition: Option<&Partition>, dir: Option<&std::path:
         |d| format!("in {}", d.display()),
     );
     format!("no {what} for {} boards with goal {goal} {place}", goal.shape())
+}
+
+fn unusable(
+    goal: &Goal,
+    partition: Option<&Partition>,
+    dir: &std::path::Path,
+    problem: &Error,
+    others: &[PathBuf],
+) -> String {
+    let what = partition.map_or_else(
+        || "pattern database".to_string(),
+        |p| format!("{} databases", p.to_arg()),
+    );
+    let more = match others {
+        [] => String::new(),
+        [one] => format!(" (and {} cannot be used either)", one.display()),
+        _ => format!(
+            " (and {} more files cannot be used either: {})",
+            others.len(),
+            others
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    format!(
+        "no usable {what} for {} boards with goal {goal} in {}: {}{more}",
+        goal.shape(),
+        dir.display(),
+        problem.full_message()
+    )
 }
 
 fn budget_detail(kind: BudgetKind, used: u64, limit: u64) -> String {

@@ -6,8 +6,9 @@
 //! database directory as a path.
 
 use std::collections::HashMap;
+use std::collections::HashSet;
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::{Arc, Mutex};
 
@@ -92,10 +93,23 @@ pub struct Fallback {
     pub dir: Option<PathBuf>,
     /// The heuristic used instead.
     pub using: HeuristicKind,
+    /// Files in the directory that could have held the goal's databases
+    /// but cannot be used (each error names its file and what is wrong).
+    pub broken: Vec<Error>,
 }
 
 /// A callback told about each [`Fallback`].
 type OnFallback = Box<dyn Fn(&Fallback) + Send + Sync>;
+
+/// A callback told about each database file that cannot be used.
+type OnUnusable = Box<dyn Fn(&Path, &Error) + Send + Sync>;
+
+/// What [`Solvers::strongest`] found: the databases, and the files that
+/// could have held some of them but cannot be opened.
+struct Found {
+    set: Option<Arc<PdbSet>>,
+    broken: Vec<(PathBuf, Error)>,
+}
 
 /// Hands out one shared [`Solver`] per goal, with the heuristic chosen for
 /// that goal: a named one, or for [`HeuristicChoice::Auto`] the strongest
@@ -132,6 +146,9 @@ pub struct Solvers {
     /// The partition whose databases to read, if not the strongest.
     partition: Option<String>,
     on_fallback: Option<OnFallback>,
+    on_unusable: Option<OnUnusable>,
+    /// The files already told to `on_unusable`.
+    told_unusable: Mutex<HashSet<PathBuf>>,
     by_goal: Mutex<HashMap<Goal, Arc<Solver>>>,
     by_key: Mutex<HashMap<SolverKey, Arc<Solver>>>,
 }
@@ -158,6 +175,8 @@ impl Solvers {
             pdb_dir: None,
             partition: None,
             on_fallback: None,
+            on_unusable: None,
+            told_unusable: Mutex::default(),
             by_goal: Mutex::default(),
             by_key: Mutex::default(),
         }
@@ -188,8 +207,41 @@ impl Solvers {
         self
     }
 
+    /// These solvers calling `notify` once for each `.pdb` file in the
+    /// directory that cannot be opened (truncated, corrupt, not a database,
+    /// unreadable), with the error naming it, when a look-up for databases
+    /// meets it; the look-up goes on with the other files. A front-end
+    /// reports it where its user will see it (a warning, a health page).
+    ///
+    /// ```
+    /// use npuzzle::heuristic::pdb::{AdditivePdb, PdbSpec};
+    /// use npuzzle::{Goal, HeuristicChoice, SolverOptions, Solvers};
+    /// use std::sync::{Arc, Mutex};
+    ///
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let goal = Goal::standard("3x3".parse()?);
+    /// AdditivePdb::build(&PdbSpec::parse(&goal, "1,2,3,4/5,6,7,8")?, &Default::default(), &mut |_| {})?
+    ///     .save(dir.path())?;
+    /// std::fs::write(dir.path().join("broken.pdb"), b"junk").unwrap();
+    /// let told = Arc::new(Mutex::new(Vec::new()));
+    /// let seen = Arc::clone(&told);
+    /// let solvers = Solvers::new(SolverOptions::default(), HeuristicChoice::Auto)
+    ///     .with_pdb_dir(dir.path())
+    ///     .on_unusable(move |path, _| seen.lock().unwrap().push(path.to_path_buf()));
+    /// // The good file answers; the broken one is told, not hidden.
+    /// assert!(solvers.get(&goal)?.pdb_set().is_some());
+    /// assert_eq!(*told.lock().unwrap(), [dir.path().join("broken.pdb")]);
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn on_unusable(mut self, notify: impl Fn(&Path, &Error) + Send + Sync + 'static) -> Solvers {
+        self.on_unusable = Some(Box::new(notify));
+        self
+    }
+
     /// The solver for boards with this goal. Errors when databases were
-    /// asked for and are missing or unreadable.
+    /// asked for and are missing or unreadable: when no file in the
+    /// directory holds them and one that could is broken, the error is
+    /// [`Error::PdbUnusable`], naming that file and what is wrong with it.
     pub fn get(&self, goal: &Goal) -> Result<Arc<Solver>, Error> {
         if let Some(s) = lock(&self.by_goal).get(goal) {
             return Ok(Arc::clone(s));
@@ -251,7 +303,7 @@ impl Solvers {
             .iter()
             .filter_map(|&side| {
                 let core_goal = Goal::blank_first(crate::Shape::new(side, side).ok()?);
-                self.strongest(|info| info.spec.goal() == &core_goal).ok().flatten()
+                self.strongest(|spec| spec.goal() == &core_goal).ok()?.set
             })
             .collect()
     }
@@ -260,10 +312,23 @@ impl Solvers {
     fn resolve(&self, goal: &Goal) -> Result<(HeuristicKind, Option<Arc<PdbSet>>), Error> {
         let shape = goal.shape();
         let algorithm = self.options.algorithm.resolve(shape);
-        let not_found = |partition| Error::PdbNotFound {
-            goal: Box::new(goal.clone()),
-            partition,
-            dir: self.pdb_dir.clone(),
+        // A broken file that could have held them is named, not passed over.
+        let not_found = |partition, broken: Vec<(PathBuf, Error)>| {
+            let mut broken = broken.into_iter();
+            match (broken.next(), &self.pdb_dir) {
+                (Some((_, problem)), Some(dir)) => Error::PdbUnusable {
+                    goal: Box::new(goal.clone()),
+                    partition,
+                    dir: dir.clone(),
+                    problem: Box::new(problem),
+                    others: broken.map(|(path, _)| path).collect(),
+                },
+                _ => Error::PdbNotFound {
+                    goal: Box::new(goal.clone()),
+                    partition,
+                    dir: self.pdb_dir.clone(),
+                },
+            }
         };
         // The kind that reads the databases: the one named, else the one measured fastest.
         let reading = match self.choice {
@@ -274,33 +339,36 @@ impl Solvers {
             (HeuristicChoice::Kind(kind), _) if !kind.needs_database() => Ok((kind, None)),
             (_, Some(text)) => {
                 let spec = PdbSpec::parse(goal, text)?;
-                let same =
-                    |info: &PdbInfo| info.spec.goal() == spec.goal() && info.spec.partition() == spec.partition();
+                let same = |s: &PdbSpec| s.goal() == spec.goal() && s.partition() == spec.partition();
                 match self.strongest(same)? {
-                    Some(set) => Ok((reading, Some(set))),
-                    None => Err(not_found(Some(Box::new(spec.partition().clone())))),
+                    Found { set: Some(set), .. } => Ok((reading, Some(set))),
+                    Found { set: None, broken } => Err(not_found(Some(Box::new(spec.partition().clone())), broken)),
                 }
             }
-            (HeuristicChoice::Kind(kind), None) => match self.strongest(|info| info.spec.goal() == goal)? {
-                Some(set) => Ok((kind, Some(set))),
-                None => Err(not_found(None)),
+            (HeuristicChoice::Kind(kind), None) => match self.strongest(|spec| spec.goal() == goal)? {
+                Found { set: Some(set), .. } => Ok((kind, Some(set))),
+                Found { set: None, broken } => Err(not_found(None, broken)),
             },
             // The heuristic does not matter to the uninformed searches: skip the look-up.
             (HeuristicChoice::Auto, None) if !algorithm.uses_heuristic() => Ok((HeuristicKind::LinearConflict, None)),
             (HeuristicChoice::Auto, None) => {
-                if let Some(set) = self.strongest(|info| info.spec.goal() == goal)? {
-                    return Ok((reading, Some(set)));
-                }
+                let broken = match self.strongest(|spec| spec.goal() == goal)? {
+                    Found { set: Some(set), .. } => return Ok((reading, Some(set))),
+                    Found { set: None, broken } => broken,
+                };
                 let using = if HeuristicKind::WalkingDistance.supports(shape) {
                     HeuristicKind::WalkingDistance
                 } else {
                     HeuristicKind::LinearConflict
                 };
-                if let (Some(notify), Some(_)) = (&self.on_fallback, pdb::recommended_partition(shape)) {
+                // Told where databases would help most, or where a broken file was passed over.
+                let helps = pdb::recommended_partition(shape).is_some() || !broken.is_empty();
+                if let (Some(notify), true) = (&self.on_fallback, helps) {
                     notify(&Fallback {
                         goal: goal.clone(),
                         dir: self.pdb_dir.clone(),
                         using,
+                        broken: broken.into_iter().map(|(_, e)| e).collect(),
                     });
                 }
                 Ok((using, None))
@@ -316,14 +384,34 @@ impl Solvers {
     /// specialised IDA* reads in one pass. Of several files for the same
     /// partition the kind measured fastest is read ([`preference`]), else the
     /// largest. Each file is opened once: the databases read are the ones
-    /// whose headers were ranked.
-    fn strongest(&self, wanted: impl Fn(&PdbInfo) -> bool) -> Result<Option<Arc<PdbSet>>, Error> {
-        let Some(dir) = &self.pdb_dir else { return Ok(None) };
+    /// whose headers were ranked. A file that cannot be opened is told to
+    /// [`on_unusable`](Solvers::on_unusable) and returned in
+    /// [`Found::broken`] if it could hold what `wanted` accepts (its header
+    /// says so, or cannot be read).
+    fn strongest(&self, wanted: impl Fn(&PdbSpec) -> bool) -> Result<Found, Error> {
+        let Some(dir) = &self.pdb_dir else {
+            return Ok(Found {
+                set: None,
+                broken: Vec::new(),
+            });
+        };
         let mut found: Vec<(PdbInfo, AdditivePdb)> = Vec::new();
-        for (_, opened) in pdb::file::open_dir(dir)? {
-            let Some((info, pdb)) = opened.ok().map(|p| (p.info(), p)).filter(|(i, _)| wanted(i)) else {
-                continue;
+        let mut broken = Vec::new();
+        for (path, opened) in pdb::file::open_dir(dir)? {
+            let pdb = match opened {
+                Ok(pdb) => pdb,
+                Err(e) => {
+                    self.tell_unusable(&path, &e);
+                    if claimed_spec(&e).is_none_or(&wanted) {
+                        broken.push((path, e));
+                    }
+                    continue;
+                }
             };
+            let info = pdb.info();
+            if !wanted(&info.spec) {
+                continue;
+            }
             let rank = |i: &PdbInfo| (preference(i.spec.kind()), i.bytes);
             match found
                 .iter_mut()
@@ -346,10 +434,35 @@ impl Solvers {
                 members.push(Arc::new(pdb));
             }
         }
-        if members.is_empty() {
-            return Ok(None);
+        let set = if members.is_empty() {
+            None
+        } else {
+            Some(Arc::new(PdbSet::new(members)?))
+        };
+        Ok(Found { set, broken })
+    }
+
+    /// Tells `on_unusable` about the file at `path`, once.
+    fn tell_unusable(&self, path: &Path, error: &Error) {
+        if let Some(notify) = &self.on_unusable {
+            if lock(&self.told_unusable).insert(path.to_path_buf()) {
+                notify(path, error);
+            }
         }
-        Ok(Some(Arc::new(PdbSet::new(members)?)))
+    }
+}
+
+/// What a database file that cannot be opened says it holds, when its
+/// header could be read that far.
+fn claimed_spec(e: &Error) -> Option<&PdbSpec> {
+    match e {
+        Error::PdbMagic { spec, .. }
+        | Error::PdbVersion { spec, .. }
+        | Error::PdbMismatch { spec, .. }
+        | Error::PdbTruncated { spec, .. }
+        | Error::PdbChecksum { spec, .. }
+        | Error::PdbCorrupt { spec, .. } => spec.as_deref(),
+        _ => None,
     }
 }
 
@@ -384,6 +497,94 @@ mod tests {
             .unwrap()
             .save(dir)
             .unwrap();
+    }
+
+    /// Cuts the file `saved` to half its length, as a killed copy would.
+    fn truncate(saved: &std::path::Path) {
+        let bytes = std::fs::read(saved).unwrap();
+        std::fs::write(saved, &bytes[..bytes.len() / 2]).unwrap();
+    }
+
+    /// Regression: a broken file was skipped as if it were not there, so the
+    /// user was told "no pattern database" about a directory holding one.
+    #[test]
+    fn a_broken_file_that_could_hold_the_databases_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let goal = Goal::standard("3x3".parse().unwrap());
+        save(&goal, "1,2,3,4/5,6,7,8", dir.path());
+        let spec = PdbSpec::parse(&goal, "1,2,3,4/5,6,7,8").unwrap();
+        let path = dir.path().join(spec.file_name());
+        truncate(&path);
+        let told = Arc::new(Mutex::new(Vec::new()));
+        let seen = Arc::clone(&told);
+        let pdb = SolverOptions::default().with_algorithm(crate::Algorithm::IdaStar);
+        let solvers = Solvers::new(pdb, HeuristicChoice::Kind(HeuristicKind::Pdb))
+            .with_pdb_dir(dir.path())
+            .on_unusable(move |path, e| seen.lock().unwrap().push((path.to_path_buf(), e.clone())));
+        let err = solvers.get(&goal).unwrap_err();
+        let Error::PdbUnusable { problem, others, .. } = &err else {
+            panic!("{err:?}")
+        };
+        assert!(
+            matches!(&**problem, Error::PdbTruncated { path: p, .. } if *p == path),
+            "{problem:?}"
+        );
+        assert!(others.is_empty());
+        let message = err.to_string();
+        assert!(
+            message.starts_with(&format!(
+                "no usable pattern database for 3x3 boards with goal 1 2 3 4 5 6 7 8 x in {}: {} is truncated",
+                dir.path().display(),
+                path.display()
+            )),
+            "{message}"
+        );
+        // A partition named gets the same, and the file is told once.
+        let named = Solvers::new(pdb, HeuristicChoice::Auto)
+            .with_pdb_dir(dir.path())
+            .with_partition("1,2,3,4/5,6,7,8");
+        assert!(matches!(named.get(&goal), Err(Error::PdbUnusable { .. })));
+        assert!(solvers.get(&goal).is_err());
+        assert_eq!(told.lock().unwrap().len(), 1);
+        assert_eq!(told.lock().unwrap()[0].0, path);
+        // `auto` falls back and says which file it passed over.
+        let fallbacks = Arc::new(Mutex::new(Vec::new()));
+        let seen = Arc::clone(&fallbacks);
+        let auto = Solvers::new(pdb, HeuristicChoice::Auto)
+            .with_pdb_dir(dir.path())
+            .on_fallback(move |f| seen.lock().unwrap().push(f.clone()));
+        assert_eq!(
+            auto.get(&goal).unwrap().options().heuristic,
+            HeuristicKind::LinearConflict
+        );
+        let fallbacks = fallbacks.lock().unwrap();
+        assert_eq!(fallbacks.len(), 1);
+        assert!(
+            matches!(&fallbacks[0].broken[..], [Error::PdbTruncated { .. }]),
+            "{fallbacks:?}"
+        );
+        // A broken file whose header names another goal is no candidate.
+        let other = Goal::blank_first("3x3".parse().unwrap());
+        assert!(matches!(solvers.get(&other), Err(Error::PdbNotFound { .. })));
+        // With a good file for the goal it answers; the broken one was told.
+        save(&goal, "1,2,3/4,5,6,7,8", dir.path());
+        let fresh = Solvers::new(pdb, HeuristicChoice::Kind(HeuristicKind::Pdb)).with_pdb_dir(dir.path());
+        assert_eq!(fresh.get(&goal).unwrap().pdb_set().unwrap().label(), "1,2,3/4,5,6,7,8");
+        // A file whose header cannot be read might hold anything: named too.
+        let junk = tempfile::tempdir().unwrap();
+        std::fs::write(junk.path().join("a.pdb"), b"junk").unwrap();
+        std::fs::write(junk.path().join("b.pdb"), b"more junk").unwrap();
+        let solvers = Solvers::new(pdb, HeuristicChoice::Kind(HeuristicKind::Pdb)).with_pdb_dir(junk.path());
+        let err = solvers.get(&goal).unwrap_err();
+        assert!(
+            matches!(&err, Error::PdbUnusable { problem, others, .. }
+                if matches!(**problem, Error::PdbMagic { .. }) && *others == [junk.path().join("b.pdb")]),
+            "{err:?}"
+        );
+        assert!(err.to_string().ends_with(&format!(
+            " (and {} cannot be used either)",
+            junk.path().join("b.pdb").display()
+        )));
     }
 
     #[test]

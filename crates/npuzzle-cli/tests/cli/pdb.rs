@@ -352,3 +352,30 @@ fn a_compact_build_equals_a_zero_aware_build_made_compact() {
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(!dir.join("3x3-standard-1.2.3_4.5.6.7.8-zero.pdb").exists());
 }
+
+/// Regression: a truncated file was skipped as if it were not there, and
+/// solve said "no pattern database"; it names the file and what is wrong.
+#[test]
+fn solve_names_a_truncated_database_file() {
+    let scratch = empty_dir("pdb-truncated");
+    let (dir, d) = (scratch.path(), dir_arg(&scratch));
+    assert!(build(d, "1,2,3,4/5,6,7,8").status.success());
+    let file = std::fs::read_dir(dir).unwrap().next().unwrap().unwrap().path();
+    let bytes = std::fs::read(&file).unwrap();
+    std::fs::write(&file, &bytes[..bytes.len() / 2]).unwrap();
+    let board = "8 6 7 2 5 4 3 x 1";
+    let out = npuzzle(
+        &["solve", "-a", "idastar", "--heuristic", "pdb", "--pdb-dir", d, board],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let said = stderr(&out);
+    assert!(
+        said.contains(&format!(
+            "no usable pattern database for 3x3 boards with goal 1 2 3 4 5 6 7 8 x in {d}: {} is truncated",
+            file.display()
+        )),
+        "{said}"
+    );
+    assert!(said.contains("npuzzle pdb build --size 3x3"), "{said}");
+}

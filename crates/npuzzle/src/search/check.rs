@@ -1,17 +1,22 @@
-//! What a solver can refuse before any search ([`Solver::check`]): the
-//! board's shape against the goal's, a board too big for an optimal
-//! search, a heuristic that cannot be built for the board (walking
-//! distance off 4×4), a board over the algorithm's own limit ([`Algorithm::max_cells`]:
-//! `bfs` and `table` 12 cells, `bfs-set`, `bibfs` and `astar` 25), databases
-//! the heuristic needs and does not have, and exact questions (a hint, a
-//! count of optimal solutions) put to an algorithm that does not search
-//! optimally.
+//! What a solver can refuse before any search ([`Solver::check`]), in the
+//! order every front-end answers in:
 //!
-//! The algorithm's own limit is the error its search would give, checked
-//! only where the search would run: a board of the wrong parity is answered
-//! "unsolvable" before any search, and a board already at the goal is
-//! answered at once by every algorithm but `table` (which builds its table
-//! first).
+//! 1. the board's shape against the goal's (after the parse errors);
+//! 2. nothing else for a board of the wrong parity: every algorithm answers
+//!    it "unsolvable", for every question, whatever its size;
+//! 3. nothing else for a board already at its goal: every algorithm answers
+//!    it with 0 moves (distance 0, one optimal solution);
+//! 4. then the limits of the algorithm and the heuristic: a board too big
+//!    for an optimal search, a heuristic that cannot be built for the board
+//!    (walking distance off 4×4), a board over the algorithm's own limit
+//!    ([`Algorithm::max_cells`]: `bfs` and `table` 12 cells, `bfs-set`,
+//!    `bibfs` and `astar` 25), databases the heuristic needs and does not
+//!    have, and exact questions (a hint, a count of optimal solutions) put
+//!    to an algorithm that does not search optimally.
+//!
+//! The algorithm's own limit is the error its search would give;
+//! [`Solver::solve`], [`Solver::hint`] and [`Solver::count_solutions`]
+//! answer the boards of steps 2 and 3 before any search.
 //!
 //! [`Solver::solve`], [`Solver::hint`] and [`Solver::count_solutions`] run
 //! these checks first themselves; a front-end that queues its work (the
@@ -56,11 +61,15 @@ pub enum Question {
 
 impl Solver {
     /// The error `question` about `board` would get before any search, if
-    /// any; see the [module documentation](self). Cheap: no table is built,
-    /// no database read beyond what the solver already holds, and the
-    /// board's parity read only when a limit or the heuristic would refuse it.
+    /// any; see the [module documentation](self) for the order. Cheap: no
+    /// table is built and no database read beyond what the solver already
+    /// holds.
     pub fn check(&self, board: &Board, goal: &Goal, question: Question) -> Result<(), Error> {
         goal.check_shape(board)?;
+        // Answered before any limit: "unsolvable", or 0 moves.
+        if !is_solvable(board, goal) || goal.is_reached_by(board) {
+            return Ok(());
+        }
         let algorithm = self.options.algorithm.resolve(board.shape());
         if algorithm == Algorithm::Greedy {
             let (asked, shape) = (self.options.algorithm.name(), board.shape());
@@ -90,7 +99,7 @@ impl Solver {
         if searches {
             self.check_search(board, goal, algorithm)?;
         }
-        check_cells(board, goal, algorithm)
+        check_cells(board, algorithm)
     }
 
     /// What an optimal `algorithm` needs to search `board`: a board of at
@@ -108,8 +117,7 @@ impl Solver {
         if algorithm.uses_heuristic() && kind.needs_database() {
             crate::heuristic::pdb::set_for_goal(self.pdb.as_deref(), goal)?;
         }
-        // Parity is decided before the search builds its heuristic.
-        if algorithm.uses_heuristic() && !kind.supports(board.shape()) && is_solvable(board, goal) {
+        if algorithm.uses_heuristic() && !kind.supports(board.shape()) {
             // Building it names why, as the search would.
             kind.run(goal, self.pdb.as_deref(), Built)?;
         }
@@ -128,17 +136,15 @@ impl WithHeuristic for Built {
     }
 }
 
-/// The error `algorithm`'s own search gives `board` for its size, if it
-/// would search it at all (see the [module documentation](self)). Parity is
-/// read only for a board over the limit, so the usual check costs nothing.
-fn check_cells(board: &Board, goal: &Goal, algorithm: Algorithm) -> Result<(), Error> {
+/// The error `algorithm`'s own search gives a board of `board`'s shape
+/// for its size.
+fn check_cells(board: &Board, algorithm: Algorithm) -> Result<(), Error> {
     let shape = board.shape();
-    if algorithm.max_cells().is_none_or(|max| shape.cells() <= max) || !is_solvable(board, goal) {
+    if algorithm.max_cells().is_none_or(|max| shape.cells() <= max) {
         return Ok(());
     }
     match algorithm {
         Algorithm::Table => Err(table::too_big(shape)),
-        _ if goal.is_reached_by(board) => Ok(()),
         Algorithm::Bfs => Err(bfs::too_big(shape)),
         Algorithm::BfsSet | Algorithm::BiBfs | Algorithm::AStar => Width::for_shape(shape, algorithm.name()).map(drop),
         // idastar's limit is every optimal search's (`check_search`); greedy has none.
@@ -231,9 +237,9 @@ mod tests {
     /// The board `near_goal` gives with its first two tiles swapped: the other parity.
     fn unsolvable(shape: &str) -> (Board, Goal) {
         let (board, goal) = near_goal(shape);
-        let mut tiles = board.tiles().to_vec();
+        let mut tiles = board.wide_tiles();
         tiles.swap(0, 1);
-        (Board::new(board.shape(), tiles).unwrap(), goal)
+        (Board::from_wide(board.shape(), tiles).unwrap(), goal)
     }
 
     /// What each size-limited algorithm's own search answers `board`,
@@ -287,20 +293,70 @@ mod tests {
         }
     }
 
+    /// Regression: the refusals came in an uneven order (idastar's 256-cell
+    /// limit before parity, `table` refusing a solved board over 12 cells,
+    /// greedy refusing to hint an unsolvable board). Parity comes first,
+    /// then a board at its goal, then the limits, for every algorithm and
+    /// question.
     #[test]
-    fn over_the_limit_parity_and_a_solved_board_answer_as_the_search_would() {
-        for (algorithm, shape, _) in OVER_THE_LIMIT {
-            let s = solver(algorithm);
-            let (board, goal) = unsolvable(shape);
-            assert_eq!(s.check(&board, &goal, Question::Solve), Ok(()), "{algorithm}");
-            let report = s.solve(&board, &goal).unwrap();
-            assert_eq!(report.outcome, crate::Outcome::Unsolvable, "{algorithm}");
-            // Already at the goal: only the table, built before it is read, refuses it.
-            let goal = Goal::standard(shape.parse().unwrap());
+    fn parity_then_a_solved_board_come_before_every_limit() {
+        let pdb = SolverOptions::default().with_heuristic(HeuristicKind::Pdb);
+        let walking = SolverOptions::default().with_heuristic(HeuristicKind::WalkingDistance);
+        let cases = [
+            // Each size-limited algorithm over its limit.
+            (solver(Algorithm::Bfs), "4x4"),
+            (solver(Algorithm::Table), "4x4"),
+            (solver(Algorithm::BfsSet), "6x6"),
+            (solver(Algorithm::BiBfs), "6x6"),
+            (solver(Algorithm::AStar), "6x6"),
+            // Every optimal search's limit, and greedy's exact questions.
+            (solver(Algorithm::IdaStar), "20x20"),
+            (solver(Algorithm::Greedy), "3x3"),
+            (solver(Algorithm::Auto), "12x12"),
+            // Databases not loaded, a heuristic that cannot be built.
+            (Solver::new(pdb.with_algorithm(Algorithm::IdaStar)), "4x4"),
+            (Solver::new(walking.with_algorithm(Algorithm::AStar)), "3x3"),
+        ];
+        for (s, shape) in &cases {
+            let algorithm = s.options().algorithm;
+            let (near, goal) = near_goal(shape);
+            // A board one move further is refused a question at least.
+            let refused = [Question::Solve, Question::Hint, Question::Count]
+                .into_iter()
+                .find_map(|q| s.check(&near, &goal, q).err())
+                .unwrap_or_else(|| panic!("{algorithm} {shape} refuses nothing"));
+            let (unsolvable, _) = unsolvable(shape);
             let solved = goal.board().clone();
-            let checked = s.check(&solved, &goal, Question::Solve);
-            assert_eq!(checked, searched(algorithm, &solved, &goal), "{algorithm}");
-            assert_eq!(checked.is_err(), algorithm == Algorithm::Table, "{algorithm}");
+            for question in [Question::Solve, Question::Hint, Question::Count] {
+                for board in [&unsolvable, &solved] {
+                    assert_eq!(
+                        s.check(board, &goal, question),
+                        Ok(()),
+                        "{algorithm} {shape} {question:?}: {refused}"
+                    );
+                }
+            }
+            let report = s.solve(&unsolvable, &goal).unwrap();
+            assert_eq!(report.outcome, crate::Outcome::Unsolvable, "{algorithm} {shape}");
+            let report = s.solve(&solved, &goal).unwrap();
+            assert_eq!(
+                report.outcome.solution().map(|m| m.len()),
+                Some(0),
+                "{algorithm} {shape}"
+            );
+            let hint = s.hint(&unsolvable, &goal).unwrap();
+            assert_eq!(hint.completion, crate::Completion::Unsolvable, "{algorithm} {shape}");
+            let hint = s.hint(&solved, &goal).unwrap();
+            assert_eq!(hint.distance, Some(0), "{algorithm} {shape}");
+            assert!(hint.moves.iter().all(|m| m.distance == Some(1)), "{algorithm} {shape}");
+            assert_eq!(s.count_solutions(&unsolvable, &goal).unwrap().count, Some(0));
+            let listed = s.list_solutions(&solved, &goal, 5).unwrap();
+            assert_eq!(
+                (listed.distance, listed.count),
+                (Some(0), Some(1)),
+                "{algorithm} {shape}"
+            );
+            assert_eq!(listed.solutions.len(), 1, "{algorithm} {shape}");
         }
     }
 

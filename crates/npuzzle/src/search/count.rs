@@ -257,6 +257,13 @@ impl Solver {
         if !is_solvable(board, goal) {
             answer.count = Some(0);
             answer.completion = Completion::Unsolvable;
+        } else if goal.is_reached_by(board) {
+            // At the goal: one optimal solution, no moves, whatever the algorithm.
+            answer.distance = Some(0);
+            answer.count = Some(1);
+            if matches!(want, Want::List(n) if n > 0) {
+                answer.solutions.push(Solution::default());
+            }
         } else if by_table {
             self.solutions_from_table(board, goal, want, budget, &mut answer)?;
         } else {

@@ -152,6 +152,10 @@ impl Solver {
         };
         if !is_solvable(board, goal) {
             hint.completion = Completion::Unsolvable;
+        } else if goal.is_reached_by(board) {
+            // At the goal: every move leads one away, whatever the algorithm.
+            hint.distance = Some(0);
+            hint.moves.iter_mut().for_each(|m| m.distance = Some(1));
         } else if algorithm == Algorithm::Table {
             self.hint_from_table(board, goal, budget, &mut hint)?;
         } else {

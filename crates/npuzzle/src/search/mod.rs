@@ -10,7 +10,7 @@ use crate::heuristic::pdb::{AdditivePdb, PdbSet};
 use crate::heuristic::HeuristicKind;
 use crate::parity::is_solvable;
 use crate::progress::Progress;
-use crate::solution::{Budget, BudgetClock, Cancel, Outcome, Report, Stats};
+use crate::solution::{Budget, BudgetClock, Cancel, Outcome, Report, Solution, Stats};
 use crate::Error;
 
 mod astar;
@@ -473,7 +473,7 @@ impl Solver {
         cancel: Option<&Cancel>,
         progress: Option<&Progress>,
     ) -> Result<Report, Error> {
-        // Before parity, so that a missing database is reported for every board.
+        // The check's order: parity, then a solved board, then the limits.
         self.check(board, goal, check::Question::Solve)?;
         let algorithm = self.options.algorithm.resolve(board.shape());
         let pdb = self.pdb.as_deref();
@@ -484,13 +484,22 @@ impl Solver {
         if let Some(progress) = progress {
             clock = clock.with_progress(progress.clone());
         }
-        if !is_solvable(board, goal) {
+        // Answered before any search, by every algorithm: the limits the
+        // check let through do not apply to these boards.
+        let answered = if !is_solvable(board, goal) {
+            Some(Outcome::Unsolvable)
+        } else if goal.is_reached_by(board) {
+            Some(Outcome::Solved(Solution::default()))
+        } else {
+            None
+        };
+        if let Some(outcome) = answered {
             let stats = Stats {
                 elapsed: clock.elapsed(),
                 ..Stats::default()
             };
             return Ok(Report {
-                outcome: Outcome::Unsolvable,
+                outcome,
                 stats,
                 algorithm,
                 improved_from: None,

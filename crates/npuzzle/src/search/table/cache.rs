@@ -57,6 +57,32 @@ impl TableCache {
         Ok(table)
     }
 
+    /// The table that serves `goal` if one is held, without building it
+    /// and without waiting: `None` also while any table is being built (a
+    /// server asks this on an async worker, which must never wait for a
+    /// build).
+    ///
+    /// ```
+    /// use npuzzle::search::table::TableCache;
+    /// use npuzzle::{Budget, Goal};
+    /// let cache = TableCache::default();
+    /// let goal = Goal::standard("3x3".parse()?);
+    /// assert!(cache.cached(&goal).is_none());
+    /// cache.get(&goal, Budget::default())?;
+    /// assert_eq!(cache.cached(&goal).map(|t| t.diameter()), Some(31));
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn cached(&self, goal: &Goal) -> Option<Arc<Table>> {
+        let shape = goal.shape();
+        let key = (shape, representative(shape, goal.position_of(0)));
+        let tables = match self.tables.try_lock() {
+            Ok(tables) => tables,
+            Err(std::sync::TryLockError::Poisoned(e)) => e.into_inner(),
+            Err(std::sync::TryLockError::WouldBlock) => return None,
+        };
+        tables.get(&key).cloned()
+    }
+
     /// Number of tables held.
     pub fn len(&self) -> usize {
         self.lock().len()

@@ -1,0 +1,135 @@
+//! `POST /api/random` and `GET /api/stats`: boards at a chosen distance
+//! and the distance distribution, against the independent BFS.
+
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::common::{data, error_message, fill_pool, loopback, release, App};
+use crate::oracle::bfs_distances;
+
+#[tokio::test]
+async fn random_boards_are_reproducible_and_at_the_distance_asked() {
+    let app = App::default().await;
+    let body = json!({"size": "3x3", "distance": 20, "seed": 9});
+    let (status, first) = app.post_json("/api/random", body.clone()).await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, again) = app.post_json("/api/random", body).await;
+    assert_eq!(first, again);
+    let d = data(&first, "board");
+    assert_eq!(d["distance"], 20);
+    let (_, solved) = app.post_json("/api/solve", json!({"board": d["board"]})).await;
+    assert_eq!(data(&solved, "solution")["length"], 20);
+
+    let (status, record) = app
+        .post_json("/api/random", json!({"size": "4x2", "goal": "blank-first"}))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let d = data(&record, "board");
+    assert_eq!(
+        (d["size"].as_str(), d["goal"].as_str()),
+        (Some("4x2"), Some("x 1 2 3 4 5 6 7"))
+    );
+    let (_, solved) = app
+        .post_json(
+            "/api/solve",
+            json!({"board": d["board"], "size": "4x2", "goal": "blank-first"}),
+        )
+        .await;
+    assert_eq!(data(&solved, "solution")["outcome"], "solved");
+
+    let (status, record) = app.post("/api/random", "").await;
+    assert_eq!(status, StatusCode::OK, "an empty body is a 3x3 board");
+    assert_eq!(data(&record, "board")["size"], "3x3");
+
+    let (status, record) = app
+        .post_json("/api/random", json!({"size": "4x4", "distance": 30}))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error_message(&record).contains("at most 12 cells"), "{record}");
+    let (status, record) = app
+        .post_json("/api/random", json!({"size": "3x3", "distance": 32}))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error_message(&record).contains("no 3x3 board is 32 moves"), "{record}");
+}
+
+#[tokio::test]
+async fn stats_equal_an_independent_bfs() {
+    let app = App::default().await;
+    let (status, record) = app.get("/api/stats?size=3x2").await;
+    assert_eq!(status, StatusCode::OK);
+    let d = data(&record, "distribution");
+    let mut expected = vec![0u64; 22];
+    for &dist in bfs_distances(3, 2).values() {
+        expected[dist as usize] += 1;
+    }
+    assert_eq!(d["counts"], json!(expected));
+    assert_eq!((d["total"].as_u64(), d["diameter"].as_u64()), (Some(360), Some(21)));
+
+    let (_, record) = app.get("/api/stats?size=3x3").await;
+    let d = data(&record, "distribution");
+    assert_eq!((d["total"].as_u64(), d["diameter"].as_u64()), (Some(181_440), Some(31)));
+    assert_eq!(d["counts"][31], 2);
+
+    for (query, wanted) in [
+        ("/api/stats", "give the board size"),
+        ("/api/stats?size=5x5", "at most 12 cells"),
+        ("/api/stats?size=3x3&goal=1+2+3", "reading the goal: wrong tile count"),
+        ("/api/stats?size=3x3&colour=red", "unknown field"),
+    ] {
+        let (status, record) = app.get(query).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{query}");
+        assert!(error_message(&record).contains(wanted), "{query}: {record}");
+    }
+}
+
+/// Regression: a distance past the board's farthest went through the search
+/// pool each time (a 503 when it was full). The first such request learns
+/// the farthest distance and names it; the next ones, and any after
+/// `/api/stats` built the table, are refused at once, however full the pool.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_distance_past_the_farthest_board_is_refused_before_the_pool() {
+    let mut config = loopback();
+    config.workers = 1;
+    config.queue = 0;
+    let app = App::start(config).await;
+    let too_far = json!({"size": "3x3", "distance": 32});
+    let (status, record) = app.post_json("/api/random", too_far.clone()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{record}");
+    let named = "no 3x3 board is 32 moves from 1 2 3 4 5 6 7 8 x: the farthest are 31 moves away";
+    assert_eq!(error_message(&record), named);
+    let (_, record) = app.get("/api/stats?size=3x2").await;
+    assert_eq!(data(&record, "distribution")["diameter"], 21);
+
+    let running = fill_pool(&app, 1).await;
+    // The pool is full indeed: a board at a reachable distance waits for it.
+    let (status, record) = app
+        .post_json("/api/random", json!({"size": "3x3", "distance": 20}))
+        .await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{record}");
+    let (status, record) = app.post_json("/api/random", too_far).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{record}");
+    assert_eq!(error_message(&record), named);
+    // The blank-first goal's blank is in a corner too: the same table.
+    let (status, record) = app
+        .post_json(
+            "/api/random",
+            json!({"size": "3x3", "goal": "blank-first", "distance": 40}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{record}");
+    assert!(
+        error_message(&record).ends_with("the farthest are 31 moves away"),
+        "{record}"
+    );
+    // Built by /api/stats: a 3x2 board has no 22-move board.
+    let (status, record) = app
+        .post_json("/api/random", json!({"size": "3x2", "distance": 22}))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{record}");
+    assert!(
+        error_message(&record).ends_with("the farthest are 21 moves away"),
+        "{record}"
+    );
+    release(&app, running).await;
+}
