@@ -473,10 +473,16 @@ fn solve_best_with_5x5_databases_reaches_the_goal_on_random_boards() {
         let shape = Shape::new(w, h).unwrap();
         for goal in three_goals(shape, &mut rng) {
             let board = random_solvable(&goal, &mut rng);
-            let deadline = Instant::now() + std::time::Duration::from_secs(3);
-            let moves = solve_best(&board, &goal, deadline, &tables, &options)
-                .unwrap()
-                .unwrap_or_else(|| panic!("{w}x{h}: nothing found in time for {board}"));
+            // 3 s is plenty on an idle core (the refinement uses what is
+            // left); a loaded machine that finishes no plan in it gets a
+            // minute, so the test checks solutions, never the clock.
+            let within = |secs| {
+                let deadline = Instant::now() + std::time::Duration::from_secs(secs);
+                solve_best(&board, &goal, deadline, &tables, &options).unwrap()
+            };
+            let moves = within(3)
+                .or_else(|| within(60))
+                .unwrap_or_else(|| panic!("{w}x{h}: nothing found in a minute for {board}"));
             assert!(
                 goal.is_reached_by(&board.replay(&moves).unwrap()),
                 "{w}x{h}: {board} -> {goal}"
