@@ -57,7 +57,12 @@ pub use search::{Algorithm, Solver, SolverOptions};
 pub use solution::{Budget, BudgetKind, Cancel, Outcome, Report, Solution, Stats};
 pub use solvers::{HeuristicChoice, Solvers};
 
-/// The README's Rust examples, compiled and run as doc tests.
+/// The user guide's Rust examples, compiled and run as doc tests.
 #[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
-pub struct ReadmeDoctests;
+#[doc = include_str!("../../../docs/src/library.md")]
+pub struct GuideDoctests;
+
+/// The crate README's example (the page crates.io shows), run as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct CrateReadmeDoctests;

@@ -2,13 +2,13 @@
 
 mod batch;
 mod big;
+mod docs;
 mod hint;
 mod hostile;
 mod judge;
 mod pdb;
 mod progress;
 mod reading;
-mod readme;
 mod solve;
 
 use std::io::Write;

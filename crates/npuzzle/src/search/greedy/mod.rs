@@ -38,33 +38,7 @@
 //! Memory is O(cells): one `u32` a cell (the home of the tile there, a lock
 //! and a tracking flag: see the `grid` module) and two of breadth-first scratch. Moves
 //! go to a [`MoveSink`] as they are made, so 1000×1000 (billions of moves)
-//! never holds them. On 1000×1000 one word a cell instead of four arrays
-//! (tile, tile position, home, lock) took the CLI's `--moves` run from
-//! 66.6–73.8 s to 50.9–52.1 s of CPU, same moves (README, Big boards).
-//!
-//! # Measured (`examples/greedy.rs`, random square boards)
-//!
-//! 2.07 n³ moves at n = 10, 2.18 at 20, 2.19 at 50 and at 100 (Parberry
-//! 2015: 8/3 ≈ 2.67), 3.2–3.3 times the Manhattan bound (30 boards each;
-//! the README has the full table). Before the blank's walks chose their
-//! steps by the tiles they slide: 2.26, 2.49, 2.59, 2.62. Each idea, same
-//! boards (n = 10 / 20 / 50 / 100): the walk's step that slides its tile
-//! nearer home 2.25 / 2.49 / 2.58 / 2.62 → 2.16 / 2.33 / 2.37 / 2.38; the
-//! side of an obstacle by the same count → 2.14 / 2.23 / 2.23 / 2.22; one
-//! step of look-ahead → 2.09 / 2.18 / 2.20 / 2.19; any of the four edges of a
-//! square rectangle by cost → 2.07 / 2.18 / 2.19 / 2.19. A breadth-first
-//! detour choosing, among shortest ways, the one sliding most tiles nearer
-//! home changed no count (the search runs only in tight corners) and was
-//! dropped.
-//!
-//! Tried before: choosing the next tile among every cell of the line whose
-//! placement leaves no walled-in single cell (instead of the stretch's two
-//! ends) cut the blank's walk to the tile from 26 to 20 cells and a single
-//! placement from 131 to 105 moves on 50×50, but left a pair to finish at
-//! every split, and the forced pairs cost more than that saved (2.60–2.62 n³
-//! against 2.58–2.59, with any split penalty from 0 to "never"); the
-//! classic two-move pair finish instead of a 2×3 block search for every
-//! pair saved about 1% (2.54 → 2.50 n³ on 20×20).
+//! never holds them.
 
 mod grid;
 mod place;

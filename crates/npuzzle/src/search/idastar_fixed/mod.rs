@@ -61,16 +61,9 @@
 //! An iteration runs on the calling thread, where spawning would cost more
 //! than it saves, unless the previous one was worth `PARALLEL_MIN_WORK`
 //! Manhattan nodes (its expanded nodes times the heuristic's
-//! [`NODE_COST`](FixedHeuristic::NODE_COST)): about 0.1 ms. Until 2026-11-30
-//! a time (0.1 ms) decided this too, and the cut's depth only ever grew
-//! from one iteration to the next. A tiny first iteration slowed by page
-//! faults in freshly mapped databases then went parallel, could never be
-//! cut into enough subtrees, and left the depth at its maximum (40) for the
-//! rest of the search: every later iteration was walked to depth 40 on one
-//! thread, the last one to its end. Right after a database build, the
-//! 15-puzzle `15 10 8 12 11 14 9 13 2 6 5 1 3 7 4 0` (80 moves, blank-first
-//! goal, 7-8 databases) took 43.6 M nodes and 28 s with `--threads 2`
-//! instead of 4.9 M; now every run takes the one-thread count.
+//! [`NODE_COST`](FixedHeuristic::NODE_COST)): about 0.1 ms. The rule reads
+//! node counts only, never the clock, so whether an iteration runs in
+//! parallel, and how deep it is cut, is the same on every run and any load.
 //!
 //! The files: this one dispatches and drives the iterations, `serial.rs`
 //! holds what all threads share and runs an iteration on one thread,

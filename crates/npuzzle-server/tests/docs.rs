@@ -1,4 +1,4 @@
-//! The README's `curl` examples of the web API, sent to the real server:
+//! The guide's `curl` examples (docs/src/web.md) of the web API, sent to the real server:
 //! each answer must be the one printed under it, timings aside.
 
 use npuzzle_server::{Config, Server};
@@ -6,7 +6,7 @@ use serde_json::Value;
 
 /// `(method, path, body, printed answer)` for every `$ curl -s …` line.
 fn examples() -> Vec<(String, String, Option<String>, String)> {
-    let readme = include_str!("../../../README.md");
+    let readme = include_str!("../../../docs/src/web.md");
     let lines: Vec<&str> = readme.lines().collect();
     let mut out = Vec::new();
     for (i, line) in lines.iter().enumerate() {
@@ -55,7 +55,7 @@ async fn readme_api_examples_are_what_the_server_answers() {
     tokio::spawn(server.serve_until(std::future::pending()));
     let client = reqwest::Client::new();
     let examples = examples();
-    assert!(examples.len() >= 5, "the README's API examples are gone");
+    assert!(examples.len() >= 5, "the guide's API examples are gone");
     for (method, path, body, printed) in examples {
         let request = match body {
             Some(body) => client.post(format!("{base}{path}")).body(body),
