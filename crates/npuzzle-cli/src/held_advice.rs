@@ -16,15 +16,15 @@ use npuzzle::{Board, Goal, Outcome, Report};
 /// library type (`get`), plus [`Solvers::advice`].
 pub struct Solvers {
     /// The library's solvers.
-    pub solvers: npuzzle::Solvers,
+    pub solvers: npuzzle_service::Solvers,
     /// Advice held when `auto` found no databases for a goal.
     pub advice: Arc<HeldAdvice>,
 }
 
 impl std::ops::Deref for Solvers {
-    type Target = npuzzle::Solvers;
+    type Target = npuzzle_service::Solvers;
 
-    fn deref(&self) -> &npuzzle::Solvers {
+    fn deref(&self) -> &npuzzle_service::Solvers {
         &self.solvers
     }
 }

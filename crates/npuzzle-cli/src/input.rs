@@ -141,7 +141,7 @@ pub struct SearchOptions {
     #[arg(long, short = 'a', default_value = "auto", help = algorithm_help())]
     pub algorithm: npuzzle::Algorithm,
     #[arg(long = "heuristic", default_value = "auto", help = heuristic_help())]
-    pub heuristic: npuzzle::HeuristicChoice,
+    pub heuristic: npuzzle_service::HeuristicChoice,
     #[command(flatten)]
     pub dir: crate::pdb_dir::DirArgs,
     /// Use the pattern databases of this partition (a name: 5-5-5, 6-6-3, 7-8, 6-6-6-6, 7-7-7-3, or tiles such as
@@ -178,7 +178,7 @@ fn heuristic_help() -> String {
     format!(
         "Heuristic for astar/idastar: {} (the strongest pattern database present, else walking-distance on 4x4, \
          else linear-conflict), {}.",
-        npuzzle::HeuristicChoice::Auto,
+        npuzzle_service::HeuristicChoice::Auto,
         npuzzle::HeuristicKind::names().join(", ")
     )
 }
@@ -195,7 +195,7 @@ impl SearchOptions {
     /// no databases for a 15- or 24-puzzle goal, the advice to build them is
     /// held in [`Solvers::advice`].
     pub fn solvers(&self, threads: usize, budget: npuzzle::Budget) -> anyhow::Result<Solvers> {
-        use npuzzle::HeuristicChoice;
+        use npuzzle_service::HeuristicChoice;
         if let Some(partition) = &self.pdb {
             if let HeuristicChoice::Kind(kind) = self.heuristic {
                 if !kind.needs_database() {
@@ -218,7 +218,7 @@ impl SearchOptions {
         // The advice is held here and said only after a search it would have helped.
         let advice = std::sync::Arc::new(HeldAdvice::default());
         let held = std::sync::Arc::clone(&advice);
-        let mut solvers = npuzzle::Solvers::new(options, self.heuristic).on_fallback(move |f| {
+        let mut solvers = npuzzle_service::Solvers::new(options, self.heuristic).on_fallback(move |f| {
             held.hold(&f.goal, || {
                 let dir = f
                     .dir

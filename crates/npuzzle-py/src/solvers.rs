@@ -9,7 +9,8 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use npuzzle::{Algorithm, Budget, Goal, HeuristicChoice, Solver, SolverOptions, Solvers};
+use npuzzle::{Algorithm, Budget, Goal, Solver, SolverOptions};
+use npuzzle_service::{HeuristicChoice, Solvers};
 use pyo3::PyResult;
 
 use crate::errors::OrRaise;

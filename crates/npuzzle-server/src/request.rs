@@ -3,7 +3,8 @@
 
 use std::time::Duration;
 
-use npuzzle::{Algorithm, Board, Budget, Goal, HeuristicChoice, Shape};
+use npuzzle::{Algorithm, Board, Budget, Goal, Shape};
+use npuzzle_service::HeuristicChoice;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 

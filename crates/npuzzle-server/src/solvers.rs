@@ -26,7 +26,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use npuzzle::{Algorithm, Goal, HeuristicChoice, Solver, SolverOptions, Solvers};
+use npuzzle::{Algorithm, Goal, Solver, SolverOptions};
+use npuzzle_service::{HeuristicChoice, Solvers};
 use tokio::sync::OnceCell;
 
 /// The improvement time of an improving solver: the request's time budget

@@ -12,16 +12,17 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::{Arc, Mutex};
 
-use crate::goal::Goal;
-use crate::heuristic::pdb::{self, AdditivePdb, PdbInfo, PdbSet, PdbSpec, TableKind};
-use crate::heuristic::HeuristicKind;
-use crate::search::{Solver, SolverOptions};
-use crate::Error;
+use npuzzle::goal::Goal;
+use npuzzle::heuristic::pdb::{self, AdditivePdb, PdbInfo, PdbSet, PdbSpec, TableKind};
+use npuzzle::heuristic::HeuristicKind;
+use npuzzle::search::{Solver, SolverOptions};
+use npuzzle::Error;
 
 /// A heuristic as a user picks it: a named kind, or `auto`.
 ///
 /// ```
-/// use npuzzle::{solvers::HeuristicChoice, Error, HeuristicKind};
+/// use npuzzle::{Error, HeuristicKind};
+/// use npuzzle_service::HeuristicChoice;
 /// assert_eq!("auto".parse::<HeuristicChoice>()?, HeuristicChoice::Auto);
 /// assert_eq!("manhattan".parse::<HeuristicChoice>()?, HeuristicChoice::Kind(HeuristicKind::Manhattan));
 /// let err = "euclid".parse::<HeuristicChoice>().unwrap_err();
@@ -122,7 +123,7 @@ struct Found {
 ///
 /// ```
 /// use npuzzle::heuristic::pdb::{AdditivePdb, PdbSpec};
-/// use npuzzle::solvers::{HeuristicChoice, Solvers};
+/// use npuzzle_service::{HeuristicChoice, Solvers};
 /// use npuzzle::{Goal, HeuristicKind, SolverOptions};
 ///
 /// let dir = tempfile::tempdir().unwrap();
@@ -215,7 +216,8 @@ impl Solvers {
     ///
     /// ```
     /// use npuzzle::heuristic::pdb::{AdditivePdb, PdbSpec};
-    /// use npuzzle::{Goal, HeuristicChoice, SolverOptions, Solvers};
+    /// use npuzzle::{Goal, SolverOptions};
+    /// use npuzzle_service::{HeuristicChoice, Solvers};
     /// use std::sync::{Arc, Mutex};
     ///
     /// let dir = tempfile::tempdir().unwrap();
@@ -272,7 +274,8 @@ impl Solvers {
     /// here on its async workers and calls `get` off them).
     ///
     /// ```
-    /// use npuzzle::{Goal, HeuristicChoice, SolverOptions, Solvers};
+    /// use npuzzle::{Goal, SolverOptions};
+    /// use npuzzle_service::{HeuristicChoice, Solvers};
     /// let solvers = Solvers::new(SolverOptions::default(), HeuristicChoice::Auto);
     /// let goal = Goal::standard("3x3".parse()?);
     /// assert!(solvers.cached(&goal).is_none());
@@ -287,22 +290,22 @@ impl Solvers {
     /// The 4×4 and 5×5 blank-first databases in the directory, for the
     /// optimal 4×4 and weighted 5×5 finish of staged solutions' core when
     /// `--improve` works on a board of up to 64 cells (see
-    /// [`CoreOptions`](crate::search::staged::CoreOptions)). They only
+    /// [`CoreOptions`](npuzzle::search::staged::CoreOptions)). They only
     /// shorten solutions: a directory that cannot be read gives none.
     fn core_databases(&self, goal: &Goal) -> Vec<Arc<PdbSet>> {
         let shape = goal.shape();
         let staged = self.options.improve.is_some()
-            && self.options.algorithm.resolve(shape) == crate::Algorithm::Greedy
-            && shape.cells() <= crate::search::staged::MAX_CELLS;
+            && self.options.algorithm.resolve(shape) == npuzzle::Algorithm::Greedy
+            && shape.cells() <= npuzzle::search::staged::MAX_CELLS;
         let sides = [
-            crate::search::staged::SEARCHED_SIDE,
-            crate::search::staged::WEIGHTED_SIDE,
+            npuzzle::search::staged::SEARCHED_SIDE,
+            npuzzle::search::staged::WEIGHTED_SIDE,
         ];
         let sides = if staged { &sides[..] } else { &[] };
         sides
             .iter()
             .filter_map(|&side| {
-                let core_goal = Goal::blank_first(crate::Shape::new(side, side).ok()?);
+                let core_goal = Goal::blank_first(npuzzle::Shape::new(side, side).ok()?);
                 self.strongest(|spec| spec.goal() == &core_goal).ok()?.set
             })
             .collect()
@@ -397,7 +400,7 @@ impl Solvers {
         };
         let mut found: Vec<(PdbInfo, AdditivePdb)> = Vec::new();
         let mut broken = Vec::new();
-        for (path, opened) in pdb::file::open_dir(dir)? {
+        for (path, opened) in pdb::open_dir(dir)? {
             let pdb = match opened {
                 Ok(pdb) => pdb,
                 Err(e) => {
@@ -487,9 +490,9 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heuristic::Heuristic;
-    use crate::search::SolverOptions;
-    use crate::Board;
+    use npuzzle::heuristic::Heuristic;
+    use npuzzle::search::SolverOptions;
+    use npuzzle::Board;
 
     fn save(goal: &Goal, partition: &str, dir: &std::path::Path) {
         let spec = PdbSpec::parse(goal, partition).unwrap();
@@ -517,7 +520,7 @@ mod tests {
         truncate(&path);
         let told = Arc::new(Mutex::new(Vec::new()));
         let seen = Arc::clone(&told);
-        let pdb = SolverOptions::default().with_algorithm(crate::Algorithm::IdaStar);
+        let pdb = SolverOptions::default().with_algorithm(npuzzle::Algorithm::IdaStar);
         let solvers = Solvers::new(pdb, HeuristicChoice::Kind(HeuristicKind::Pdb))
             .with_pdb_dir(dir.path())
             .on_unusable(move |path, e| seen.lock().unwrap().push((path.to_path_buf(), e.clone())));
@@ -596,7 +599,7 @@ mod tests {
             dir.path(),
         );
         let goal = Goal::standard("6x6".parse().unwrap());
-        let greedy = SolverOptions::default().with_algorithm(crate::Algorithm::Greedy);
+        let greedy = SolverOptions::default().with_algorithm(npuzzle::Algorithm::Greedy);
         let improving = greedy.with_improve(Some(std::time::Duration::from_millis(100)));
         let solvers = Solvers::new(improving, HeuristicChoice::Auto).with_pdb_dir(dir.path());
         let goals = |s: &Solvers| -> Vec<Goal> {
@@ -650,7 +653,7 @@ mod tests {
         assert_eq!(Some(set.estimate(board.tiles())), both);
         let report = solver.solve(&board, &goal).unwrap();
         assert!(
-            matches!(&report.outcome, crate::Outcome::Solved(s) if s.len() == 31),
+            matches!(&report.outcome, npuzzle::Outcome::Solved(s) if s.len() == 31),
             "{report:?}"
         );
         // Named databases read exactly the partition named.
@@ -681,7 +684,7 @@ mod tests {
         assert_eq!(label, "1,2,3,4/5,6,7,8 zero-aware compact + 1,2,3/4,5,6,7,8");
         let report = solver.solve(&board, &goal).unwrap();
         assert!(
-            matches!(&report.outcome, crate::Outcome::Solved(s) if s.len() == 31),
+            matches!(&report.outcome, npuzzle::Outcome::Solved(s) if s.len() == 31),
             "{report:?}"
         );
     }
