@@ -1,9 +1,9 @@
 //! Solvers for the boards a front-end meets, with the heuristic `auto`
-//! resolved per goal: the strongest pattern databases present in a
-//! directory (read as [`HeuristicKind::for_databases`] says: with dual
-//! lookups on 5×5), else walking distance on 4×4, else linear conflict. The
-//! command line, the server and the Python binding share it; each gives the
-//! database directory as a path.
+//! resolved per goal: the strongest pattern databases its
+//! [source](crate::source) holds (read as [`HeuristicKind::for_databases`]
+//! says: with dual lookups on 5×5), else walking distance on 4×4, else
+//! linear conflict. A [`Session`](crate::Session) keeps one per set of
+//! options.
 
 use std::collections::HashMap;
 use std::collections::HashSet;
@@ -14,6 +14,8 @@ use std::sync::{Arc, Mutex};
 
 use npuzzle::goal::Goal;
 use npuzzle::heuristic::pdb::{self, AdditivePdb, PdbInfo, PdbSet, PdbSpec, TableKind};
+
+use crate::source::{DatabaseSource, Directory};
 use npuzzle::heuristic::HeuristicKind;
 use npuzzle::search::{Solver, SolverOptions};
 use npuzzle::Error;
@@ -143,7 +145,7 @@ struct Found {
 pub struct Solvers {
     options: SolverOptions,
     choice: HeuristicChoice,
-    pdb_dir: Option<PathBuf>,
+    source: Option<Arc<dyn DatabaseSource>>,
     /// The partition whose databases to read, if not the strongest.
     partition: Option<String>,
     on_fallback: Option<OnFallback>,
@@ -159,7 +161,7 @@ impl fmt::Debug for Solvers {
         f.debug_struct("Solvers")
             .field("options", &self.options)
             .field("choice", &self.choice)
-            .field("pdb_dir", &self.pdb_dir)
+            .field("source", &self.source)
             .field("partition", &self.partition)
             .finish_non_exhaustive()
     }
@@ -173,7 +175,7 @@ impl Solvers {
         Solvers {
             options,
             choice,
-            pdb_dir: None,
+            source: None,
             partition: None,
             on_fallback: None,
             on_unusable: None,
@@ -184,9 +186,19 @@ impl Solvers {
     }
 
     /// These solvers looking for pattern databases in `dir`.
-    pub fn with_pdb_dir(mut self, dir: impl Into<PathBuf>) -> Solvers {
-        self.pdb_dir = Some(dir.into());
+    pub fn with_pdb_dir(self, dir: impl Into<PathBuf>) -> Solvers {
+        self.with_source(Arc::new(Directory(dir.into())))
+    }
+
+    /// These solvers reading the databases `source` holds.
+    pub fn with_source(mut self, source: Arc<dyn DatabaseSource>) -> Solvers {
+        self.source = Some(source);
         self
+    }
+
+    /// The directory databases are looked for in, when they come from one.
+    fn dir(&self) -> Option<PathBuf> {
+        self.source.as_ref().and_then(|s| s.dir()).map(Path::to_path_buf)
     }
 
     /// These solvers reading the databases of `partition` (tiles like
@@ -318,18 +330,18 @@ impl Solvers {
         // A broken file that could have held them is named, not passed over.
         let not_found = |partition, broken: Vec<(PathBuf, Error)>| {
             let mut broken = broken.into_iter();
-            match (broken.next(), &self.pdb_dir) {
+            match (broken.next(), self.dir()) {
                 (Some((_, problem)), Some(dir)) => Error::PdbUnusable {
                     goal: Box::new(goal.clone()),
                     partition,
-                    dir: dir.clone(),
+                    dir,
                     problem: Box::new(problem),
                     others: broken.map(|(path, _)| path).collect(),
                 },
                 _ => Error::PdbNotFound {
                     goal: Box::new(goal.clone()),
                     partition,
-                    dir: self.pdb_dir.clone(),
+                    dir: self.dir(),
                 },
             }
         };
@@ -369,7 +381,7 @@ impl Solvers {
                 if let (Some(notify), true) = (&self.on_fallback, helps) {
                     notify(&Fallback {
                         goal: goal.clone(),
-                        dir: self.pdb_dir.clone(),
+                        dir: self.dir(),
                         using,
                         broken: broken.into_iter().map(|(_, e)| e).collect(),
                     });
@@ -392,15 +404,15 @@ impl Solvers {
     /// [`Found::broken`] if it could hold what `wanted` accepts (its header
     /// says so, or cannot be read).
     fn strongest(&self, wanted: impl Fn(&PdbSpec) -> bool) -> Result<Found, Error> {
-        let Some(dir) = &self.pdb_dir else {
+        let Some(source) = &self.source else {
             return Ok(Found {
                 set: None,
                 broken: Vec::new(),
             });
         };
-        let mut found: Vec<(PdbInfo, AdditivePdb)> = Vec::new();
+        let mut found: Vec<(PdbInfo, Arc<AdditivePdb>)> = Vec::new();
         let mut broken = Vec::new();
-        for (path, opened) in pdb::open_dir(dir)? {
+        for (path, opened) in source.list()? {
             let pdb = match opened {
                 Ok(pdb) => pdb,
                 Err(e) => {
@@ -434,7 +446,7 @@ impl Solvers {
             let fits = views + more <= pdb::MAX_FIXED_VIEWS && pdb.patterns().len() <= pdb::MAX_FIXED_PATTERNS;
             if members.is_empty() || (fits && members.iter().all(|m| m.patterns().len() <= pdb::MAX_FIXED_PATTERNS)) {
                 views += more;
-                members.push(Arc::new(pdb));
+                members.push(pdb);
             }
         }
         let set = if members.is_empty() {
