@@ -11,20 +11,68 @@ use std::time::Duration;
 
 use npuzzle::heuristic::{Heuristic, LinearConflict};
 use npuzzle::{Board, Goal, Outcome, Report};
+use npuzzle_service::sync::lock;
 
-/// The library's solvers with the advice their fallbacks held: used as the
-/// library type (`get`), plus [`Solvers::advice`].
+/// The service's solvers with the advice their fallbacks held: used as the
+/// service type (`get`), plus [`Solvers::advice`].
 pub struct Solvers {
-    /// The library's solvers.
-    pub solvers: npuzzle::Solvers,
+    /// The service's solvers.
+    pub solvers: Arc<npuzzle_service::Solvers>,
     /// Advice held when `auto` found no databases for a goal.
     pub advice: Arc<HeldAdvice>,
+    /// What the session told.
+    pub events: Arc<crate::input::Told>,
+    /// The session the solvers come from.
+    pub session: npuzzle_service::Session,
+    /// The options of every solver of this run.
+    pub spec: npuzzle_service::SolverSpec,
+    /// Each board's budget.
+    pub budget: npuzzle::Budget,
+}
+
+impl Solvers {
+    /// The solver for `goal`; the unusable files met on the way are warned
+    /// about when another answers, and left to the error otherwise.
+    pub fn solver(&self, goal: &Goal) -> Result<Arc<npuzzle::Solver>, npuzzle::Error> {
+        let solver = self.session.solver(&self.spec, goal);
+        match solver.is_ok() {
+            true => self.events.warn_unusable(),
+            false => self.events.forget_unusable(),
+        }
+        solver
+    }
+
+    /// The service's plan for `board` (text) asking `question`, with
+    /// `options`' size and goal; unusable files are warned about as by
+    /// [`solver`](Solvers::solver).
+    pub fn plan(
+        &self,
+        board: &str,
+        options: &crate::input::BoardOptions,
+        question: npuzzle_service::Question,
+    ) -> Result<npuzzle_service::Plan, npuzzle_service::Error> {
+        use npuzzle_service::input::Tiles;
+        let request = npuzzle_service::Request {
+            board: Tiles::Text(board.to_string()),
+            size: options.size,
+            goal: options.goal.clone().map(Tiles::Text),
+            solver: self.spec.clone(),
+            budget: self.budget,
+            question,
+        };
+        let plan = self.session.plan(&request);
+        match &plan {
+            Err(npuzzle_service::Error::Databases(_)) => self.events.forget_unusable(),
+            _ => self.events.warn_unusable(),
+        }
+        plan
+    }
 }
 
 impl std::ops::Deref for Solvers {
-    type Target = npuzzle::Solvers;
+    type Target = npuzzle_service::Solvers;
 
-    fn deref(&self) -> &npuzzle::Solvers {
+    fn deref(&self) -> &npuzzle_service::Solvers {
         &self.solvers
     }
 }
@@ -105,11 +153,6 @@ pub fn warn_long_search(advice: &HeldAdvice, board: &Board, goal: &Goal, uses_he
              --timeout or --max-nodes{greedy}"
         );
     }
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    // Each update is one call: a panic elsewhere leaves nothing half-done.
-    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 #[cfg(test)]

@@ -1,11 +1,14 @@
 //! Options shared by subcommands that read boards: size and goal, and how
 //! reading errors are put in this tool's words.
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use std::io::BufRead;
 
 use npuzzle::parse::{BoardInput, BoardStream, FileItem, SkippedLine};
 use npuzzle::{Board, Goal, Shape};
+use npuzzle_service::input::{read_goal, Tiles};
+use npuzzle_service::request::Limits;
+use npuzzle_service::{Session, SolverSpec};
 
 use crate::held_advice::HeldAdvice;
 pub use crate::held_advice::Solvers;
@@ -48,27 +51,20 @@ impl BoardOptions {
         Ok((board, goal))
     }
 
-    /// The goal for a board of `shape`.
+    /// The goal for a board of `shape`, read as every front-end reads it.
     pub fn goal(&self, shape: Shape) -> Result<Goal> {
-        match &self.goal {
-            None => Ok(Goal::standard(shape)),
-            Some(text) => {
-                // A goal written as tiles sets the shape for inference too; insist they agree.
-                let goal = match Goal::parse(text, shape) {
-                    Ok(g) => g,
-                    Err(npuzzle::Error::WrongTileCount { .. }) if self.size.is_none() => {
-                        let board = Board::parse(text, None).context("reading --goal")?;
-                        return Err(npuzzle::Error::ShapeMismatch {
-                            board: shape,
-                            goal: board.shape(),
-                        }
-                        .into());
-                    }
-                    Err(e) => return Err(anyhow::Error::new(e).context("reading --goal")),
-                };
-                Ok(goal)
-            }
-        }
+        let goal = self.goal.clone().map(Tiles::Text);
+        read_goal(goal.as_ref(), shape, self.size.is_some()).map_err(render_service_error)
+    }
+}
+
+/// The service's refusal in this tool's words: a goal is `--goal`, a size `--size`.
+pub fn render_service_error(e: npuzzle_service::Error) -> anyhow::Error {
+    match e {
+        npuzzle_service::Error::Goal(e) => anyhow::Error::new(e).context("reading --goal"),
+        npuzzle_service::Error::Board(e) => render_reading_error(e),
+        npuzzle_service::Error::Databases(e) | npuzzle_service::Error::Refused(e) => e.into(),
+        other => anyhow::anyhow!("{other}"),
     }
 }
 
@@ -128,10 +124,12 @@ pub struct LimitOptions {
 impl LimitOptions {
     /// The budget these options set.
     pub fn budget(&self) -> npuzzle::Budget {
-        npuzzle::Budget::default()
-            .with_max_nodes(self.max_nodes)
-            .with_timeout(self.timeout)
-            .with_max_memory(self.max_memory)
+        let limits = Limits {
+            max_nodes: self.max_nodes,
+            timeout: self.timeout,
+            max_memory: self.max_memory,
+        };
+        limits.budget()
     }
 }
 
@@ -141,7 +139,7 @@ pub struct SearchOptions {
     #[arg(long, short = 'a', default_value = "auto", help = algorithm_help())]
     pub algorithm: npuzzle::Algorithm,
     #[arg(long = "heuristic", default_value = "auto", help = heuristic_help())]
-    pub heuristic: npuzzle::HeuristicChoice,
+    pub heuristic: npuzzle_service::HeuristicChoice,
     #[command(flatten)]
     pub dir: crate::pdb_dir::DirArgs,
     /// Use the pattern databases of this partition (a name: 5-5-5, 6-6-3, 7-8, 6-6-6-6, 7-7-7-3, or tiles such as
@@ -178,7 +176,7 @@ fn heuristic_help() -> String {
     format!(
         "Heuristic for astar/idastar: {} (the strongest pattern database present, else walking-distance on 4x4, \
          else linear-conflict), {}.",
-        npuzzle::HeuristicChoice::Auto,
+        npuzzle_service::HeuristicChoice::Auto,
         npuzzle::HeuristicKind::names().join(", ")
     )
 }
@@ -195,7 +193,7 @@ impl SearchOptions {
     /// no databases for a 15- or 24-puzzle goal, the advice to build them is
     /// held in [`Solvers::advice`].
     pub fn solvers(&self, threads: usize, budget: npuzzle::Budget) -> anyhow::Result<Solvers> {
-        use npuzzle::HeuristicChoice;
+        use npuzzle_service::HeuristicChoice;
         if let Some(partition) = &self.pdb {
             if let HeuristicChoice::Kind(kind) = self.heuristic {
                 if !kind.needs_database() {
@@ -215,42 +213,73 @@ impl SearchOptions {
             .with_threads(threads)
             .with_duplicate_len(self.limits.dup_len)
             .with_improve(self.improve);
+        let spec = SolverSpec::new(options, self.heuristic).with_partition(self.pdb.clone());
         // The advice is held here and said only after a search it would have helped.
-        let advice = std::sync::Arc::new(HeldAdvice::default());
-        let held = std::sync::Arc::clone(&advice);
-        let mut solvers = npuzzle::Solvers::new(options, self.heuristic).on_fallback(move |f| {
-            held.hold(&f.goal, || {
-                let dir = f
-                    .dir
-                    .as_ref()
-                    .map_or_else(|| "the database directory".to_string(), |d| d.display().to_string());
-                // A broken file passed over is named with what is wrong with it.
-                let broken: Vec<String> = f.broken.iter().map(|e| format!(" ({})", e.full_message())).collect();
-                format!(
-                    "no {}pattern database for {} goal {} in {dir}{}, so using {}; build databases with `{}`",
-                    if broken.is_empty() { "" } else { "usable " },
-                    f.goal.shape(),
-                    f.goal,
-                    broken.concat(),
-                    f.using,
-                    crate::advice::build_command_for(&f.goal)
-                )
-            })
-        });
-        if let Some(dir) = self.dir.resolve() {
-            solvers = solvers.with_pdb_dir(dir);
-        }
-        if let Some(partition) = &self.pdb {
-            solvers = solvers.with_partition(partition.clone());
-        }
-        Ok(Solvers { solvers, advice })
+        let events = std::sync::Arc::new(Told::default());
+        let session = Session::with_dir(self.dir.resolve()).with_events(std::sync::Arc::clone(&events) as _);
+        Ok(Solvers {
+            solvers: session.solvers(&spec),
+            advice: std::sync::Arc::clone(&events.advice),
+            events,
+            session,
+            spec,
+            budget,
+        })
     }
 }
 
-/// Every core the machine offers.
-pub fn all_cores() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+/// What the session tells this tool: fallbacks become advice held until a
+/// search shows it would help; unusable files are warned about once the
+/// goal's solver is made (when no other file answers, the error names them).
+#[derive(Default)]
+pub struct Told {
+    /// Advice held when `auto` found no databases for a goal.
+    pub advice: std::sync::Arc<HeldAdvice>,
+    /// Unusable files not warned about yet.
+    unusable: std::sync::Mutex<Vec<String>>,
 }
+
+impl Told {
+    /// Says the unusable files met so far on stderr, once each.
+    pub fn warn_unusable(&self) {
+        for message in npuzzle_service::sync::lock(&self.unusable).drain(..) {
+            eprintln!("npuzzle: skipping a pattern database that cannot be used: {message}");
+        }
+    }
+
+    /// Forgets the unusable files met so far: the error at hand names them.
+    pub fn forget_unusable(&self) {
+        npuzzle_service::sync::lock(&self.unusable).clear();
+    }
+}
+
+impl npuzzle_service::Events for Told {
+    fn fallback(&self, f: &npuzzle_service::Fallback) {
+        self.advice.hold(&f.goal, || {
+            let dir = f
+                .dir
+                .as_ref()
+                .map_or_else(|| "the database directory".to_string(), |d| d.display().to_string());
+            // A broken file passed over is named with what is wrong with it.
+            let broken: Vec<String> = f.broken.iter().map(|e| format!(" ({})", e.full_message())).collect();
+            format!(
+                "no {}pattern database for {} goal {} in {dir}{}, so using {}; build databases with `{}`",
+                if broken.is_empty() { "" } else { "usable " },
+                f.goal.shape(),
+                f.goal,
+                broken.concat(),
+                f.using,
+                crate::advice::build_command_for(&f.goal)
+            )
+        });
+    }
+
+    fn unusable(&self, _path: &std::path::Path, error: &npuzzle::Error) {
+        npuzzle_service::sync::lock(&self.unusable).push(error.full_message());
+    }
+}
+
+pub use npuzzle_service::sync::all_cores;
 
 /// Parses a `--dup-len`: 2 to the longest the filter handles.
 pub fn parse_dup_len(text: &str) -> Result<usize, String> {

@@ -9,8 +9,11 @@ use std::fs::File;
 use std::io::{Seek, SeekFrom, Write};
 
 use anyhow::{Context, Result};
-use npuzzle::search::greedy::{self, Finish, ReplaySink, WriteSink};
-use npuzzle::{Algorithm, Board, Goal, Outcome, Report, Solution, Solver, Stats};
+use std::sync::Arc;
+
+use npuzzle::{Algorithm, Board, Goal, Outcome, Report, Solution, Solver};
+use npuzzle_service::stream::StreamEnd;
+use npuzzle_service::Job;
 
 /// Boards of at least this many cells that the constructive solver solves
 /// (without `--improve`, which rewrites the whole solution) are spooled.
@@ -39,42 +42,32 @@ impl Spooled {
     }
 }
 
-/// Whether `solver` solves `board` constructively and it is big enough to spool.
-pub fn wanted(solver: &Solver, board: &Board) -> bool {
-    solver.options().algorithm.resolve(board.shape()) == Algorithm::Greedy
-        && solver.options().improve.is_none()
-        && board.shape().cells() >= SPOOL_CELLS
+/// The job that solves `board` with `solver` if it streams (the
+/// constructive solver, without `--improve`) and is big enough to spool.
+pub fn wanted(solver: &Arc<Solver>, board: &Board, goal: &Goal) -> Option<Job> {
+    if board.shape().cells() < SPOOL_CELLS {
+        return None;
+    }
+    let job = Job::solve(board.clone(), goal.clone(), Arc::clone(solver));
+    job.streams().then_some(job)
 }
 
-/// Solves `board` with the constructive solver under the solver's budget,
+/// Solves the job with the constructive solver under the solver's budget,
 /// writing the moves to a temporary file as they are made and replaying them
 /// on a copy of the board: the report (its solution empty), and the moves.
-pub fn solve(board: &Board, goal: &Goal, solver: &Solver) -> Result<(Report, Option<Spooled>)> {
-    let started = std::time::Instant::now();
+pub fn solve(job: &Job) -> Result<(Report, Option<Spooled>)> {
     let file = tempfile_for_moves()?;
-    let mut sink = ReplaySink::new(board.clone(), WriteSink::new(file));
-    let end = greedy::solve_into(board, goal, solver.tables(), solver.options().budget, &mut sink)?;
-    let reached = sink.reached(goal);
-    let file = sink
-        .into_inner()
-        .finish()
-        .context("writing the moves to a temporary file")?;
-    let mut stats = Stats::default();
-    stats.elapsed = started.elapsed();
-    stats.peak_bytes = greedy::BYTES_PER_CELL * board.shape().cells() as u64;
-    let (outcome, spooled) = match end {
-        Finish::Solved(length) => {
-            if !reached {
-                anyhow::bail!("the greedy moves did not replay to the goal (a bug: please report the board)");
-            }
-            stats.moves_made = Some(length);
-            (
-                Outcome::Solved(Solution::new(Vec::new())),
-                Some(Spooled { file, length }),
-            )
-        }
-        Finish::BudgetReached(kind) => (Outcome::BudgetReached(kind), None),
-        _ => (Outcome::Unsolvable, None),
+    let streamed = job.stream(file, job.budget);
+    let file = streamed.out.context("writing the moves to a temporary file")?;
+    let stats = streamed.stats;
+    let (outcome, spooled) = match streamed.end {
+        StreamEnd::Solved(length) => (
+            Outcome::Solved(Solution::new(Vec::new())),
+            Some(Spooled { file, length }),
+        ),
+        StreamEnd::BudgetReached(kind) => (Outcome::BudgetReached(kind), None),
+        StreamEnd::Unsolvable => (Outcome::Unsolvable, None),
+        StreamEnd::Failed(failure) => return Err(failure.into()),
     };
     Ok((Report::new(outcome, stats, Algorithm::Greedy), spooled))
 }

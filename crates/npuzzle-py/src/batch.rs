@@ -36,7 +36,7 @@ pub fn solve_batch<'py>(
     for input in &inputs {
         if let Some(board) = input.text.as_ref().ok().and_then(|t| Board::parse(t, shape).ok()) {
             if let std::collections::hash_map::Entry::Vacant(slot) = by_shape.entry(board.shape()) {
-                let solver = match input::goal(goal.as_ref(), board.shape()) {
+                let solver = match input::goal(goal.as_ref(), board.shape(), shape.is_some()) {
                     Ok(goal) => Some(solvers.get(&goal)?),
                     Err(_) => None,
                 };
@@ -71,7 +71,7 @@ fn row(
     ResultRecord::for_input(input, instance, |text| {
         let board = Board::parse(text, shape).map_err(|e| e.to_string())?;
         let Some(Some(solver)) = solvers.get(&board.shape()) else {
-            return Err(match input::goal(goal, board.shape()) {
+            return Err(match input::goal(goal, board.shape(), shape.is_some()) {
                 Err(e) => e.to_string(),
                 Ok(_) => "no solver for this board".to_string(),
             });

@@ -14,8 +14,9 @@ use crate::input::{self, BoardArg, GoalArg, SizeArg};
 #[pyfunction]
 #[pyo3(signature = (board, size, goal))]
 pub fn is_solvable(board: BoardArg, size: Option<SizeArg>, goal: Option<GoalArg>) -> PyResult<bool> {
-    let board = board.board(input::shape(size)?).or_raise()?;
-    let goal = input::goal(goal.as_ref(), board.shape()).or_raise()?;
+    let size = input::shape(size)?;
+    let board = board.board(size).or_raise()?;
+    let goal = input::goal(goal.as_ref(), board.shape(), size.is_some()).or_raise()?;
     Ok(npuzzle::parity::is_solvable(&board, &goal))
 }
 
@@ -34,7 +35,7 @@ pub fn random_boards<'py>(
     distinct: bool,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let shape = size.shape()?;
-    let goal = input::goal(goal.as_ref(), shape).or_raise()?;
+    let goal = input::goal(goal.as_ref(), shape, true).or_raise()?;
     let mut rng = match seed {
         Some(seed) => rand_chacha::ChaCha8Rng::seed_from_u64(seed),
         None => rand_chacha::ChaCha8Rng::from_os_rng(),
@@ -63,7 +64,7 @@ pub fn random_boards<'py>(
 #[pyo3(signature = (size, goal))]
 pub fn distance_counts(py: Python<'_>, size: SizeArg, goal: Option<GoalArg>) -> PyResult<Vec<u64>> {
     let shape = size.shape()?;
-    let goal = input::goal(goal.as_ref(), shape).or_raise()?;
+    let goal = input::goal(goal.as_ref(), shape, true).or_raise()?;
     let table = py
         .detach(|| Table::build(&goal, Budget::default(), |_| {}))
         .or_raise()?;

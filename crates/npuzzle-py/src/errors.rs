@@ -158,3 +158,21 @@ impl<T> OrRaise<T> for Result<T, Error> {
         self.map_err(to_py)
     }
 }
+
+impl<T> OrRaise<T> for Result<T, npuzzle_service::Error> {
+    fn or_raise(self) -> PyResult<T> {
+        self.map_err(service_to_py)
+    }
+}
+
+/// The service's refusal as a Python exception: the engine's error as
+/// [`to_py`] raises it, a goal that cannot be read saying so.
+pub fn service_to_py(error: npuzzle_service::Error) -> PyErr {
+    use npuzzle_service::Error as S;
+    match error {
+        S::Goal(e) => raise(class_of(&e), format!("reading the goal: {}", e.full_message())),
+        S::Options(message) => raise(Class::Option, message),
+        S::Board(e) | S::Databases(e) | S::Refused(e) => to_py(e),
+        other => raise(Class::Other, other.to_string()),
+    }
+}

@@ -92,8 +92,9 @@ fn prepare(
     size: Option<SizeArg>,
     options: &SearchArgs,
 ) -> PyResult<(npuzzle::Board, std::sync::Arc<GoalSolver>)> {
-    let board = board.board(input::shape(size)?).or_raise()?;
-    let goal = input::goal(options.goal.as_ref(), board.shape()).or_raise()?;
+    let size = input::shape(size)?;
+    let board = board.board(size).or_raise()?;
+    let goal = input::goal(options.goal.as_ref(), board.shape(), size.is_some()).or_raise()?;
     let key = options.key(options.threads.unwrap_or_else(all_cores), 1)?;
     Ok((board, SharedSolvers::get_or_create(key).get(&goal)?))
 }

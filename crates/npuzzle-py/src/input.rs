@@ -3,6 +3,8 @@
 use std::time::Duration;
 
 use npuzzle::{Board, Budget, Error, Goal, Shape};
+use npuzzle_service::input::{read_goal, Tiles};
+use npuzzle_service::request::Limits;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
@@ -40,38 +42,7 @@ impl BoardArg {
     }
 }
 
-/// A board from tile numbers, with the errors the text parser gives.
-pub fn board_from_values(values: &[i64], size: Option<Shape>) -> Result<Board, Error> {
-    let count = values.len();
-    let shape = match size {
-        Some(shape) => shape,
-        None => npuzzle::parse::shape_of_count(count)?,
-    };
-    if count != shape.cells() {
-        return Err(Error::WrongTileCount {
-            shape,
-            expected: shape.cells(),
-            got: count,
-        });
-    }
-    let max = shape.cells() - 1;
-    let tiles = values
-        .iter()
-        .enumerate()
-        .map(|(i, &v)| {
-            u8::try_from(v)
-                .ok()
-                .filter(|&t| usize::from(t) <= max)
-                .ok_or_else(|| Error::TileOutOfRange {
-                    tile: v.to_string(),
-                    index: i + 1,
-                    shape,
-                    max,
-                })
-        })
-        .collect::<Result<Vec<u8>, Error>>()?;
-    Board::new(shape, tiles)
-}
+pub use npuzzle_service::input::board_from_numbers as board_from_values;
 
 /// A board size: `"WxH"` or `(width, height)`.
 #[derive(FromPyObject)]
@@ -108,30 +79,14 @@ pub fn parse_size(size: SizeArg) -> PyResult<(usize, usize)> {
 /// A goal: a name (`standard`, `blank-first`), tiles as text, or tile numbers.
 pub type GoalArg = BoardArg;
 
-/// The goal for boards of `shape`: the standard one when none is given.
-pub fn goal(arg: Option<&GoalArg>, shape: Shape) -> Result<Goal, Error> {
-    let goal = match arg {
-        None => Goal::standard(shape),
-        Some(BoardArg::Text(text)) => match Goal::parse(text, shape) {
-            // Tiles for another shape: say that the shapes differ, not that the count is off.
-            Err(Error::WrongTileCount { .. }) => match Board::parse(text, None) {
-                Ok(other) => Goal::new(other),
-                Err(e) => return Err(e),
-            },
-            other => other?,
-        },
-        Some(BoardArg::Tiles(tiles)) => match board_from_values(tiles, Some(shape)) {
-            Err(Error::WrongTileCount { .. }) => Goal::new(board_from_values(tiles, None)?),
-            other => Goal::new(other?),
-        },
-    };
-    if goal.shape() != shape {
-        return Err(Error::ShapeMismatch {
-            board: shape,
-            goal: goal.shape(),
-        });
-    }
-    Ok(goal)
+/// The goal for boards of `shape` (`size_given`: the shape was given, not
+/// inferred), read by the rule every front-end shares; an error names the goal.
+pub fn goal(arg: Option<&GoalArg>, shape: Shape, size_given: bool) -> Result<Goal, npuzzle_service::Error> {
+    let tiles = arg.map(|arg| match arg {
+        BoardArg::Text(text) => Tiles::Text(text.clone()),
+        BoardArg::Tiles(tiles) => Tiles::Numbers(tiles.clone()),
+    });
+    read_goal(tiles.as_ref(), shape, size_given)
 }
 
 /// The keyword arguments every solving function shares, as the dict
@@ -179,10 +134,12 @@ impl SearchArgs {
 /// The per-search budget from the keyword arguments.
 pub fn budget(timeout: Option<f64>, max_nodes: Option<u64>, max_memory: Option<u64>) -> PyResult<Budget> {
     let timeout = timeout.map(|secs| seconds("timeout", secs)).transpose()?;
-    Ok(Budget::default()
-        .with_timeout(timeout)
-        .with_max_nodes(max_nodes)
-        .with_max_memory(max_memory))
+    Ok(Limits {
+        max_nodes,
+        timeout,
+        max_memory,
+    }
+    .budget())
 }
 
 /// `secs` as a duration; an `OptionError` naming `what` when it is not one.

@@ -117,7 +117,7 @@ pub fn build(
     compact: bool,
 ) -> PyResult<PathBuf> {
     let shape = size.shape()?;
-    let goal = input::goal(goal.as_ref(), shape).or_raise()?;
+    let goal = input::goal(goal.as_ref(), shape, true).or_raise()?;
     let spec = match partition {
         Some(partition) => PdbSpec::parse(&goal, partition).or_raise()?,
         None => PdbSpec::recommended(&goal).or_raise()?,

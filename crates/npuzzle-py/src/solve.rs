@@ -3,7 +3,9 @@
 //! searches in progress at their next budget check.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, Condvar, Mutex};
+
+use npuzzle_service::sync::lock;
 use std::time::Duration;
 
 use npuzzle::search::AUTO_TABLE_CELLS;
@@ -17,18 +19,14 @@ use crate::input::{self, board_from_values, BoardArg, SearchArgs, SizeArg};
 use crate::record::Solution;
 use crate::solvers::{GoalSolver, SharedSolvers};
 
-/// Every core the machine offers, asked once: the answer reads cgroup files
-/// (about 50 µs), ten times what solving a small board takes.
-pub fn all_cores() -> usize {
-    static CORES: OnceLock<usize> = OnceLock::new();
-    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-}
+pub use npuzzle_service::sync::all_cores;
 
 /// Solves one board. See `npuzzle.solve`.
 #[pyfunction]
 pub fn solve(py: Python<'_>, board: BoardArg, size: Option<SizeArg>, options: SearchArgs) -> PyResult<Solution> {
-    let board = board.board(input::shape(size)?).or_raise()?;
-    let goal = input::goal(options.goal.as_ref(), board.shape()).or_raise()?;
+    let size = input::shape(size)?;
+    let board = board.board(size).or_raise()?;
+    let goal = input::goal(options.goal.as_ref(), board.shape(), size.is_some()).or_raise()?;
     let key = options.key(options.threads.unwrap_or_else(all_cores), 1)?;
     let solver = SharedSolvers::get_or_create(key).get(&goal)?;
     let report = if board.shape().cells() <= AUTO_TABLE_CELLS {
@@ -58,7 +56,7 @@ pub fn solve_many(
         .enumerate()
         .map(|(i, b)| b.board(shape).map_err(|e| numbered(i, e)))
         .collect::<PyResult<Vec<Board>>>()?;
-    solve_boards(py, boards, &options)
+    solve_boards(py, boards, shape.is_some(), &options)
 }
 
 /// Solves `count` boards of `size` whose tiles are `data`, native-endian
@@ -98,7 +96,7 @@ pub fn solve_tiles(
             .collect::<Result<Vec<Board>, (usize, Error)>>()
     });
     let boards = boards.map_err(|(i, e)| numbered(i, e))?;
-    solve_boards(py, boards, &options)
+    solve_boards(py, boards, shape.is_some(), &options)
 }
 
 /// A board's error, naming the board (0-based, as Python counts).
@@ -110,7 +108,7 @@ fn numbered(index: usize, error: Error) -> PyErr {
 
 /// Solves `boards` on `options.threads` threads (default: all cores), one
 /// search each, in input order.
-fn solve_boards(py: Python<'_>, boards: Vec<Board>, options: &SearchArgs) -> PyResult<Vec<Solution>> {
+fn solve_boards(py: Python<'_>, boards: Vec<Board>, size_given: bool, options: &SearchArgs) -> PyResult<Vec<Solution>> {
     let threads = options.threads.unwrap_or_else(all_cores).max(1);
     let solvers = SharedSolvers::get_or_create(options.key(1, 1)?);
     let goal = options.goal.as_ref();
@@ -122,7 +120,7 @@ fn solve_boards(py: Python<'_>, boards: Vec<Board>, options: &SearchArgs) -> PyR
         let solver = match by_shape.get(&shape) {
             Some(s) => Arc::clone(s),
             None => {
-                let goal = input::goal(goal, shape).or_raise()?;
+                let goal = input::goal(goal, shape, size_given).or_raise()?;
                 let s = solvers.get(&goal)?;
                 by_shape.insert(shape, Arc::clone(&s));
                 s
@@ -166,17 +164,17 @@ pub fn run_interruptible<T: Send>(
         let (stop, done) = (&stop, &done);
         let worker = scope.spawn(move || {
             let out = pool.install(|| work(stop));
-            *done.0.lock().unwrap_or_else(PoisonError::into_inner) = true;
+            *lock(&done.0) = true;
             done.1.notify_all();
             out
         });
         loop {
             let finished = py.detach(|| {
-                let guard = done.0.lock().unwrap_or_else(PoisonError::into_inner);
+                let guard = lock(&done.0);
                 let (guard, _) = done
                     .1
                     .wait_timeout_while(guard, Duration::from_millis(50), |d| !*d)
-                    .unwrap_or_else(PoisonError::into_inner);
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
                 *guard
             });
             if finished {
@@ -197,7 +195,7 @@ pub fn run_interruptible<T: Send>(
 /// A pool of `threads` threads, kept for later calls.
 fn pool(threads: usize) -> PyResult<Arc<rayon::ThreadPool>> {
     static POOLS: Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(Vec::new());
-    let mut pools = POOLS.lock().unwrap_or_else(PoisonError::into_inner);
+    let mut pools = lock(&POOLS);
     if let Some((_, p)) = pools.iter().find(|(n, _)| *n == threads) {
         return Ok(Arc::clone(p));
     }

@@ -105,8 +105,9 @@ fn board_and_solver(
     size: Option<SizeArg>,
     options: &SearchArgs,
 ) -> PyResult<(Board, std::sync::Arc<GoalSolver>)> {
-    let board = board.board(input::shape(size)?).or_raise()?;
-    let goal = input::goal(options.goal.as_ref(), board.shape()).or_raise()?;
+    let size = input::shape(size)?;
+    let board = board.board(size).or_raise()?;
+    let goal = input::goal(options.goal.as_ref(), board.shape(), size.is_some()).or_raise()?;
     // Budgets are per call, not part of the key: every task of a solve (and
     // of later solves) finds the solver, and its databases, of the first.
     let key = Key::new(

@@ -44,6 +44,22 @@ def test_size_and_goal_errors() -> None:
         npuzzle.solve(np.zeros(9, dtype=float))
 
 
+def test_a_goal_that_cannot_be_read_is_named() -> None:
+    # Issue 28, item 12: the message said "no board holds 3 tiles" without
+    # naming the goal; the command line and the server say "reading the goal".
+    with pytest.raises(npuzzle.BoardError) as info:
+        npuzzle.solve("1 2 3 4 5 6 7 8 x", goal="1 2 3")
+    assert str(info.value).startswith("reading the goal: no board holds 3 tiles"), str(info.value)
+    with pytest.raises(npuzzle.BoardError, match="^reading the goal: tile 8 appears twice"):
+        npuzzle.solve("1 2 3 4 5 6 7 8 x", goal=[1, 2, 3, 4, 5, 6, 7, 8, 8])
+    with pytest.raises(npuzzle.BoardError, match="^reading the goal: "):
+        npuzzle.hint("1 2 3 4 5 6 7 8 x", goal="1 2 3 4 5 6 7 y x")
+    # The board's own errors are not the goal's.
+    with pytest.raises(npuzzle.BoardError) as board_error:
+        npuzzle.solve("1 2 3", goal="standard")
+    assert not str(board_error.value).startswith("reading the goal"), str(board_error.value)
+
+
 def test_unknown_names_raise_option_error() -> None:
     with pytest.raises(npuzzle.OptionError, match='unknown algorithm "dfs"'):
         npuzzle.solve("1 2 3 4 5 6 7 8 x", algorithm="dfs")

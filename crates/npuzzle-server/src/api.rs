@@ -1,6 +1,8 @@
 //! The routes: parse, call the library, serialise the shared record.
 
-use std::sync::Arc;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::body::Bytes;
@@ -9,35 +11,62 @@ use axum::extract::{DefaultBodyLimit, Query, State};
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use npuzzle::parity::is_solvable;
 use npuzzle::random::sample_at_distance;
-use npuzzle::record::{BoardRecord, CompareRecord, CompareRun, DistributionRecord, HintRecord, Record, SolutionRecord};
-use npuzzle::search::check::Question;
+use npuzzle::record::{BoardRecord, DistributionRecord, Record};
 use npuzzle::search::table::{TableCache, MAX_TABLE_CELLS};
-use npuzzle::{Algorithm, Board, Budget, Cancel, Goal, Shape, Solver, SolverOptions};
+use npuzzle::{Budget, Cancel, Goal, Shape, SolverOptions};
+use npuzzle_service::compare::CompareRequest;
+use npuzzle_service::request::{Counting, Question, Request};
+use npuzzle_service::sync::lock;
+use npuzzle_service::{Events, Plan, Session, SolverSpec};
 use rand::SeedableRng;
 use serde::Serialize;
 
 use crate::error::ApiError;
 use crate::pool::SearchPool;
 use crate::request::{self, BoardRequest, RandomRequest, StatsQuery};
-use crate::solvers::SolverCache;
 use crate::{assets, Config, MAX_BODY};
+
+/// The improvement time of an improving solver: the request's time budget
+/// (capped by the server's `--max-timeout`) is what bounds it; this only
+/// keeps the library's deadline arithmetic finite.
+const IMPROVE_AT_MOST: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// What every request shares.
 pub struct AppState {
     config: Config,
-    solvers: SolverCache,
+    /// The solvers (see [`Session`]): one per algorithm, heuristic and goal,
+    /// made once on the blocking pool however many requests ask at once.
+    session: Arc<Session>,
+    /// Database files met that cannot be used.
+    unusable: Arc<Unusable>,
     /// Complete tables for `/api/stats`, built once per shape and goal class.
     tables: TableCache,
     pool: SearchPool,
 }
 
+/// The database files met that cannot be used, each with what is wrong
+/// (named in `/api/health`, and once on standard error).
+#[derive(Debug, Default)]
+struct Unusable(Mutex<BTreeMap<PathBuf, String>>);
+
+impl Events for Unusable {
+    fn unusable(&self, path: &Path, error: &npuzzle::Error) {
+        let message = error.full_message();
+        if lock(&self.0).insert(path.to_path_buf(), message.clone()).is_none() {
+            eprintln!("npuzzle serve: skipping a pattern database that cannot be used: {message}");
+        }
+    }
+}
+
 impl AppState {
     /// The state for `config`.
     pub fn new(config: Config) -> AppState {
+        let unusable = Arc::new(Unusable::default());
+        let session = Session::with_dir(config.pdb_dir.clone()).with_events(Arc::clone(&unusable) as Arc<dyn Events>);
         AppState {
-            solvers: SolverCache::new(config.pdb_dir.clone()),
+            session: Arc::new(session),
+            unusable,
             tables: TableCache::default(),
             pool: SearchPool::new(config.workers, config.queue),
             config,
@@ -45,7 +74,7 @@ impl AppState {
     }
 
     /// Runs `job` where it belongs: an answer known at once (see
-    /// [`at_once`]) on the blocking pool without queueing (it takes
+    /// [`Plan::AtOnce`]) on the blocking pool without queueing (it takes
     /// microseconds, or milliseconds to build a table the first time), any
     /// other search in the search pool.
     async fn run<T: Send + 'static>(
@@ -58,6 +87,43 @@ impl AppState {
         } else {
             self.pool.run(job).await?
         }
+    }
+
+    /// The service's plan for `request` (about the board of `req`): on this
+    /// async worker when the goal's solver is made, else on the blocking
+    /// pool, where its databases are opened.
+    async fn plan(&self, req: &BoardRequest, request: Request) -> Result<Plan, ApiError> {
+        let planned = match self.session.plan_if_made(&request) {
+            Some(planned) => planned,
+            None => {
+                let session = Arc::clone(&self.session);
+                crate::pool::blocking(move || Ok::<_, ApiError>(session.plan(&request))).await?
+            }
+        };
+        planned.map_err(|e| req.service(e))
+    }
+
+    /// The service's request for `req` asking `question`.
+    fn request(&self, req: &BoardRequest, question: Question, improve: bool) -> Result<Request, ApiError> {
+        let size = req.size()?;
+        let (board, goal) = req.tiles();
+        let names = req.algorithm().and_then(|a| Ok((a, req.heuristic()?)));
+        // A board that cannot be read is told before a wrong name.
+        let (algorithm, heuristic) = match names {
+            Ok(names) => names,
+            Err(e) => return Err(req.board_and_goal().err().unwrap_or(e)),
+        };
+        let options = SolverOptions::default()
+            .with_algorithm(algorithm)
+            .with_improve(improve.then_some(IMPROVE_AT_MOST));
+        Ok(Request {
+            board,
+            size,
+            goal,
+            solver: SolverSpec::new(options, heuristic),
+            budget: req.budget(&self.config),
+            question,
+        })
     }
 }
 
@@ -92,32 +158,6 @@ fn body(body: Body) -> Result<Bytes, ApiError> {
     })
 }
 
-/// Whether `algorithm` answers boards of `shape` from a complete table
-/// (built once, in milliseconds, then one lookup a move).
-fn is_lookup(algorithm: Algorithm, shape: Shape) -> bool {
-    algorithm.resolve(shape) == Algorithm::Table && shape.cells() <= npuzzle::search::AUTO_TABLE_CELLS
-}
-
-/// Whether the library answers `board` without a search worth a place in
-/// the pool: a table lookup, a board of the wrong parity or one already at
-/// its goal (answered "unsolvable" or 0 moves before any search and any
-/// limit). Call it after [`check`], whose errors come first, as in the
-/// library.
-fn at_once(algorithm: Algorithm, board: &Board, goal: &Goal) -> bool {
-    is_lookup(algorithm, board.shape()) || !is_solvable(board, goal) || goal.is_reached_by(board)
-}
-
-/// What the library refuses before any search (a board over the
-/// algorithm's size limit, a heuristic that cannot be built for it,
-/// databases not loaded, an exact question put to greedy), as the same 400
-/// before the request is queued: a wrong request is told so however busy
-/// the workers are.
-fn check(solver: &Solver, board: &Board, goal: &Goal, question: Question, req: &BoardRequest) -> Result<(), ApiError> {
-    solver
-        .check(board, goal, question)
-        .map_err(|e| ApiError::from(e).about(&req.board))
-}
-
 /// `POST /api/board`: the board and goal read as the command line reads
 /// them, written back in one canonical form (blank `x`, single spaces).
 async fn board(raw: Body) -> Result<Json<Record>, ApiError> {
@@ -126,39 +166,34 @@ async fn board(raw: Body) -> Result<Json<Record>, ApiError> {
     Ok(Json(Record::Board(BoardRecord::new(&board, &goal, None))))
 }
 
-/// `POST /api/solve`.
+/// `POST /api/solve`. What the service refuses (see
+/// [`npuzzle_service::plan`]) is answered 400 before the request is queued.
 async fn solve(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError> {
     let req: BoardRequest = request::json(&body(raw)?)?;
-    let (board, goal) = req.board_and_goal()?;
-    let algorithm = req.algorithm()?;
-    let choice = req.heuristic()?;
-    let budget = req.budget(&state.config);
-    let improve = req.improve.unwrap_or(false);
-    let solver = state.solvers.get_improving(&goal, algorithm, choice, improve).await?;
     let count = req.count.unwrap_or(false);
-    check(&solver, &board, &goal, Question::Solve, &req)?;
-    if count {
-        check(&solver, &board, &goal, Question::Count, &req)?;
-    }
+    let question = match count {
+        true => Question::Count(Counting {
+            count: true,
+            ..Counting::default()
+        }),
+        false => Question::Solve,
+    };
+    let plan = state
+        .plan(&req, state.request(&req, question, req.improve.unwrap_or(false))?)
+        .await?;
     // The server's own limit comes after parity and a solved board, as the library's do.
-    let at_once = at_once(algorithm, &board, &goal);
-    if count && !at_once {
+    if count && !plan.at_once() {
         return Err(ApiError::bad_request(format!(
             "\"count\" is answered from the complete table: boards of up to {} cells with the table algorithm, not {}",
             npuzzle::search::AUTO_TABLE_CELLS,
-            board.shape()
+            plan.into_job().board.shape()
         ))
         .about(&req.board));
     }
+    let at_once = plan.at_once();
+    let job = plan.into_job();
     let record = state
-        .run(at_once, move |cancel| {
-            let report = solver.solve_with(&board, &goal, budget, cancel)?;
-            let mut record = SolutionRecord::new(&board, &goal, &solver, &report);
-            if count && report.outcome.solution().is_some() {
-                record = record.with_solutions(&solver.count_solutions(&board, &goal)?, false);
-            }
-            Ok(Record::Solution(record))
-        })
+        .run(at_once, move |cancel| Ok(job.run(cancel, None)?.record()))
         .await?;
     Ok(Json(record))
 }
@@ -168,16 +203,11 @@ async fn solve(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError
 /// request's budget).
 async fn hint(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError> {
     let req: BoardRequest = request::json(&body(raw)?)?;
-    let (board, goal) = req.board_and_goal()?;
-    let (algorithm, choice) = (req.algorithm()?, req.heuristic()?);
-    let budget = req.budget(&state.config);
-    let solver = state.solvers.get(&goal, algorithm, choice).await?;
-    check(&solver, &board, &goal, Question::Hint, &req)?;
+    let plan = state.plan(&req, state.request(&req, Question::Hint, false)?).await?;
+    let at_once = plan.at_once();
+    let job = plan.into_job();
     let record = state
-        .run(at_once(algorithm, &board, &goal), move |cancel| {
-            let hint = solver.hint_with(&board, &goal, budget, cancel)?;
-            Ok(Record::Hint(HintRecord::new(&board, &goal, &solver, &hint)))
-        })
+        .run(at_once, move |cancel| Ok(job.run(cancel, None)?.record()))
         .await?;
     Ok(Json(record))
 }
@@ -194,7 +224,7 @@ async fn random(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiErro
         Some(text) => request::parse_shape(text)?,
         None => Shape::new(3, 3)?,
     };
-    let goal = request::goal(req.goal.as_deref(), shape, true)?;
+    let goal = request::goal(req.goal.as_deref(), shape)?;
     let mut rng = match req.seed {
         Some(seed) => rand_chacha::ChaCha8Rng::seed_from_u64(seed),
         None => rand_chacha::ChaCha8Rng::from_os_rng(),
@@ -251,7 +281,7 @@ const COMPARE_RUN_TIMEOUT: Duration = Duration::from_secs(2);
 /// boards of up to 12 cells.
 async fn compare(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError> {
     let req: BoardRequest = request::json(&body(raw)?)?;
-    let (board, goal) = req.board_and_goal()?;
+    let (board, _) = req.board_and_goal()?;
     if board.shape().cells() > MAX_TABLE_CELLS {
         return Err(ApiError::bad_request(format!(
             "compare runs every algorithm, breadth-first ones included: boards of at most {MAX_TABLE_CELLS} cells, not {}",
@@ -264,22 +294,19 @@ async fn compare(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiErr
         &state.config,
     );
     budget.max_memory = budget.max_memory.map(|m| m.min(1 << 30));
+    let (tiles, goal) = req.tiles();
+    let request = CompareRequest {
+        board: tiles,
+        size: req.size()?,
+        goal,
+        budget,
+        duplicate_len: SolverOptions::default().duplicate_len,
+        databases: None,
+    };
+    let job = state.session.comparison(&request).map_err(|e| req.service(e))?;
     // Every run of a board of the wrong parity answers "unsolvable" at once.
     let record = state
-        .run(!is_solvable(&board, &goal), move |cancel| {
-            let mut runs = Vec::new();
-            for (algorithm, heuristic) in CompareRecord::runs_for(board.shape()) {
-                let mut options = SolverOptions::default();
-                options.algorithm = algorithm;
-                options.heuristic = heuristic.unwrap_or(npuzzle::HeuristicKind::Manhattan);
-                let result = Solver::new(options).solve_with(&board, &goal, budget, cancel);
-                runs.push(CompareRun::new(algorithm, heuristic, result)?);
-                if cancel.is_cancelled() {
-                    break;
-                }
-            }
-            Ok(Record::Compare(CompareRecord::new(&board, &goal, runs)))
-        })
+        .run(!job.solvable, move |cancel| Ok(Record::Compare(job.run(cancel)?)))
         .await?;
     Ok(Json(record))
 }
@@ -299,7 +326,7 @@ async fn stats(
             "a distance distribution needs a complete table: boards of at most {MAX_TABLE_CELLS} cells, not {shape}"
         )));
     }
-    let goal = request::goal(query.goal.as_deref(), shape, true)?;
+    let goal = request::goal(query.goal.as_deref(), shape)?;
     // Built once and kept, so under the longest budget the server allows.
     let mut budget = Budget::default();
     budget.timeout = Some(state.config.max_timeout);
@@ -338,7 +365,7 @@ async fn health(State(state): Shared) -> Json<Health> {
     Json(Health {
         status: "ok",
         searches: state.pool.admitted(),
-        unusable_databases: state.solvers.unusable(),
+        unusable_databases: lock(&state.unusable.0).values().cloned().collect(),
     })
 }
 

@@ -101,3 +101,17 @@ impl IntoResponse for ApiError {
         response
     }
 }
+
+/// The service's refusals: the engine's error as above; a goal that cannot
+/// be read says so.
+impl From<npuzzle_service::Error> for ApiError {
+    fn from(e: npuzzle_service::Error) -> ApiError {
+        use npuzzle_service::Error as S;
+        match e {
+            S::Goal(e) => ApiError::bad_request(format!("reading the goal: {e}")),
+            S::Board(e) | S::Databases(e) | S::Refused(e) => ApiError::from(e),
+            S::Options(message) => ApiError::bad_request(message),
+            other => ApiError::bad_request(other.to_string()),
+        }
+    }
+}

@@ -22,8 +22,8 @@
 //! searching (a board over the size limit of the algorithm asked, a
 //! heuristic that cannot be built for it, databases not loaded, a hint or a
 //! count where the algorithm is greedy) is answered 400 before the request
-//! is queued, however busy the workers are. The order is the library's
-//! ([`npuzzle::search::check`]): a board of the wrong parity is answered
+//! is queued, however busy the workers are. The order is the service's
+//! ([`npuzzle_service::plan`]): a board of the wrong parity is answered
 //! "unsolvable", then a board at its goal 0 moves, by every algorithm and
 //! without queueing, before any limit is applied (but databases asked for
 //! and missing from `pdb_dir` are reported first: the goal's solver is made
@@ -56,7 +56,6 @@ mod assets;
 mod error;
 pub mod pool;
 mod request;
-mod solvers;
 
 /// How the server runs. Build it from the default and set fields:
 /// `let mut c = Config::default(); c.addr = …;`.
@@ -87,7 +86,7 @@ impl Default for Config {
             default_timeout: Duration::from_secs(10),
             max_timeout: Duration::from_secs(60),
             max_memory: 1 << 30,
-            workers: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            workers: npuzzle_service::sync::all_cores(),
             queue: 32,
         }
     }

@@ -1,9 +1,13 @@
-//! What the API reads: JSON bodies and query strings, turned into boards,
-//! goals and budgets, with the command line's one-line messages on bad input.
+//! What the API reads: JSON bodies and query strings, turned into the
+//! service's requests, with the command line's one-line messages on bad
+//! input.
 
 use std::time::Duration;
 
-use npuzzle::{Algorithm, Board, Budget, Goal, HeuristicChoice, Shape};
+use npuzzle::{Algorithm, Budget, Goal, Shape};
+use npuzzle_service::input::{read_goal, Tiles};
+use npuzzle_service::request::{Caps, Limits};
+use npuzzle_service::HeuristicChoice;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
@@ -41,15 +45,24 @@ pub struct BoardRequest {
 }
 
 impl BoardRequest {
-    /// The board and its goal.
-    pub fn board_and_goal(&self) -> Result<(Board, Goal), ApiError> {
-        let read = || {
-            let size = self.size.as_deref().map(parse_shape).transpose()?;
-            let board = Board::parse(&self.board, size).map_err(ApiError::from)?;
-            let goal = goal(self.goal.as_deref(), board.shape(), size.is_some())?;
-            Ok((board, goal))
-        };
-        read().map_err(|e: ApiError| e.about(&self.board))
+    /// The shape asked for, about the board.
+    pub fn size(&self) -> Result<Option<Shape>, ApiError> {
+        let size = self.size.as_deref().map(parse_shape).transpose();
+        size.map_err(|e| e.about(&self.board))
+    }
+
+    /// The board and goal as the request writes them.
+    pub fn tiles(&self) -> (Tiles, Option<Tiles>) {
+        (Tiles::Text(self.board.clone()), self.goal.clone().map(Tiles::Text))
+    }
+
+    /// The board and its goal, read as every front-end reads them.
+    pub fn board_and_goal(&self) -> Result<(npuzzle::Board, Goal), ApiError> {
+        let size = self.size()?;
+        let (board, goal) = self.tiles();
+        let board = board.board(size).map_err(|e| ApiError::from(e).about(&self.board))?;
+        let goal = read_goal(goal.as_ref(), board.shape(), size.is_some()).map_err(|e| self.service(e))?;
+        Ok((board, goal))
     }
 
     /// The algorithm asked for (default `auto`).
@@ -76,19 +89,35 @@ impl BoardRequest {
     pub fn budget(&self, config: &Config) -> Budget {
         budget(self.timeout_ms, self.max_nodes, config)
     }
+
+    /// The service's refusal of this request, in the API's words.
+    pub fn service(&self, e: npuzzle_service::Error) -> ApiError {
+        match e {
+            // Made before the board is looked at: not about it.
+            npuzzle_service::Error::Databases(e) => ApiError::from(e),
+            other => ApiError::from(other).about(&self.board),
+        }
+    }
+}
+
+/// The server's limits as the service's caps.
+pub fn caps(config: &Config) -> Caps {
+    Caps {
+        default_timeout: config.default_timeout,
+        max_timeout: config.max_timeout,
+        max_memory: config.max_memory,
+    }
 }
 
 /// A time budget (default, capped by the configuration), a node budget and
 /// the server's memory limit.
 pub fn budget(timeout_ms: Option<u64>, max_nodes: Option<u64>, config: &Config) -> Budget {
-    let timeout = timeout_ms
-        .map_or(config.default_timeout, Duration::from_millis)
-        .min(config.max_timeout);
-    let mut budget = Budget::default();
-    budget.timeout = Some(timeout);
-    budget.max_nodes = max_nodes;
-    budget.max_memory = Some(config.max_memory);
-    budget
+    let limits = Limits {
+        max_nodes,
+        timeout: timeout_ms.map(Duration::from_millis),
+        max_memory: None,
+    };
+    limits.capped(&caps(config))
 }
 
 /// The fields of `POST /api/random`.
@@ -120,25 +149,9 @@ pub fn parse_shape(text: &str) -> Result<Shape, ApiError> {
     text.parse().map_err(ApiError::from)
 }
 
-/// The goal for a board of `shape`. A goal written as tiles with no size
-/// given must have the board's tile count: say which shapes differ, as the
-/// command line does.
-pub fn goal(text: Option<&str>, shape: Shape, size_given: bool) -> Result<Goal, ApiError> {
-    let Some(text) = text else {
-        return Ok(Goal::standard(shape));
-    };
-    match Goal::parse(text, shape) {
-        Ok(goal) => Ok(goal),
-        Err(npuzzle::Error::WrongTileCount { .. }) if !size_given => match Board::parse(text, None) {
-            Ok(other) => Err(npuzzle::Error::ShapeMismatch {
-                board: shape,
-                goal: other.shape(),
-            }
-            .into()),
-            Err(e) => Err(ApiError::bad_request(format!("reading the goal: {e}"))),
-        },
-        Err(e) => Err(ApiError::bad_request(format!("reading the goal: {e}"))),
-    }
+/// The goal for boards of `shape`, a size given.
+pub fn goal(text: Option<&str>, shape: Shape) -> Result<Goal, ApiError> {
+    read_goal(text.map(|t| Tiles::Text(t.to_string())).as_ref(), shape, true).map_err(ApiError::from)
 }
 
 #[cfg(test)]
@@ -156,7 +169,8 @@ mod tests {
 
     #[test]
     fn a_goal_of_another_size_is_named() {
-        let err = goal(Some("1 2 3 x"), Shape::new(3, 3).unwrap(), false).unwrap_err();
+        let req: BoardRequest = json(br#"{"board": "1 2 3 4 5 6 7 8 x", "goal": "1 2 3 x"}"#).unwrap();
+        let err = req.board_and_goal().unwrap_err();
         assert_eq!(err.message(), "the board is 3x3 but the goal is 2x2");
     }
 }

@@ -44,7 +44,6 @@ pub mod rank;
 pub mod record;
 pub mod search;
 pub mod solution;
-pub mod solvers;
 
 pub use board::{Board, Move, Shape};
 pub use error::{Error, IoSource};
@@ -55,7 +54,6 @@ pub use search::count::OptimalSolutions;
 pub use search::hint::{Completion, Hint, MoveHint};
 pub use search::{Algorithm, Solver, SolverOptions};
 pub use solution::{Budget, BudgetKind, Cancel, Outcome, Report, Solution, Stats};
-pub use solvers::{HeuristicChoice, Solvers};
 
 /// The user guide's Rust examples, compiled and run as doc tests.
 #[cfg(doctest)]

@@ -170,8 +170,8 @@ impl Batch<'_> {
                 None => self.board.board(text).map_err(|e| format!("{e:#}"))?,
             };
             let (goal, solver) = last.of(self, board.shape())?;
-            if spool::wanted(solver, &board) {
-                let (report, moves) = spool::solve(&board, goal, solver).map_err(|e| format!("{e:#}"))?;
+            if let Some(job) = spool::wanted(solver, &board, goal) {
+                let (report, moves) = spool::solve(&job).map_err(|e| format!("{e:#}"))?;
                 spooled = moves;
                 return Ok((board, Arc::clone(solver), report));
             }
@@ -204,7 +204,7 @@ impl LastGoal {
     fn of(&mut self, batch: &Batch<'_>, shape: Shape) -> std::result::Result<(&Goal, &Arc<Solver>), String> {
         if self.0.as_ref().is_none_or(|(last, _, _)| *last != shape) {
             let goal = batch.board.goal(shape).map_err(|e| format!("{e:#}"))?;
-            let solver = batch.solvers.get(&goal).map_err(|e| crate::advice::explain(&e))?;
+            let solver = batch.solvers.solver(&goal).map_err(|e| crate::advice::explain(&e))?;
             self.0 = Some((shape, goal, solver));
         }
         let (_, goal, solver) = self.0.as_ref().ok_or("no goal (a bug)")?;

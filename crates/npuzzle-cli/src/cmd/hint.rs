@@ -5,9 +5,9 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use npuzzle::record::{HintRecord, Record};
-use npuzzle::search::check::Question;
-use npuzzle::Completion;
+use npuzzle::record::Record;
+use npuzzle::{Cancel, Completion};
+use npuzzle_service::{Found, Question};
 
 use crate::input::{all_cores, BoardOptions, SearchOptions};
 use crate::output;
@@ -33,17 +33,20 @@ pub struct Args {
 /// Runs `npuzzle hint`. Exit 0 when every distance is known (or the board is
 /// proven unsolvable), 1 when a budget ran out first.
 pub fn run(args: Args) -> Result<ExitCode> {
-    let (board, goal) = args.options.parse(&args.board.join(" "))?;
     let solvers = args
         .search
         .solvers(args.threads.unwrap_or_else(all_cores), args.search.budget())?;
-    let solver = solvers.get(&goal)?;
     // Refused boards (greedy's) are told so at once, before any warning about a long search.
-    solver.check(&board, &goal, Question::Hint)?;
-    let uses_heuristic = args.search.algorithm.resolve(board.shape()).uses_heuristic();
-    crate::held_advice::warn_long_search(&solvers.advice, &board, &goal, uses_heuristic, false);
-    let hint = solver.hint(&board, &goal)?;
-    let record = HintRecord::new(&board, &goal, &solver, &hint);
+    let job = solvers
+        .plan(&args.board.join(" "), &args.options, Question::Hint)
+        .map_err(crate::input::render_service_error)?
+        .into_job();
+    let (board, goal) = (&job.board, &job.goal);
+    crate::held_advice::warn_long_search(&solvers.advice, board, goal, job.algorithm().uses_heuristic(), false);
+    let answer = job.run(&Cancel::new(), None)?;
+    let (Found::Hint(hint), Record::Hint(record)) = (&answer.found, answer.record()) else {
+        anyhow::bail!("a hint answered with another record (a bug)");
+    };
     let mut out = BufWriter::new(std::io::stdout().lock());
     if args.json {
         output::write_json_line(&mut out, &Record::Hint(record))?;

@@ -6,7 +6,8 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use npuzzle::random::random_solvable;
 use npuzzle::random::{sample_at_distance, sample_distinct_at_distance};
-use npuzzle::{Budget, Shape};
+use npuzzle::record::{BoardRecord, Record};
+use npuzzle::{Board, Budget, Goal, Shape};
 use rand::SeedableRng;
 
 use crate::input::BoardOptions;
@@ -29,6 +30,9 @@ pub struct Args {
     /// With --distance: no board twice (all the boards at that distance when fewer than --count are).
     #[arg(long, requires = "distance")]
     pub distinct: bool,
+    /// Print JSON Lines: {"type":"board","data":{...}} per board.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Runs `npuzzle random`: one board per line, blank as `x`, uniform over the
@@ -58,13 +62,24 @@ pub fn run(args: Args) -> Result<ExitCode> {
             );
         }
         for b in boards {
-            writeln!(out, "{b}")?;
+            write_board(&mut out, &b, &goal, Some(d), args.json)?;
         }
     } else {
         for _ in 0..args.count {
-            writeln!(out, "{}", random_solvable(&goal, &mut rng))?;
+            write_board(&mut out, &random_solvable(&goal, &mut rng), &goal, None, args.json)?;
         }
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// One board: its line, or with `json` its record.
+fn write_board(out: &mut impl Write, board: &Board, goal: &Goal, distance: Option<u32>, json: bool) -> Result<()> {
+    if json {
+        let record = Record::Board(BoardRecord::new(board, goal, distance));
+        crate::output::write_json_line(out, &record)
+    } else {
+        writeln!(out, "{board}")?;
+        Ok(())
+    }
 }

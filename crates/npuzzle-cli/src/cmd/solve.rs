@@ -6,21 +6,21 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use npuzzle::record::{human_duration, ErrorRecord, Record, SolutionRecord};
-use npuzzle::search::check::Question;
-use npuzzle::search::greedy::{self, Finish, ReplaySink, WriteSink};
-use npuzzle::{
-    Algorithm, Board, Budget, BudgetKind, Cancel, Completion, Goal, OptimalSolutions, Outcome, Progress, Report, Solver,
-};
+use npuzzle::{Algorithm, BudgetKind, Cancel, Completion, OptimalSolutions, Outcome, Progress};
+use npuzzle_service::request::{Counting, Question};
+use npuzzle_service::stream::{StreamEnd, Streamed};
+use npuzzle_service::{Answer, Found, Job};
 
 use npuzzle::parse::BoardInput;
 
-use crate::input::{all_cores, BoardOptions, SearchOptions, Solvers};
+use crate::input::{all_cores, BoardOptions, SearchOptions};
 use crate::output;
 
 /// Arguments of `npuzzle solve`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Boards, each as one argument ("8 6 7 2 5 4 3 x 1"); read from stdin when none is given.
+    /// Boards, each as one argument ("8 6 7 2 5 4 3 x 1"; single tiles given unquoted are one board);
+    /// read from stdin when none is given.
     pub boards: Vec<String>,
     #[command(flatten)]
     pub board: BoardOptions,
@@ -57,11 +57,6 @@ pub struct Args {
     pub threads: Option<usize>,
 }
 
-/// How long `--count` and `--all` enumerate unless `--count-timeout` or
-/// `--timeout` says: counting every optimal solution of a hard 15- or
-/// 24-puzzle can take hours.
-pub const DEFAULT_COUNT_TIMEOUT: Duration = Duration::from_secs(60);
-
 /// Runs `npuzzle solve`. Exit 0 when every board was solved or proven
 /// unsolvable, 1 when a board was invalid or a budget ran out, 2 when a
 /// board was refused (a question its search cannot answer, a board too big
@@ -73,10 +68,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut boards: Box<dyn Iterator<Item = std::io::Result<BoardInput>> + '_> = if args.boards.is_empty() {
         Box::new(args.board.stream(std::io::stdin().lock()))
     } else {
-        Box::new(args.boards.iter().enumerate().map(|(i, b)| {
+        let boards = npuzzle_service::input::board_arguments(&args.boards);
+        Box::new(boards.into_iter().enumerate().map(|(i, b)| {
             Ok(BoardInput {
                 line: i + 1,
-                text: Ok(b.clone()),
+                text: Ok(b),
             })
         }))
     };
@@ -99,83 +95,80 @@ pub fn run(args: Args) -> Result<ExitCode> {
             break;
         };
         let input = &input.context(reading)?;
-        let parsed = match &input.text {
-            Ok(text) => args.board.parse(text),
-            Err(message) => Err(anyhow::anyhow!("{message}")),
-        };
-        let (board, goal) = match parsed {
-            Ok(pair) => pair,
-            Err(err) => {
+        let text = match &input.text {
+            Ok(text) => text,
+            Err(message) => {
                 failed = true;
-                report_board_error(&mut out, &args, input, &err)?;
+                report_board_error(&mut out, &args, input, &anyhow::anyhow!("{message}"))?;
                 continue;
             }
         };
-        let solver = match solver_for(&solvers, &board, &goal, &args) {
-            Ok(solver) => solver,
+        let job = match solvers.plan(text, &args.board, question(&args)) {
+            Ok(plan) => plan.into_job(),
             Err(err) => {
-                refused = true;
+                // A board or goal that cannot be read is invalid; anything else is refused.
+                match err {
+                    npuzzle_service::Error::Board(_)
+                    | npuzzle_service::Error::Goal(_)
+                    | npuzzle_service::Error::Refused(npuzzle::Error::ShapeMismatch { .. }) => failed = true,
+                    _ => refused = true,
+                }
+                let err = match err {
+                    npuzzle_service::Error::Refused(e) => with_advice(e),
+                    other => crate::input::render_service_error(other),
+                };
                 report_board_error(&mut out, &args, input, &err)?;
                 continue;
             }
         };
-        let greedy = solver.options().algorithm.resolve(board.shape()) == Algorithm::Greedy;
+        let (board, goal, solver) = (&job.board, &job.goal, &job.solver);
+        let greedy = job.algorithm() == Algorithm::Greedy;
         let streams = greedy && solver.options().improve.is_none();
         let streamed = if streams && !args.json {
             if index > 0 && !args.moves {
                 writeln!(out)?;
             }
-            Some(stream_greedy(&mut out, &board, &goal, &solver, args.moves)?)
+            Some(stream_greedy(&mut out, &job, args.moves)?)
         // JSON streams the moves only when they cannot stop half-way (no time
         // limit) and there are some (a solvable board).
-        } else if streams && solver.options().budget.timeout.is_none() && npuzzle::parity::is_solvable(&board, &goal) {
-            Some(stream_greedy_json(&mut out, &board, &goal, &solver)?)
+        } else if streams && job.budget.timeout.is_none() && job.solvable {
+            Some(stream_greedy_json(&mut out, &job)?)
         } else {
             None
         };
         match streamed {
             None => {}
-            Some(Streamed::Answered) => continue,
-            Some(Streamed::OutOfBudget(_)) => {
+            Some(Told::Answered) => continue,
+            Some(Told::OutOfBudget(_)) => {
                 failed = true;
                 continue;
             }
-            Some(Streamed::Failed(err)) => {
+            Some(Told::Failed(err)) => {
                 refused = true;
                 report_board_error(&mut out, &args, input, &err)?;
                 continue;
             }
         }
-        let uses_heuristic = args.search.algorithm.resolve(board.shape()).uses_heuristic();
         out.flush()?;
-        crate::held_advice::warn_long_search(&solvers.advice, &board, &goal, uses_heuristic, true);
-        let report = match solve_watched(&solver, &board, &goal) {
-            Ok(report) => report,
+        crate::held_advice::warn_long_search(&solvers.advice, board, goal, job.algorithm().uses_heuristic(), true);
+        let answer = match run_watched(&job) {
+            Ok(answer) => answer,
             Err(err) => {
                 refused = true;
                 report_board_error(&mut out, &args, input, &with_advice(err))?;
                 continue;
             }
         };
+        let Found::Solution { report, optimal, .. } = &answer.found else {
+            anyhow::bail!("a solve answered with a hint (a bug)");
+        };
+        let Record::Solution(record) = answer.record() else {
+            anyhow::bail!("a solve answered with another record (a bug)");
+        };
         if matches!(report.outcome, Outcome::BudgetReached(_)) {
             failed = true;
         }
-        let mut record = SolutionRecord::new(&board, &goal, &solver, &report);
-        let optimal = match &report.outcome {
-            Outcome::Solved(_) if args.count || args.all => {
-                match optimal_solutions(&solver, &board, &goal, &report, &args) {
-                    Ok(optimal) => Some(optimal),
-                    Err(err) => {
-                        refused = true;
-                        report_board_error(&mut out, &args, input, &err)?;
-                        continue;
-                    }
-                }
-            }
-            _ => None,
-        };
-        if let Some(optimal) = &optimal {
-            record = record.with_solutions(optimal, args.all);
+        if let Some(optimal) = optimal {
             if matches!(optimal.completion, Completion::BudgetReached(_)) {
                 failed = true;
             }
@@ -188,7 +181,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                     for s in record.solutions.iter().flatten() {
                         writeln!(out, "{s}")?;
                     }
-                    if let Some(note) = optimal.as_ref().and_then(partial_note) {
+                    if let Some(note) = optimal.as_deref().and_then(partial_note) {
                         out.flush()?;
                         let place = place(&args);
                         eprintln!(
@@ -215,12 +208,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 Outcome::BudgetReached(kind) => writeln!(out, "no answer: {kind} reached")?,
                 other => writeln!(out, "no answer: {other:?}")?,
             }
-            if let Some(optimal) = &optimal {
+            if let Some(optimal) = optimal {
                 write!(out, "{}", human_solutions(optimal, &args))?;
             }
             writeln!(out, "{}", record.human_stats())?;
         }
-        solvers.advice.note(&goal, &report);
+        solvers.advice.note(goal, report);
         if let Some(advice) = solvers.advice.take_due() {
             out.flush()?;
             eprintln!("npuzzle: {advice}");
@@ -234,15 +227,17 @@ pub fn run(args: Args) -> Result<ExitCode> {
     })
 }
 
-/// The solver for `board`, once it has taken the question: `--count` and
-/// `--all` are checked before greedy streams a solution they would then
-/// silently drop.
-fn solver_for(solvers: &Solvers, board: &Board, goal: &Goal, args: &Args) -> Result<std::sync::Arc<Solver>> {
-    let solver = solvers.get(goal)?;
-    if args.count || args.all {
-        solver.check(board, goal, Question::Count)?;
+/// What `--count` and `--all` ask besides the solution: checked by the
+/// plan before greedy streams a solution they would then silently drop.
+fn question(args: &Args) -> Question {
+    if !(args.count || args.all) {
+        return Question::Solve;
     }
-    Ok(solver)
+    Question::Count(Counting {
+        count: args.count,
+        list: args.all.then_some(args.limit),
+        timeout: args.count_timeout,
+    })
 }
 
 /// Says why the board of `input` got no answer — on stderr, or as an error
@@ -269,14 +264,14 @@ fn place(args: &Args) -> &'static str {
     }
 }
 
-/// Solves `board`, showing the search's progress line on a terminal while
-/// it runs (after a second; cleared before the answer is printed). Shown in
+/// Runs `job`, showing the search's progress line on a terminal while it
+/// runs (after a second; cleared before the answer is printed). Shown in
 /// every output mode, `--json` included: it is on stderr and gone before
 /// the next line of stdout.
-fn solve_watched(solver: &Solver, board: &Board, goal: &Goal) -> Result<npuzzle::Report, npuzzle::Error> {
+fn run_watched(job: &Job) -> Result<Answer, npuzzle::Error> {
     let progress = Progress::new();
     let _line = crate::progress::SearchLine::start(&progress);
-    solver.solve_with_progress(board, goal, solver.options().budget, &Cancel::new(), &progress)
+    job.run(&Cancel::new(), Some(&progress))
 }
 
 /// The library's refusal of a big board, with the option that solves it.
@@ -287,9 +282,9 @@ fn with_advice(err: npuzzle::Error) -> anyhow::Error {
     }
 }
 
-/// How a streamed constructive solution ended.
+/// How a streamed constructive solution ended, as this command tells it.
 #[derive(Debug)]
-enum Streamed {
+enum Told {
     /// Solved (the moves replayed to the goal) or proven unsolvable.
     Answered,
     /// A budget ran out: the moves written are the part made, marked so.
@@ -304,38 +299,34 @@ enum Streamed {
 /// then the length, the lower bound and their ratio. A solve that stops
 /// after moves were written ends their line marked as partial: in `--moves`
 /// output every board keeps one line, and only a solution's is all moves.
-fn stream_greedy(
-    out: &mut impl Write,
-    board: &Board,
-    goal: &Goal,
-    solver: &Solver,
-    moves_only: bool,
-) -> Result<Streamed> {
-    let started = std::time::Instant::now();
+fn stream_greedy(out: &mut impl Write, job: &Job, moves_only: bool) -> Result<Told> {
+    let (board, goal) = (&job.board, &job.goal);
     if !moves_only {
         write!(out, "{}", board.to_grid())?;
     }
-    if !npuzzle::parity::is_solvable(board, goal) {
+    if !job.solvable {
         match moves_only {
             true => writeln!(out, "unsolvable")?,
             false => writeln!(out, "unsolvable: the parity invariant rules out reaching {goal}")?,
         }
-        return Ok(Streamed::Answered);
+        return Ok(Told::Answered);
     }
     if !moves_only {
         write!(out, "moves: ")?;
     }
-    let mut sink = ReplaySink::new(board.clone(), WriteSink::new(&mut *out));
-    let budget = solver.options().budget;
-    let end = greedy::solve_into(board, goal, solver.tables(), budget, &mut sink);
-    let reached = sink.reached(goal);
+    let Streamed {
+        out: written,
+        end,
+        stats,
+    } = job.stream(&mut *out, job.budget);
     // A write error (a closed pipe) ends the run: nothing more can be said.
-    sink.into_inner().finish().context("writing the moves")?;
-    let count = match streamed_end(end, reached) {
-        Ok(count) => count,
-        Err(stop) => {
+    written.context("writing the moves")?;
+    let count = match end {
+        StreamEnd::Solved(count) => count,
+        end => {
+            let stop = stopped(end);
             let why = match &stop {
-                Streamed::OutOfBudget(kind) => format!("{kind} reached"),
+                Told::OutOfBudget(kind) => format!("{kind} reached"),
                 _ => "the solver failed".to_string(),
             };
             match moves_only {
@@ -350,25 +341,19 @@ fn stream_greedy(
         let lower = npuzzle::heuristic::bound::linear_conflict(board, goal);
         let ratio = npuzzle::record::ratio(count, lower);
         writeln!(out, "{count} moves, lower bound {lower}, ratio {ratio:.2}")?;
-        writeln!(out, "greedy: {}", npuzzle::record::human_duration(started.elapsed()))?;
+        writeln!(out, "greedy: {}", npuzzle::record::human_duration(stats.elapsed))?;
     }
-    Ok(Streamed::Answered)
+    Ok(Told::Answered)
 }
 
-/// The length of a streamed solution that solved the board, else how it
-/// ended: out of budget, or failed (the solver's error, or moves that did
-/// not replay to the goal).
-fn streamed_end(end: Result<Finish, npuzzle::Error>, reached: bool) -> Result<u64, Streamed> {
+/// How a streamed solve that did not solve its (solvable) board ended.
+fn stopped(end: StreamEnd) -> Told {
     match end {
-        Ok(Finish::Solved(count)) if reached => Ok(count),
-        Ok(Finish::Solved(_)) => Err(Streamed::Failed(anyhow::anyhow!(
-            "the greedy moves did not replay to the goal (a bug: please report the board)"
-        ))),
-        Ok(Finish::BudgetReached(kind)) => Err(Streamed::OutOfBudget(kind)),
-        Ok(other) => Err(Streamed::Failed(anyhow::anyhow!(
+        StreamEnd::BudgetReached(kind) => Told::OutOfBudget(kind),
+        StreamEnd::Failed(failure) => Told::Failed(failure.into()),
+        other => Told::Failed(anyhow::anyhow!(
             "the greedy solver ended with {other:?} after its moves began (a bug: please report the board)"
-        ))),
-        Err(err) => Err(Streamed::Failed(err.into())),
+        )),
     }
 }
 
@@ -384,72 +369,34 @@ const PARTIAL_RECORD_END: &[u8] = b"\",\"partial\":true}}\n";
 /// solve that fails after the moves began closes the line as
 /// `{"type":"solution","data":{"moves":"…","partial":true}}` (JSON still,
 /// and no solution), and its error record follows.
-fn stream_greedy_json(out: &mut impl Write, board: &Board, goal: &Goal, solver: &Solver) -> Result<Streamed> {
-    let started = std::time::Instant::now();
+fn stream_greedy_json(out: &mut impl Write, job: &Job) -> Result<Told> {
     out.write_all(STREAMED_RECORD_START)?;
-    let mut sink = ReplaySink::new(board.clone(), WriteSink::new(&mut *out));
-    let end = greedy::solve_into(board, goal, solver.tables(), npuzzle::Budget::default(), &mut sink);
-    let reached = sink.reached(goal);
-    sink.into_inner().finish().context("writing the moves")?;
-    let length = match streamed_end(end, reached) {
-        Ok(length) => length,
+    let Streamed {
+        out: written,
+        end,
+        stats,
+    } = job.stream(&mut *out, npuzzle::Budget::default());
+    written.context("writing the moves")?;
+    let length = match end {
+        StreamEnd::Solved(length) => length,
         // No time limit here: a stop is a failure.
-        Err(stop) => {
+        end => {
             out.write_all(PARTIAL_RECORD_END)?;
-            return Ok(match stop {
-                Streamed::OutOfBudget(kind) => Streamed::Failed(anyhow::anyhow!(
+            return Ok(match stopped(end) {
+                Told::OutOfBudget(kind) => Told::Failed(anyhow::anyhow!(
                     "the greedy solver stopped at the {kind} with none set (a bug: please report the board)"
                 )),
                 other => other,
             });
         }
     };
-    let mut stats = npuzzle::Stats::default();
-    stats.elapsed = started.elapsed();
-    stats.peak_bytes = greedy::BYTES_PER_CELL * board.shape().cells() as u64;
-    let record = SolutionRecord::streamed(board, goal, solver, length, &stats);
+    let record = SolutionRecord::streamed(&job.board, &job.goal, &job.solver, length, &stats);
     // The record's other fields, after the moves: its object without the `{`.
     let rest = serde_json::to_string(&record)?;
     out.write_all(b"\",")?;
     out.write_all(rest.strip_prefix('{').unwrap_or(&rest).as_bytes())?;
     out.write_all(b"}\n")?;
-    Ok(Streamed::Answered)
-}
-
-/// The budget of `--count` and `--all`: the search's, and where they
-/// enumerate, a time limit ([`DEFAULT_COUNT_TIMEOUT`] unless set).
-fn count_budget(solver: &Solver, board: &Board, args: &Args) -> Budget {
-    let budget = solver.options().budget;
-    if solver.counts_by_table(board) {
-        return budget;
-    }
-    let timeout = args.count_timeout.or(budget.timeout).unwrap_or(DEFAULT_COUNT_TIMEOUT);
-    budget.with_timeout(Some(timeout))
-}
-
-/// The count and list `--count` and `--all` ask for (the list's own count
-/// when it is complete, else a separate count if `--count` asks for one),
-/// from the distance `report`, the board's search, found: the board is not
-/// searched again.
-fn optimal_solutions(
-    solver: &Solver,
-    board: &Board,
-    goal: &Goal,
-    report: &Report,
-    args: &Args,
-) -> Result<OptimalSolutions> {
-    let budget = count_budget(solver, board, args);
-    if !args.all {
-        return Ok(solver.count_solutions_after(board, goal, report, budget)?);
-    }
-    let mut listed = solver.list_solutions_after(board, goal, report, args.limit, budget)?;
-    if args.count && listed.count.is_none() && listed.completion == Completion::Complete {
-        let counted = solver.count_solutions_after(board, goal, report, budget)?;
-        listed.count = counted.count;
-        listed.completion = counted.completion;
-        listed.at_least = counted.at_least;
-    }
-    Ok(listed)
+    Ok(Told::Answered)
 }
 
 /// When a budget stopped `--count` or `--all`: that the answer is partial,
@@ -506,7 +453,8 @@ fn human_solutions(optimal: &OptimalSolutions, args: &Args) -> String {
 mod tests {
     use super::*;
     use clap::Parser;
-    use npuzzle::SolverOptions;
+    use npuzzle::{Board, Solver, SolverOptions};
+    use npuzzle_service::request::DEFAULT_COUNT_TIMEOUT;
 
     /// `npuzzle solve`'s arguments as the command line gives them.
     #[derive(Parser)]
@@ -517,26 +465,6 @@ mod tests {
 
     fn args(line: &[&str]) -> Args {
         Line::parse_from(std::iter::once("solve").chain(line.iter().copied())).args
-    }
-
-    #[test]
-    fn a_streamed_solve_is_answered_only_when_it_solved_and_replayed() {
-        let failed = |end: Result<Finish, npuzzle::Error>, reached: bool| {
-            matches!(streamed_end(end, reached), Err(Streamed::Failed(_)))
-        };
-        assert_eq!(streamed_end(Ok(Finish::Solved(12)), true).ok(), Some(12));
-        assert!(failed(Ok(Finish::Solved(12)), false));
-        assert!(failed(Ok(Finish::Unsolvable), true));
-        let stuck = npuzzle::Error::Unsupported {
-            algorithm: "greedy",
-            shape: "9x9".parse().unwrap(),
-            reason: "stuck".to_string(),
-        };
-        assert!(failed(Err(stuck), false));
-        assert!(matches!(
-            streamed_end(Ok(Finish::BudgetReached(BudgetKind::Time)), false),
-            Err(Streamed::OutOfBudget(BudgetKind::Time))
-        ));
     }
 
     #[test]
@@ -559,8 +487,18 @@ mod tests {
         let timeout = |line: &[&str], board: &Board| {
             let args = args(line);
             let options = SolverOptions::default().with_algorithm(args.search.algorithm);
-            let solver = Solver::new(options.with_budget(args.search.budget()));
-            count_budget(&solver, board, &args).timeout
+            let job = Job {
+                board: board.clone(),
+                goal: npuzzle::Goal::standard(board.shape()),
+                solver: std::sync::Arc::new(Solver::new(options.with_budget(args.search.budget()))),
+                budget: args.search.budget(),
+                question: question(&args),
+                solvable: true,
+            };
+            let Question::Count(counting) = job.question else {
+                panic!("a count")
+            };
+            job.count_budget(counting).timeout
         };
         assert_eq!(timeout(&["--count"], &hard_4x4), Some(DEFAULT_COUNT_TIMEOUT));
         assert_eq!(timeout(&["--count"], &small), None);

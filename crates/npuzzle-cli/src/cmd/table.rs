@@ -5,6 +5,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
+use npuzzle::record::{DistributionRecord, Record};
 use npuzzle::search::table::Table;
 use npuzzle::Budget;
 
@@ -18,6 +19,9 @@ pub struct Args {
     /// Print one `DISTANCE COUNT` line per distance before the total and the diameter.
     #[arg(long)]
     stats: bool,
+    /// Print one JSON line: {"type":"distribution","data":{...}}.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Runs `npuzzle table`.
@@ -42,6 +46,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
     })?;
     bar.finish_and_clear();
     let mut out = std::io::stdout().lock();
+    if args.json {
+        let record = Record::Distribution(DistributionRecord::new(&goal, table.layer_counts()));
+        crate::output::write_json_line(&mut out, &record)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     if args.stats {
         for (distance, count) in table.layer_counts().iter().enumerate() {
             writeln!(out, "{distance} {count}")?;

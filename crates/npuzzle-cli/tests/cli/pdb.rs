@@ -379,3 +379,75 @@ fn solve_names_a_truncated_database_file() {
     );
     assert!(said.contains("npuzzle pdb build --size 3x3"), "{said}");
 }
+
+/// Regression (issue 28, item 19): a broken file beside a good one was
+/// passed over in silence by the command line (the server named it).
+#[test]
+fn a_broken_file_beside_a_good_one_is_warned_about() {
+    let scratch = empty_dir("pdb-broken-beside");
+    let (dir, d) = (scratch.path(), dir_arg(&scratch));
+    assert!(build(d, "1,2,3,4/5,6,7,8").status.success());
+    std::fs::write(dir.join("junk.pdb"), b"junk").unwrap();
+    let board = "8 6 7 2 5 4 3 x 1";
+    for command in ["solve", "hint"] {
+        let out = npuzzle(
+            &[command, "-a", "idastar", "--heuristic", "pdb", "--pdb-dir", d, board],
+            "",
+        );
+        assert!(out.status.success(), "{command}: {}", stderr(&out));
+        let said = stderr(&out);
+        let warnings: Vec<&str> = said
+            .lines()
+            .filter(|l| l.starts_with("npuzzle: skipping a pattern database that cannot be used: "))
+            .collect();
+        assert_eq!(warnings.len(), 1, "{command}: {said}");
+        assert!(
+            warnings[0].contains(&dir.join("junk.pdb").display().to_string()),
+            "{said}"
+        );
+        assert!(
+            stdout(&out).contains("31 moves") || stdout(&out).contains("distance 31"),
+            "{}",
+            stdout(&out)
+        );
+    }
+    // With no good file, the error names it, and no warning repeats it.
+    std::fs::remove_file(
+        std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| !p.ends_with("junk.pdb"))
+            .unwrap(),
+    )
+    .unwrap();
+    let out = npuzzle(
+        &["solve", "-a", "idastar", "--heuristic", "pdb", "--pdb-dir", d, board],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("skipping"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("junk.pdb"), "{}", stderr(&out));
+}
+
+/// `compare --pdb-dir` adds the searches that read the databases present.
+#[test]
+fn compare_runs_the_databases_in_the_directory() {
+    let scratch = empty_dir("pdb-compare");
+    let d = dir_arg(&scratch);
+    assert!(build(d, "1,2,3,4/5,6,7,8").status.success());
+    let out = npuzzle(&["compare", "--pdb-dir", d], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    for algorithm in ["astar", "idastar"] {
+        let row = text
+            .lines()
+            .find(|l| l.starts_with(algorithm) && l.contains("pdb 1,2,3,4/5,6,7,8"))
+            .unwrap_or_else(|| panic!("a {algorithm} pdb row in {text}"));
+        assert_eq!(row.split_whitespace().nth(3), Some("31"), "{row}");
+    }
+    assert!(text.contains("all 12 finished runs agree: 31 moves"), "{text}");
+    // A partition that is not there is an error naming it.
+    let out = npuzzle(&["compare", "--pdb-dir", d, "--pdb", "1,2,3/4,5,6,7,8"], "");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("1,2,3/4,5,6,7,8"), "{}", stderr(&out));
+}

@@ -256,3 +256,122 @@ fn boards_on_stdin_are_answered_before_the_input_ends() {
     assert!(status.success());
     assert_eq!(rest, "rr\n");
 }
+
+/// Regression (issue 28, item 2): `solve 8 6 7 2 5 4 3 x 1` unquoted read
+/// nine boards of one tile; `compare` refused the second argument. Single
+/// tiles given as arguments are one board, in every command.
+#[test]
+fn unquoted_tiles_are_one_board_in_every_command() {
+    let tiles = ["8", "6", "7", "2", "5", "4", "3", "x", "1"];
+    for command in ["solve", "hint", "compare"] {
+        let mut args = vec![command];
+        args.extend(tiles);
+        let out = npuzzle(&args, "");
+        assert!(out.status.success(), "{command}: {}", stderr(&out));
+        assert!(!stderr(&out).contains("no board holds"), "{command}: {}", stderr(&out));
+        let text = stdout(&out);
+        assert!(text.contains("31"), "{command}: {text}");
+    }
+    let mut args = vec!["solve", "--moves"];
+    args.extend(tiles);
+    assert_eq!(stdout(&npuzzle(&args, "")).lines().count(), 1);
+    // Boards given whole stay one board each.
+    let out = npuzzle(&["solve", "--moves", "1 2 3 4 5 6 7 x 8", "123456x78"], "");
+    assert_eq!(stdout(&out), "r\nrr\n", "{}", stderr(&out));
+    // A mistake among single tiles is told about the one board.
+    let out = npuzzle(&["solve", "1", "2", "3", "4", "5", "6", "7", "8", "8"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stderr(&out).lines().count(), 1, "{}", stderr(&out));
+}
+
+/// Issue 28, item 7: an unsolvable board is one line, not ten rows.
+#[test]
+fn compare_says_unsolvable_once() {
+    let out = npuzzle(&["compare", "1 2 3 4 5 6 8 7 x"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "1 2 3\n4 5 6\n8 7 x\nunsolvable: the parity invariant rules out reaching 1 2 3 4 5 6 7 8 x\n"
+    );
+}
+
+/// Issue 28, item 7: a run stopped by its budget keeps the columns in line,
+/// and the table's row says that its time is the table's build.
+#[test]
+fn compare_keeps_its_columns_in_line_when_a_budget_stops_a_run() {
+    let out = npuzzle(&["compare", "--max-nodes", "10000"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let header = text.lines().find(|l| l.starts_with("algorithm")).expect("a header");
+    let column_end = |line: &str, word: &str| line.find(word).map(|i| i + word.len());
+    let length_end = column_end(header, "length").unwrap();
+    let rows: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("algorithm"))
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .collect();
+    assert_eq!(rows.len(), 10, "{text}");
+    let stopped = rows
+        .iter()
+        .filter(|r| r.contains("budget reached (node limit)"))
+        .count();
+    assert!(stopped > 0 && stopped < rows.len(), "{text}");
+    for row in &rows {
+        // The length cell ends where the header's does, whatever it holds.
+        let cell = row
+            .split("  ")
+            .map(str::trim)
+            .find(|c| !c.is_empty() && (c.parse::<u64>().is_ok() || c.starts_with("budget")));
+        let cell = cell.unwrap_or_else(|| panic!("a length in {row:?}"));
+        assert_eq!(column_end(row, cell), Some(length_end), "{row:?} in\n{text}");
+    }
+    let text = stdout(&npuzzle(&["compare"], ""));
+    let table = text.lines().find(|r| r.starts_with("table")).expect("a table row");
+    assert!(table.ends_with("B  (the time builds the complete table)"), "{table}");
+}
+
+/// Issue 23, item 5: `compare --json` prints the shared record.
+#[test]
+fn compare_json_is_the_compare_record() {
+    let out = npuzzle(&["compare", "--json"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let line = stdout(&out);
+    assert_eq!(line.lines().count(), 1);
+    let record: npuzzle::record::Record = serde_json::from_str(&line).expect("a record");
+    let npuzzle::record::Record::Compare(compare) = record else {
+        panic!("{line}")
+    };
+    assert_eq!(compare.runs.len(), 10);
+    assert!(compare.runs.iter().all(|r| r.length == Some(31)), "{line}");
+}
+
+/// Issue 23, item 5: `random --json` and `table --json` print the shared records.
+#[test]
+fn random_and_table_speak_json() {
+    let out = npuzzle(
+        &["random", "--json", "--count", "3", "--seed", "7", "--distance", "5"],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let plain = stdout(&npuzzle(
+        &["random", "--count", "3", "--seed", "7", "--distance", "5"],
+        "",
+    ));
+    let lines: Vec<String> = stdout(&out).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 3);
+    for (line, board) in lines.iter().zip(plain.lines()) {
+        let record: npuzzle::record::Record = serde_json::from_str(line).expect("a record");
+        let npuzzle::record::Record::Board(record) = record else {
+            panic!("{line}")
+        };
+        assert_eq!((record.board.as_str(), record.distance), (board, Some(5)));
+    }
+    let out = npuzzle(&["table", "--size", "3x3", "--json"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let record: npuzzle::record::Record = serde_json::from_str(&stdout(&out)).expect("a record");
+    let npuzzle::record::Record::Distribution(d) = record else {
+        panic!("{}", stdout(&out))
+    };
+    assert_eq!((d.total, d.diameter), (181_440, 31));
+}

@@ -610,13 +610,13 @@ pub fn list(dir: &Path) -> Result<Vec<ListedFile>, Error> {
 }
 
 /// A file found by [`open_dir`], with its databases or why they cannot be opened.
-pub(crate) type OpenedFile = (PathBuf, Result<AdditivePdb, Error>);
+pub type OpenedFile = (PathBuf, Result<AdditivePdb, Error>);
 
 /// The database files in `dir` (those ending in `.pdb`) sorted by name,
 /// each mapped (its header checked, its tables not read) or with the error
 /// that opening it gave: what [`list`] summarises, for a caller that goes
 /// on to read some of them without opening them again.
-pub(crate) fn open_dir(dir: &Path) -> Result<Vec<OpenedFile>, Error> {
+pub fn open_dir(dir: &Path) -> Result<Vec<OpenedFile>, Error> {
     let entries = match fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),

@@ -60,7 +60,10 @@ mod spec;
 
 pub use checksum::Xxh64;
 pub use dual::{run_fixed_dual, DualPdb, DualState, FixedDualPdb};
-pub use file::{list, ListedFile, COMPACT_FORMAT_VERSION, EXTENSION, FORMAT_VERSION, MAGIC, ZERO_AWARE_FORMAT_VERSION};
+pub use file::{
+    list, open_dir, ListedFile, OpenedFile, COMPACT_FORMAT_VERSION, EXTENSION, FORMAT_VERSION, MAGIC,
+    ZERO_AWARE_FORMAT_VERSION,
+};
 pub use fixed::{run_fixed, run_fixed_set, FixedPdb, PdbState, MAX_FIXED_PATTERNS, MAX_FIXED_VIEWS};
 pub use partition::{recommended_partition, Partition};
 pub use pattern::{entry, placements, PatternDatabase, MAX_PDB_CELLS};

@@ -1,9 +1,9 @@
 //! Solvers for the boards a front-end meets, with the heuristic `auto`
-//! resolved per goal: the strongest pattern databases present in a
-//! directory (read as [`HeuristicKind::for_databases`] says: with dual
-//! lookups on 5×5), else walking distance on 4×4, else linear conflict. The
-//! command line, the server and the Python binding share it; each gives the
-//! database directory as a path.
+//! resolved per goal: the strongest pattern databases its
+//! [source](crate::source) holds (read as [`HeuristicKind::for_databases`]
+//! says: with dual lookups on 5×5), else walking distance on 4×4, else
+//! linear conflict. A [`Session`](crate::Session) keeps one per set of
+//! options.
 
 use std::collections::HashMap;
 use std::collections::HashSet;
@@ -12,16 +12,19 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::{Arc, Mutex};
 
-use crate::goal::Goal;
-use crate::heuristic::pdb::{self, AdditivePdb, PdbInfo, PdbSet, PdbSpec, TableKind};
-use crate::heuristic::HeuristicKind;
-use crate::search::{Solver, SolverOptions};
-use crate::Error;
+use npuzzle::goal::Goal;
+use npuzzle::heuristic::pdb::{self, AdditivePdb, PdbInfo, PdbSet, PdbSpec, TableKind};
+
+use crate::source::{DatabaseSource, Directory};
+use npuzzle::heuristic::HeuristicKind;
+use npuzzle::search::{Solver, SolverOptions};
+use npuzzle::Error;
 
 /// A heuristic as a user picks it: a named kind, or `auto`.
 ///
 /// ```
-/// use npuzzle::{solvers::HeuristicChoice, Error, HeuristicKind};
+/// use npuzzle::{Error, HeuristicKind};
+/// use npuzzle_service::HeuristicChoice;
 /// assert_eq!("auto".parse::<HeuristicChoice>()?, HeuristicChoice::Auto);
 /// assert_eq!("manhattan".parse::<HeuristicChoice>()?, HeuristicChoice::Kind(HeuristicKind::Manhattan));
 /// let err = "euclid".parse::<HeuristicChoice>().unwrap_err();
@@ -122,7 +125,7 @@ struct Found {
 ///
 /// ```
 /// use npuzzle::heuristic::pdb::{AdditivePdb, PdbSpec};
-/// use npuzzle::solvers::{HeuristicChoice, Solvers};
+/// use npuzzle_service::{HeuristicChoice, Solvers};
 /// use npuzzle::{Goal, HeuristicKind, SolverOptions};
 ///
 /// let dir = tempfile::tempdir().unwrap();
@@ -142,7 +145,7 @@ struct Found {
 pub struct Solvers {
     options: SolverOptions,
     choice: HeuristicChoice,
-    pdb_dir: Option<PathBuf>,
+    source: Option<Arc<dyn DatabaseSource>>,
     /// The partition whose databases to read, if not the strongest.
     partition: Option<String>,
     on_fallback: Option<OnFallback>,
@@ -158,7 +161,7 @@ impl fmt::Debug for Solvers {
         f.debug_struct("Solvers")
             .field("options", &self.options)
             .field("choice", &self.choice)
-            .field("pdb_dir", &self.pdb_dir)
+            .field("source", &self.source)
             .field("partition", &self.partition)
             .finish_non_exhaustive()
     }
@@ -172,7 +175,7 @@ impl Solvers {
         Solvers {
             options,
             choice,
-            pdb_dir: None,
+            source: None,
             partition: None,
             on_fallback: None,
             on_unusable: None,
@@ -183,9 +186,19 @@ impl Solvers {
     }
 
     /// These solvers looking for pattern databases in `dir`.
-    pub fn with_pdb_dir(mut self, dir: impl Into<PathBuf>) -> Solvers {
-        self.pdb_dir = Some(dir.into());
+    pub fn with_pdb_dir(self, dir: impl Into<PathBuf>) -> Solvers {
+        self.with_source(Arc::new(Directory(dir.into())))
+    }
+
+    /// These solvers reading the databases `source` holds.
+    pub fn with_source(mut self, source: Arc<dyn DatabaseSource>) -> Solvers {
+        self.source = Some(source);
         self
+    }
+
+    /// The directory databases are looked for in, when they come from one.
+    fn dir(&self) -> Option<PathBuf> {
+        self.source.as_ref().and_then(|s| s.dir()).map(Path::to_path_buf)
     }
 
     /// These solvers reading the databases of `partition` (tiles like
@@ -215,7 +228,8 @@ impl Solvers {
     ///
     /// ```
     /// use npuzzle::heuristic::pdb::{AdditivePdb, PdbSpec};
-    /// use npuzzle::{Goal, HeuristicChoice, SolverOptions, Solvers};
+    /// use npuzzle::{Goal, SolverOptions};
+    /// use npuzzle_service::{HeuristicChoice, Solvers};
     /// use std::sync::{Arc, Mutex};
     ///
     /// let dir = tempfile::tempdir().unwrap();
@@ -272,7 +286,8 @@ impl Solvers {
     /// here on its async workers and calls `get` off them).
     ///
     /// ```
-    /// use npuzzle::{Goal, HeuristicChoice, SolverOptions, Solvers};
+    /// use npuzzle::{Goal, SolverOptions};
+    /// use npuzzle_service::{HeuristicChoice, Solvers};
     /// let solvers = Solvers::new(SolverOptions::default(), HeuristicChoice::Auto);
     /// let goal = Goal::standard("3x3".parse()?);
     /// assert!(solvers.cached(&goal).is_none());
@@ -287,22 +302,22 @@ impl Solvers {
     /// The 4×4 and 5×5 blank-first databases in the directory, for the
     /// optimal 4×4 and weighted 5×5 finish of staged solutions' core when
     /// `--improve` works on a board of up to 64 cells (see
-    /// [`CoreOptions`](crate::search::staged::CoreOptions)). They only
+    /// [`CoreOptions`](npuzzle::search::staged::CoreOptions)). They only
     /// shorten solutions: a directory that cannot be read gives none.
     fn core_databases(&self, goal: &Goal) -> Vec<Arc<PdbSet>> {
         let shape = goal.shape();
         let staged = self.options.improve.is_some()
-            && self.options.algorithm.resolve(shape) == crate::Algorithm::Greedy
-            && shape.cells() <= crate::search::staged::MAX_CELLS;
+            && self.options.algorithm.resolve(shape) == npuzzle::Algorithm::Greedy
+            && shape.cells() <= npuzzle::search::staged::MAX_CELLS;
         let sides = [
-            crate::search::staged::SEARCHED_SIDE,
-            crate::search::staged::WEIGHTED_SIDE,
+            npuzzle::search::staged::SEARCHED_SIDE,
+            npuzzle::search::staged::WEIGHTED_SIDE,
         ];
         let sides = if staged { &sides[..] } else { &[] };
         sides
             .iter()
             .filter_map(|&side| {
-                let core_goal = Goal::blank_first(crate::Shape::new(side, side).ok()?);
+                let core_goal = Goal::blank_first(npuzzle::Shape::new(side, side).ok()?);
                 self.strongest(|spec| spec.goal() == &core_goal).ok()?.set
             })
             .collect()
@@ -315,18 +330,18 @@ impl Solvers {
         // A broken file that could have held them is named, not passed over.
         let not_found = |partition, broken: Vec<(PathBuf, Error)>| {
             let mut broken = broken.into_iter();
-            match (broken.next(), &self.pdb_dir) {
+            match (broken.next(), self.dir()) {
                 (Some((_, problem)), Some(dir)) => Error::PdbUnusable {
                     goal: Box::new(goal.clone()),
                     partition,
-                    dir: dir.clone(),
+                    dir,
                     problem: Box::new(problem),
                     others: broken.map(|(path, _)| path).collect(),
                 },
                 _ => Error::PdbNotFound {
                     goal: Box::new(goal.clone()),
                     partition,
-                    dir: self.pdb_dir.clone(),
+                    dir: self.dir(),
                 },
             }
         };
@@ -366,7 +381,7 @@ impl Solvers {
                 if let (Some(notify), true) = (&self.on_fallback, helps) {
                     notify(&Fallback {
                         goal: goal.clone(),
-                        dir: self.pdb_dir.clone(),
+                        dir: self.dir(),
                         using,
                         broken: broken.into_iter().map(|(_, e)| e).collect(),
                     });
@@ -389,15 +404,15 @@ impl Solvers {
     /// [`Found::broken`] if it could hold what `wanted` accepts (its header
     /// says so, or cannot be read).
     fn strongest(&self, wanted: impl Fn(&PdbSpec) -> bool) -> Result<Found, Error> {
-        let Some(dir) = &self.pdb_dir else {
+        let Some(source) = &self.source else {
             return Ok(Found {
                 set: None,
                 broken: Vec::new(),
             });
         };
-        let mut found: Vec<(PdbInfo, AdditivePdb)> = Vec::new();
+        let mut found: Vec<(PdbInfo, Arc<AdditivePdb>)> = Vec::new();
         let mut broken = Vec::new();
-        for (path, opened) in pdb::file::open_dir(dir)? {
+        for (path, opened) in source.list()? {
             let pdb = match opened {
                 Ok(pdb) => pdb,
                 Err(e) => {
@@ -431,7 +446,7 @@ impl Solvers {
             let fits = views + more <= pdb::MAX_FIXED_VIEWS && pdb.patterns().len() <= pdb::MAX_FIXED_PATTERNS;
             if members.is_empty() || (fits && members.iter().all(|m| m.patterns().len() <= pdb::MAX_FIXED_PATTERNS)) {
                 views += more;
-                members.push(Arc::new(pdb));
+                members.push(pdb);
             }
         }
         let set = if members.is_empty() {
@@ -487,9 +502,9 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heuristic::Heuristic;
-    use crate::search::SolverOptions;
-    use crate::Board;
+    use npuzzle::heuristic::Heuristic;
+    use npuzzle::search::SolverOptions;
+    use npuzzle::Board;
 
     fn save(goal: &Goal, partition: &str, dir: &std::path::Path) {
         let spec = PdbSpec::parse(goal, partition).unwrap();
@@ -517,7 +532,7 @@ mod tests {
         truncate(&path);
         let told = Arc::new(Mutex::new(Vec::new()));
         let seen = Arc::clone(&told);
-        let pdb = SolverOptions::default().with_algorithm(crate::Algorithm::IdaStar);
+        let pdb = SolverOptions::default().with_algorithm(npuzzle::Algorithm::IdaStar);
         let solvers = Solvers::new(pdb, HeuristicChoice::Kind(HeuristicKind::Pdb))
             .with_pdb_dir(dir.path())
             .on_unusable(move |path, e| seen.lock().unwrap().push((path.to_path_buf(), e.clone())));
@@ -596,7 +611,7 @@ mod tests {
             dir.path(),
         );
         let goal = Goal::standard("6x6".parse().unwrap());
-        let greedy = SolverOptions::default().with_algorithm(crate::Algorithm::Greedy);
+        let greedy = SolverOptions::default().with_algorithm(npuzzle::Algorithm::Greedy);
         let improving = greedy.with_improve(Some(std::time::Duration::from_millis(100)));
         let solvers = Solvers::new(improving, HeuristicChoice::Auto).with_pdb_dir(dir.path());
         let goals = |s: &Solvers| -> Vec<Goal> {
@@ -650,7 +665,7 @@ mod tests {
         assert_eq!(Some(set.estimate(board.tiles())), both);
         let report = solver.solve(&board, &goal).unwrap();
         assert!(
-            matches!(&report.outcome, crate::Outcome::Solved(s) if s.len() == 31),
+            matches!(&report.outcome, npuzzle::Outcome::Solved(s) if s.len() == 31),
             "{report:?}"
         );
         // Named databases read exactly the partition named.
@@ -681,7 +696,7 @@ mod tests {
         assert_eq!(label, "1,2,3,4/5,6,7,8 zero-aware compact + 1,2,3/4,5,6,7,8");
         let report = solver.solve(&board, &goal).unwrap();
         assert!(
-            matches!(&report.outcome, crate::Outcome::Solved(s) if s.len() == 31),
+            matches!(&report.outcome, npuzzle::Outcome::Solved(s) if s.len() == 31),
             "{report:?}"
         );
     }

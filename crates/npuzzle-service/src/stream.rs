@@ -1,0 +1,132 @@
+//! A constructive (`greedy`) solution streamed as it is made: a 1000×1000
+//! board takes billions of moves, so a front-end writes them (to its output,
+//! a temporary file) instead of holding them. Every move is replayed on a
+//! copy of the board on its way, so a streamed solution is checked like a
+//! collected one; the end says whether the moves written solve the board.
+
+use std::io::Write;
+use std::time::Instant;
+
+use npuzzle::search::greedy::{self, Finish, ReplaySink, WriteSink};
+use npuzzle::{Budget, BudgetKind, Stats};
+
+use crate::Job;
+
+/// How a streamed solve ended.
+#[derive(Debug)]
+pub enum StreamEnd {
+    /// The moves written (this many) replay to the goal.
+    Solved(u64),
+    /// Parity rules the goal out: no move was written.
+    Unsolvable,
+    /// A budget ran out: the moves written are the part made.
+    BudgetReached(BudgetKind),
+    /// The solver failed after its moves began.
+    Failed(StreamFailure),
+}
+
+/// Why a streamed solve failed (each a bug to report, or the engine's error).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum StreamFailure {
+    /// The moves did not replay to the goal.
+    #[error("the greedy moves did not replay to the goal (a bug: please report the board)")]
+    NotReplayed,
+    /// The solver ended in a way a streamed solve does not expect.
+    #[error("the greedy solver ended with {0} after its moves began (a bug: please report the board)")]
+    Ended(String),
+    /// The engine's error.
+    #[error(transparent)]
+    Engine(#[from] npuzzle::Error),
+}
+
+/// A streamed solve: the writer back (or its first write error), how it
+/// ended, and what it cost.
+#[derive(Debug)]
+pub struct Streamed<W> {
+    /// The writer, or the first error writing to it.
+    pub out: std::io::Result<W>,
+    /// How the solve ended.
+    pub end: StreamEnd,
+    /// Its time, the memory of its grid and the moves made.
+    pub stats: Stats,
+}
+
+impl Job {
+    /// Whether this job's solution can be streamed: the constructive solver,
+    /// without an improvement (which rewrites the whole solution).
+    pub fn streams(&self) -> bool {
+        self.algorithm() == npuzzle::Algorithm::Greedy && self.solver.options().improve.is_none()
+    }
+
+    /// Solves with the constructive solver under `budget`, writing each move
+    /// to `out` as `u d l r` letters as it is made.
+    pub fn stream<W: Write>(&self, out: W, budget: Budget) -> Streamed<W> {
+        let started = Instant::now();
+        let mut sink = ReplaySink::new(self.board.clone(), WriteSink::new(out));
+        let end = greedy::solve_into(&self.board, &self.goal, self.solver.tables(), budget, &mut sink);
+        let reached = sink.reached(&self.goal);
+        let out = sink.into_inner().finish();
+        let mut stats = Stats::default();
+        stats.elapsed = started.elapsed();
+        stats.peak_bytes = greedy::BYTES_PER_CELL * self.board.shape().cells() as u64;
+        let end = match end {
+            Ok(Finish::Solved(length)) if reached => {
+                stats.moves_made = Some(length);
+                StreamEnd::Solved(length)
+            }
+            Ok(Finish::Solved(_)) => StreamEnd::Failed(StreamFailure::NotReplayed),
+            Ok(Finish::Unsolvable) => StreamEnd::Unsolvable,
+            Ok(Finish::BudgetReached(kind)) => StreamEnd::BudgetReached(kind),
+            Ok(other) => StreamEnd::Failed(StreamFailure::Ended(format!("{other:?}"))),
+            Err(e) => StreamEnd::Failed(StreamFailure::Engine(e)),
+        };
+        Streamed { out, end, stats }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use npuzzle::{Algorithm, Cancel, Goal, SolverOptions};
+    use std::sync::Arc;
+
+    fn job(board: &str) -> Job {
+        let board: npuzzle::Board = board.parse().unwrap();
+        let goal = Goal::standard(board.shape());
+        let options = SolverOptions::default().with_algorithm(Algorithm::Greedy);
+        Job {
+            solvable: npuzzle::parity::is_solvable(&board, &goal),
+            board,
+            goal,
+            solver: Arc::new(npuzzle::Solver::new(options)),
+            budget: Budget::default(),
+            question: crate::Question::Solve,
+        }
+    }
+
+    #[test]
+    fn streamed_moves_are_the_collected_solution() {
+        let job = job("8 6 7 2 5 4 3 x 1");
+        assert!(job.streams());
+        let streamed = job.stream(Vec::new(), Budget::default());
+        let moves = String::from_utf8(streamed.out.unwrap()).unwrap();
+        let StreamEnd::Solved(length) = streamed.end else {
+            panic!("{:?}", streamed.end)
+        };
+        assert_eq!(moves.len() as u64, length);
+        let collected = job.run(&Cancel::new(), None).unwrap();
+        let crate::Found::Solution { report, .. } = collected.found else {
+            panic!()
+        };
+        assert_eq!(report.outcome.solution().unwrap().to_string(), moves);
+    }
+
+    #[test]
+    fn an_unsolvable_board_streams_nothing() {
+        let job = job("6 8 7 2 5 4 3 x 1");
+        let streamed = job.stream(Vec::new(), Budget::default());
+        assert!(matches!(streamed.end, StreamEnd::Unsolvable));
+        assert!(streamed.out.unwrap().is_empty());
+    }
+}
