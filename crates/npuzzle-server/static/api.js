@@ -1,7 +1,16 @@
-// Talking to the server: every answer is a record {"type": T, "data": {…}}.
-// Each channel keeps one request in flight: a new one aborts the old (the
-// server then cancels its search) and a late reply for an older board is
-// dropped by the caller's version check.
+// Talking to the engine: `npuzzle serve`'s API, or — on the static site
+// (`<meta name="npuzzle-engine" content="wasm">`) — the npm package's engine
+// in a Web Worker per channel. Either way a request is the API's path and
+// body, and the answer is the record's data. Each channel keeps one request
+// in flight: a new one aborts the old (the server then cancels its search;
+// the worker is terminated) and a late reply for an older board is dropped
+// by the caller's version check.
+
+/** "server" or "wasm": which engine answers this page. */
+export const ENGINE = document.querySelector('meta[name="npuzzle-engine"]')?.content === 'wasm' ? 'wasm' : 'server';
+
+// The server's default time budget, which the browser's engine applies too.
+const DEFAULT_TIMEOUT_MS = 10000;
 
 export class ApiError extends Error {
   constructor(message, status) {
@@ -36,20 +45,71 @@ async function call(method, path, body, signal) {
   return record;
 }
 
+let workerModule = null;
+
+// The package's worker class, loaded on first use (the server's page never loads it).
+function loadWorker() {
+  workerModule ??= import('./npuzzle/worker.js');
+  return workerModule;
+}
+
+// The API request `path` + `body`, answered by the browser's engine.
+async function local(worker, path, body) {
+  const { board, ...rest } = body ?? {};
+  const options = { ...rest };
+  try {
+    if (path.startsWith('/api/stats')) {
+      const query = new URLSearchParams(path.split('?')[1] ?? '');
+      return await worker.distribution({ size: query.get('size') ?? undefined, goal: query.get('goal') ?? undefined });
+    }
+    switch (path) {
+      case '/api/board':
+        return await worker.board(board, { size: options.size, goal: options.goal });
+      case '/api/random':
+        return await worker.random(options);
+      case '/api/solve': {
+        const { count, ...solve } = options;
+        solve.timeout_ms ??= DEFAULT_TIMEOUT_MS;
+        return await (count ? worker.count(board, solve) : worker.solve(board, solve));
+      }
+      case '/api/hint':
+        options.timeout_ms ??= DEFAULT_TIMEOUT_MS;
+        return await worker.hint(board, options);
+      case '/api/compare':
+        return await worker.compare(board, options);
+      default:
+        throw new ApiError(`no such request here: ${path}`, 404);
+    }
+  } catch (e) {
+    if (e.kind === 'cancelled') {
+      const abort = new Error('cancelled');
+      abort.name = 'AbortError';
+      throw abort;
+    }
+    if (e instanceof ApiError) throw e;
+    throw new ApiError(e.message, e.kind === 'internal' ? 500 : 400);
+  }
+}
+
 // A named stream of requests, at most one in flight.
 export class Channel {
   constructor() {
     this.controller = null;
+    this.worker = null;
+    this.running = 0;
   }
 
   cancel() {
     if (this.controller) this.controller.abort();
     this.controller = null;
+    // Terminating the worker is what stops a search in the browser; an idle one is kept.
+    if (this.worker && this.running > 0) this.worker.cancel();
   }
 
   // The record's data, or null when this request was cancelled or superseded.
   async send(method, path, body) {
     this.cancel();
+    if (ENGINE === 'wasm') return this.sendLocal(path, body);
     const controller = new AbortController();
     this.controller = controller;
     try {
@@ -59,6 +119,26 @@ export class Channel {
       if (e.name === 'AbortError') return null;
       throw e;
     } finally {
+      if (this.controller === controller) this.controller = null;
+    }
+  }
+
+  async sendLocal(path, body) {
+    const controller = new AbortController();
+    this.controller = controller;
+    this.running += 1;
+    try {
+      if (!this.worker) {
+        const { NpuzzleWorker } = await loadWorker();
+        this.worker ??= new NpuzzleWorker();
+      }
+      const data = await local(this.worker, path, body);
+      return controller.signal.aborted ? null : data;
+    } catch (e) {
+      if (e.name === 'AbortError') return null;
+      throw e;
+    } finally {
+      this.running -= 1;
       if (this.controller === controller) this.controller = null;
     }
   }

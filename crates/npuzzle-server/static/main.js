@@ -5,7 +5,7 @@
 // reply for an older board is dropped.
 
 import { Puzzle, OPPOSITE, encodeHash, decodeHash } from './puzzle.js';
-import { Channel } from './api.js';
+import { Channel, ENGINE } from './api.js';
 import { logBars, histogram } from './charts.js';
 
 const $ = (id) => document.getElementById(id);
@@ -18,6 +18,9 @@ const MAX_TABLE_CELLS = 12;
 const LIVE_BUDGET_MS = 3000;
 // ...and is not tried at all past the 24-puzzle (random boards there are out of reach).
 const LIVE_MAX_CELLS = 25;
+// When the optimal search runs out of budget, a constructive solution is
+// shortened for this long before it is shown.
+const GOOD_ENOUGH_MS = 3000;
 
 const state = {
   puzzle: Puzzle.goal(3, 3, 'standard'),
@@ -335,8 +338,19 @@ async function solve() {
     const big = p.width * p.height > LIVE_MAX_CELLS;
     thinking(true, big ? 'building a solution (not optimal on boards this big)…' : 'searching for an optimal solution…');
     try {
-      const data = await work.send('POST', '/api/solve', { board: p.toString(), size: `${p.width}x${p.height}`, goal: state.goal });
+      const body = { board: p.toString(), size: `${p.width}x${p.height}`, goal: state.goal };
+      let data = await work.send('POST', '/api/solve', body);
+      let fallback = '';
       if (!data || version !== state.version) return;
+      if (data.outcome === 'budget') {
+        // Never a dead end: the optimal search ran out, so build a good
+        // solution at once and shorten it for a few seconds.
+        const stopped = data.budget;
+        thinking(true, `no optimal solution within the budget (${stopped}): building a good one…`);
+        data = await work.send('POST', '/api/solve', { ...body, algorithm: 'greedy', improve: true, timeout_ms: GOOD_ENOUGH_MS });
+        if (!data || version !== state.version) return;
+        if (data.outcome === 'solved') fallback = `the optimal search stopped at its ${stopped}: not proven optimal`;
+      }
       if (data.outcome !== 'solved') {
         $('hint-text').textContent =
           data.outcome === 'unsolvable' ? 'Unsolvable: the parity invariant rules this goal out.' : `No solution found: budget reached (${data.budget}).`;
@@ -344,6 +358,7 @@ async function solve() {
       }
       keepSolution(version, data);
       sol = state.solution;
+      sol.note = fallback;
       state.distance = distanceLeft(version, data, data.length);
     } catch (e) {
       if (version === state.version) showError(e.message);
@@ -366,7 +381,8 @@ async function solve() {
   // How far from optimal a constructive solution can be: at most `ratio` times.
   const bound = isOptimal(d) ? '' : ` · lower bound ${d.lower_bound.toLocaleString()}, ratio ${d.ratio}`;
   $('solution-title').textContent = isOptimal(d) ? 'Optimal solution' : `Solution (${d.algorithm}, not optimal)`;
-  $('solution-stats').textContent = `${d.length.toLocaleString()} moves${bound} · ${how} · ${effort} · ${d.stats.millis} ms${count}`;
+  const note = sol.note ? ` · ${sol.note}` : '';
+  $('solution-stats').textContent = `${d.length.toLocaleString()} moves${bound} · ${how} · ${effort} · ${d.stats.millis} ms${count}${note}`;
   $('solution').hidden = false;
   play();
 }
@@ -666,6 +682,13 @@ async function loadBoardOrShowGoal(wanted) {
   } catch (e) {
     showError(`This link's board cannot be opened: ${e.message}`);
   }
+}
+
+// Which engine answers, and on the static site the offline copy.
+$('engine-name').textContent =
+  ENGINE === 'wasm' ? 'engine: this browser (WebAssembly), works offline' : 'engine: npuzzle serve · API health at /api/health';
+if (ENGINE === 'wasm' && 'serviceWorker' in navigator && location.protocol.startsWith('http')) {
+  navigator.serviceWorker.register('./sw.js').catch((e) => console.warn(`no offline copy: ${e.message}`));
 }
 
 wire();

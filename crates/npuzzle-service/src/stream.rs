@@ -4,8 +4,8 @@
 //! copy of the board on its way, so a streamed solution is checked like a
 //! collected one; the end says whether the moves written solve the board.
 
+use npuzzle::time::Instant;
 use std::io::Write;
-use std::time::Instant;
 
 use npuzzle::search::greedy::{self, Finish, ReplaySink, WriteSink};
 use npuzzle::{Budget, BudgetKind, Stats};

@@ -44,6 +44,7 @@ pub mod rank;
 pub mod record;
 pub mod search;
 pub mod solution;
+pub mod time;
 
 pub use board::{Board, Move, Shape};
 pub use error::{Error, IoSource};

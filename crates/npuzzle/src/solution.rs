@@ -1,10 +1,11 @@
 //! What a search returns: an outcome and its statistics, and the budgets that
 //! bound it.
 
+use crate::time::Instant;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::board::Move;
 use crate::progress::Progress;

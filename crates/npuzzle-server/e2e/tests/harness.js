@@ -24,7 +24,16 @@ export const LAUNCH_ARGS = [
   '--no-first-run',
 ];
 
+// The static site (`cargo xtask web --out DIR` writes DIR/site) when
+// $NPUZZLE_SITE names it: the same page on the browser's engine.
+export const SITE = process.env.NPUZZLE_SITE ? resolve(process.env.NPUZZLE_SITE) : null;
+
 export async function startServer(extraArgs = []) {
+  if (SITE && extraArgs.length === 0) {
+    const { startStatic } = await import('./static-server.js');
+    const site = await startStatic(SITE);
+    return { url: site.url, requests: site.requests, stop: site.stop };
+  }
   const child = spawn(binary, ['serve', '--port', '0', ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await new Promise((ok, fail) => {
     let out = '';

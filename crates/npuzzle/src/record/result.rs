@@ -1,7 +1,8 @@
 //! One row of a batch: the flat record `npuzzle batch` and Python's Dask
 //! runs write, with the names of the search that made it.
 
-use std::time::{Duration, Instant};
+use crate::time::Instant;
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 

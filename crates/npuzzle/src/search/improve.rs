@@ -25,7 +25,8 @@
 //! reaches its node limit keeps its window as it is. Memory is the moves
 //! and one copy of the board.
 
-use std::time::{Duration, Instant};
+use crate::time::Instant;
+use std::time::Duration;
 
 use crate::board::{Board, Move, Shape};
 use crate::goal::Goal;

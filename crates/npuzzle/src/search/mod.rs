@@ -611,7 +611,7 @@ impl Solver {
         // 1.8 against 2.8 times the linear-conflict bound), the rest to the
         // improver, which starts from the shorter of the two (reported with
         // its length).
-        let started = std::time::Instant::now();
+        let started = crate::time::Instant::now();
         let mut start = greedy::Start::Greedy;
         if board.shape().cells() <= staged::MAX_CELLS {
             let core = (self.core_pdbs.iter().cloned())

@@ -44,8 +44,9 @@
 //! measured no faster: 172 s against 167 s of CPU for the 8-tile pattern of
 //! the 15-puzzle, on a shared machine.
 
+use crate::time::Instant;
 use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering::Relaxed};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::pattern::{home_distances, placements, rank, weights};
 pub(crate) use super::regions::max_regions;

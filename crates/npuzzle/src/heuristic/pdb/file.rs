@@ -425,17 +425,19 @@ pub(crate) fn write_atomically(path: &Path, write: impl FnOnce(&mut dyn Write) -
     let name = path
         .file_name()
         .map_or_else(|| "pdb".into(), |n| n.to_string_lossy().into_owned());
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    let nanos = crate::time::SystemTime::now()
+        .duration_since(crate::time::UNIX_EPOCH)
         .map_or(0, |d| d.subsec_nanos());
     let tmp = dir.join(format!(".{name}.{}.{nanos}.tmp", std::process::id()));
     let result = (|| {
         let file = File::create_new(&tmp).map_err(|e| io_error("create", &tmp, e))?;
         let mut out = BufWriter::with_capacity(1 << 20, file);
         write(&mut out).map_err(|e| io_error("write", &tmp, e))?;
-        let file = out.into_inner().map_err(|e| io_error("write", &tmp, e.into_error()))?;
-        file.sync_all().map_err(|e| io_error("write", &tmp, e))?;
-        drop(file);
+        // The file is closed at the end of this block, before the rename.
+        {
+            let file = out.into_inner().map_err(|e| io_error("write", &tmp, e.into_error()))?;
+            file.sync_all().map_err(|e| io_error("write", &tmp, e))?;
+        }
         fs::rename(&tmp, path).map_err(|e| io_error("rename", path, e))
     })();
     if result.is_err() {

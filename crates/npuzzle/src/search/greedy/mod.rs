@@ -46,7 +46,7 @@ mod sink;
 #[cfg(test)]
 mod tests;
 
-use std::time::Instant;
+use crate::time::Instant;
 
 pub use sink::{MoveCount, MoveSink, ReplaySink, WriteSink};
 

@@ -72,9 +72,9 @@
 //! results, `tasks.rs` does both for [`subtree`](crate::search::subtree)'s
 //! independent tasks, `count.rs` counts whole iterations for benchmarks.
 
+use crate::time::Instant;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering};
-use std::time::Instant;
 
 use crate::board::{Board, Move, Shape};
 use crate::goal::Goal;

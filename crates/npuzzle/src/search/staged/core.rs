@@ -24,8 +24,8 @@
 //! home is not in a corner (random goals) has no such symmetry and is
 //! searched with walking distance (4×4) or not at all (5×5).
 
+use crate::time::Instant;
 use std::sync::Arc;
-use std::time::Instant;
 
 use super::subgoal::{Puzzle, Rect};
 use super::symmetry::Symmetry;

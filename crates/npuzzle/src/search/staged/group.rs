@@ -24,10 +24,10 @@
 //! and the tables of a line (14 ms for six tiles) are built once for all
 //! plans and both directions.
 
+use crate::time::Instant;
 use std::cell::RefCell;
 use std::collections::hash_map::Entry;
 use std::rc::Rc;
-use std::time::Instant;
 
 use rustc_hash::FxHashMap;
 

@@ -35,7 +35,7 @@ mod symmetry;
 mod tests;
 mod weighted;
 
-use std::time::Instant;
+use crate::time::Instant;
 
 pub use self::core::{
     CoreOptions, DEFAULT_CORE_NODES, DEFAULT_WEIGHTED_NODES, DEFAULT_WEIGHT_EIGHTHS, SEARCHED_SIDE, WEIGHTED_SIDE,

@@ -25,7 +25,7 @@
 //! 1.25 or 1 all gave 1.65–1.67 (the plans take most of the second under
 //! that load); with 2 s, 1.62.
 
-use std::time::Instant;
+use crate::time::Instant;
 
 use super::core::{weighted_5x5, Ask, CoreOptions};
 use super::subgoal::{Puzzle, Rect};

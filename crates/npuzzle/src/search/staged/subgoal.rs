@@ -12,7 +12,7 @@
 //! (Groups too big for this search go to [`group`](super::group), whose
 //! estimate is exact for each pair of tiles and counts those blank moves.)
 
-use std::time::Instant;
+use crate::time::Instant;
 
 use crate::board::{Board, Move};
 use crate::goal::Goal;

@@ -12,7 +12,7 @@
 //! [`idastar_fixed`](crate::search::idastar_fixed); the path is one vector
 //! grown and shrunk in place, so no node allocates.
 
-use std::time::Instant;
+use crate::time::Instant;
 
 use crate::board::Move;
 use crate::heuristic::fixed::FixedHeuristic;

@@ -37,11 +37,11 @@
 //! # Ok::<(), npuzzle::Error>(())
 //! ```
 
+use crate::time::Instant;
 use std::collections::HashMap;
 use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
 
 use crate::board::{Board, Move, Shape};
 use crate::geometry::Neighbours;

@@ -1,0 +1,113 @@
+// The static site (`cargo xtask web --out DIR`, DIR/site served by a plain
+// static file server): the page on the browser's own engine, in a Web
+// Worker, with no server behind it. The page's own tests (tests/) run
+// against the site too, under `npm run test:site`.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { SITE, startServer, startBrowser, openPage, screenshot } from '../tests/harness.js';
+
+assert.ok(SITE, 'set NPUZZLE_SITE to the directory `cargo xtask web --out DIR` wrote as DIR/site');
+
+let site;
+let browser;
+
+before(async () => {
+  site = await startServer();
+  browser = await startBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+async function load(page, board) {
+  await page.getByLabel('Board', { exact: true }).fill(board);
+  await page.getByRole('button', { name: 'Load', exact: true }).click();
+  const tiles = board.trim().split(/\s+/).join(',');
+  await page.waitForFunction((t) => location.hash.split('/')[1] === t, tiles);
+}
+
+async function waitDistance(page, value, timeout = 20000) {
+  await page.waitForFunction((v) => document.querySelector('#distance').textContent.trim() === v, String(value), { timeout });
+}
+
+function apiRequests() {
+  return site.requests.filter((path) => path === '/api' || path.startsWith('/api/'));
+}
+
+test('the page says the browser answers, solves 3x3 and 4x4 optimally, and never asks /api', async () => {
+  const { page, errors } = await openPage(browser.context, site.url);
+  assert.match(await page.locator('#engine-name').textContent(), /this browser \(WebAssembly\)/);
+  await load(page, '8 6 7 2 5 4 3 x 1');
+  await waitDistance(page, 31);
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.waitForFunction(() => /^31 moves · table/.test(document.querySelector('#solution-stats').textContent));
+  // A 48-move 15-puzzle: IDA* with walking distance, in the worker.
+  await load(page, '11 2 15 7 14 1 13 3 x 5 9 10 12 4 8 6');
+  await waitDistance(page, 48);
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.waitForFunction(() => /^48 moves · idastar/.test(document.querySelector('#solution-stats').textContent), null, { timeout: 30000 });
+  assert.equal(await page.locator('#solution-title').textContent(), 'Optimal solution');
+  assert.equal((await page.locator('#moves-text').inputValue()).length, 48);
+  await page.getByRole('button', { name: 'Hint', exact: true }).click();
+  await page.waitForFunction(() => /^Hint: slide tile/.test(document.querySelector('#hint-text').textContent), null, { timeout: 30000 });
+  await screenshot(page, 'site-4x4');
+  assert.deepEqual(apiRequests(), []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('Cancel stops a long search at once, and the next board is answered', async () => {
+  const { page, errors } = await openPage(browser.context, site.url);
+  // Korf's instance 88 (65 moves): far beyond the page's budget without databases.
+  await load(page, '15 2 12 11 14 13 9 5 1 3 8 7 x 10 6 4');
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click({ timeout: 10000 });
+  await page.waitForFunction(() => document.querySelector('#hint-text').textContent === 'Cancelled.', null, { timeout: 2000 });
+  await load(page, '8 6 7 2 5 4 3 x 1');
+  await waitDistance(page, 31);
+  assert.deepEqual(apiRequests(), []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a random 5x5 board gets a solution, and the page says it is not proven optimal', async () => {
+  const { page, errors } = await openPage(browser.context, site.url);
+  await page.getByLabel('Width').selectOption('5');
+  await page.getByLabel('Height').selectOption('5');
+  await page.waitForFunction(() => document.querySelectorAll('#board .tile').length === 24);
+  await page.getByRole('button', { name: 'Random board', exact: true }).click();
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.locator('#solution').waitFor({ timeout: 40000 });
+  const stats = await page.locator('#solution-stats').textContent();
+  const title = await page.locator('#solution-title').textContent();
+  if (title !== 'Optimal solution') {
+    assert.equal(title, 'Solution (greedy, not optimal)');
+    assert.match(stats, /lower bound [\d,]+, ratio [\d.]+/);
+    assert.match(stats, /not proven optimal/);
+  }
+  await screenshot(page, 'site-5x5');
+  assert.deepEqual(apiRequests(), []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('after one visit the site works offline: reloaded with the server stopped', async () => {
+  const { page, errors } = await openPage(browser.context, site.url);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // Controlled once the service worker has claimed the page.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 10000 });
+  await site.stop();
+  await page.reload();
+  await screenshot(page, 'site-offline');
+  await load(page, '8 6 7 2 5 4 3 x 1');
+  await waitDistance(page, 31);
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.waitForFunction(() => /^31 moves/.test(document.querySelector('#solution-stats').textContent));
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -1,0 +1,141 @@
+// The packed package, installed from its tarball as a user installs it:
+// its answers against the npuzzle binary's (`NPUZZLE_CLI`) on the same
+// boards, its errors and its budgets.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { replay, standardGoal } from './replay.mjs';
+
+const np = await import('npuzzle');
+await np.default?.();
+
+const cli = process.env.NPUZZLE_CLI;
+
+/** The `data` of the binary's `solve --json` record. */
+function cliSolve(board, args = []) {
+  assert.ok(cli, 'set NPUZZLE_CLI to the npuzzle binary');
+  const out = execFileSync(cli, ['solve', '--json', ...args, board], { encoding: 'utf8' });
+  const record = JSON.parse(out.trim().split('\n').at(-1));
+  assert.equal(record.type, 'solution');
+  return record.data;
+}
+
+/**
+ * A record without its timings (which differ run to run) and its memory
+ * figure (measured on the platform: 32-bit WebAssembly holds smaller states).
+ */
+function untimed(record) {
+  const { stats, ...rest } = record;
+  const { millis, peak_bytes: bytes, ...counts } = stats;
+  assert.equal(typeof millis, 'number');
+  assert.equal(typeof bytes, 'number');
+  return { ...rest, stats: counts };
+}
+
+const boards = [
+  ['8 6 7 2 5 4 3 x 1', []],
+  ['5 1 2 3 9 6 7 4 13 10 11 8 x 14 15 12', []],
+  // Random 4x4 boards of 48 and 40 moves (tens of thousands of nodes: quick for the debug binary too).
+  ['11 2 15 7 14 1 13 3 x 5 9 10 12 4 8 6', []],
+  ['1 6 11 7 13 8 5 x 9 15 2 12 14 3 4 10', []],
+  ['6 1 2 3 4 x 7 8 9 5', ['--size', '5x2']],
+];
+
+for (const [board, args] of boards) {
+  test(`solve ${board} equals the binary's record`, () => {
+    const size = args[1];
+    const mine = np.solve(board, size ? { size } : {});
+    assert.deepEqual(untimed(mine), untimed(cliSolve(board, args)));
+    assert.equal(mine.outcome, 'solved');
+    const width = size ? Number(size.split('x')[0]) : Math.sqrt(board.split(' ').length);
+    assert.equal(replay(board, width, mine.moves), mine.goal);
+  });
+}
+
+test('a 10x10 greedy solution equals the binary and replays to the goal', () => {
+  const board = np.random({ size: '10x10', seed: 11 }).board;
+  const mine = np.solve(board, { algorithm: 'greedy' });
+  assert.deepEqual(untimed(mine), untimed(cliSolve(board, ['--algorithm', 'greedy'])));
+  assert.equal(replay(board, 10, mine.moves), standardGoal(10, 10));
+  assert.equal(mine.moves.length, mine.length);
+});
+
+test('count and list equal the binary, and every listed solution replays', () => {
+  const board = '8 6 7 2 5 4 3 x 1';
+  const counted = np.count(board);
+  assert.equal(counted.length, 31);
+  assert.equal(counted.count, cliSolve(board, ['--count']).count);
+  const listed = np.list(board, { limit: 5 });
+  assert.equal(listed.solutions.length, 5);
+  assert.equal(new Set(listed.solutions).size, 5);
+  for (const moves of listed.solutions) {
+    assert.equal(moves.length, 31);
+    assert.equal(replay(board, 3, moves), standardGoal(3, 3));
+  }
+});
+
+test('a hint gives the distance after every move of the blank', () => {
+  const h = np.hint('1 2 3 4 5 6 7 x 8');
+  assert.equal(h.distance, 1);
+  assert.equal(h.optimal, 'r');
+  const right = h.moves.find((m) => m.move === 'r');
+  assert.equal(right.distance, 0);
+});
+
+test('bad input throws an NpuzzleError naming the problem', () => {
+  assert.throws(() => np.solve('1 2 3 4 5 6 7 8 8'), (e) => {
+    assert.equal(e.name, 'NpuzzleError');
+    assert.equal(e.kind, 'board');
+    assert.match(e.message, /tile 8 appears twice/);
+    return e instanceof Error;
+  });
+  assert.throws(() => np.solve('1 2 3 x', { algorithm: 'dijkstra' }), { name: 'NpuzzleError', kind: 'options' });
+  assert.throws(() => np.solve('1 2 3 x', { timeout: 5 }), (e) => e.kind === 'options' && /timeout/.test(e.message));
+  assert.throws(() => np.solve('1 2 3 4 5 6 7 8 x', { goal: '1 2 3 x' }), {
+    message: 'the board is 3x3 but the goal is 2x2',
+  });
+});
+
+test('a budget is an outcome, not an exception', () => {
+  const r = np.solve('15 14 13 12 11 10 9 8 7 6 5 4 3 1 2 x', { max_nodes: 2000, algorithm: 'idastar', heuristic: 'manhattan' });
+  assert.equal(r.outcome, 'budget');
+  assert.equal(r.budget, 'node limit');
+  assert.equal(r.moves, undefined);
+});
+
+test('an unsolvable board is told by parity, at once', () => {
+  const r = np.solve('1 2 3 4 5 6 8 7 x');
+  assert.equal(r.outcome, 'unsolvable');
+  assert.equal(r.stats.expanded ?? 0, 0);
+});
+
+test('random boards repeat by seed, and lie at their asked distance', () => {
+  const a = np.random({ size: '4x3', seed: 5, distance: 18 });
+  assert.deepEqual(a, np.random({ size: '4x3', seed: 5, distance: 18 }));
+  assert.equal(np.solve(a.board, { size: '4x3' }).length, 18);
+});
+
+test('the 3x3 distribution is the published one', () => {
+  const d = np.distribution({ size: '3x3' });
+  assert.equal(d.total, 181440);
+  assert.equal(d.diameter, 31);
+  // Reinefeld's table: 2 boards at distance 31, 221 at 30.
+  assert.equal(d.counts[31], 2);
+  assert.equal(d.counts[30], 221);
+});
+
+test('compare runs every algorithm on a small board, each length the optimal one', () => {
+  const c = np.compare('8 6 7 2 5 4 3 x 1', { timeout_ms: 5000 });
+  assert.ok(c.runs.length >= 5);
+  for (const run of c.runs.filter((r) => r.outcome === 'solved' && !/greedy/.test(r.algorithm))) assert.equal(run.length, 31, run.algorithm);
+});
+
+test('the package is the workspace version and its wasm is within 4 MB', () => {
+  const require = createRequire(import.meta.url);
+  const manifest = JSON.parse(readFileSync(require.resolve('npuzzle/package.json'), 'utf8'));
+  assert.equal(np.version(), manifest.version);
+  const wasm = readFileSync(new URL('./node_modules/npuzzle/wasm/npuzzle_wasm_bg.wasm', import.meta.url));
+  assert.ok(wasm.length < 4 * 1024 * 1024, `${wasm.length} bytes`);
+});

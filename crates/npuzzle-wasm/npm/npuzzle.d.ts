@@ -1,0 +1,159 @@
+// Types of the `npuzzle` package. Every answer is the record that
+// `npuzzle solve --json` (and the HTTP API) gives under `data`: the same
+// field names in the CLI, the server, Python and JavaScript.
+
+/** Options of `solve`, `hint`, `count`, `list`, `compare` and `board` (the server's request fields). */
+export interface Options {
+  /** `WxH` (width × height); inferred for square boards. */
+  size?: string;
+  /** `standard` (default: 1 2 … N-1 then the blank), `blank-first`, or tiles. */
+  goal?: string;
+  /** An algorithm name (`auto`, `table`, `idastar`, `astar`, `bfs`, `greedy`, …). */
+  algorithm?: string;
+  /** A heuristic name (`auto`, `manhattan`, `linear-conflict`, `walking-distance`, …). */
+  heuristic?: string;
+  /** Time budget in milliseconds (default: none; `compare`: 2000 per run). */
+  timeout_ms?: number;
+  /** Node budget. */
+  max_nodes?: number;
+  /** Memory budget in bytes (default 1 GiB). */
+  max_memory?: number;
+  /** Spend the rest of the time budget shortening a `greedy` solution. */
+  improve?: boolean;
+  /** `list`: at most this many optimal solutions (default 100). */
+  limit?: number;
+}
+
+/** Options of `random`. */
+export interface RandomOptions {
+  /** `WxH` (default 3x3). */
+  size?: string;
+  goal?: string;
+  /** Only boards exactly this far from the goal (boards of up to 12 cells). */
+  distance?: number;
+  /** A seed for a reproducible board. */
+  seed?: number;
+}
+
+/** Options of `distribution`. */
+export interface DistributionOptions {
+  /** `WxH`, at most 12 cells. */
+  size: string;
+  goal?: string;
+}
+
+/** How a board ended. */
+export type Outcome = 'solved' | 'unsolvable' | 'budget';
+
+export interface IterationRecord {
+  bound: number;
+  expanded: number;
+}
+
+export interface StatsRecord {
+  expanded?: number;
+  generated?: number;
+  peak_states?: number;
+  moves_made?: number;
+  peak_bytes: number;
+  millis: number;
+  iterations?: IterationRecord[];
+}
+
+/** A board solved, proven unsolvable, or out of budget. */
+export interface SolutionRecord {
+  board: string;
+  goal: string;
+  algorithm: string;
+  heuristic: string | null;
+  partition: string | null;
+  outcome: Outcome;
+  /** Moves in the solution (optimal unless `lower_bound`/`ratio` say otherwise). */
+  length?: number;
+  /** Moves of the blank: `u d l r`. */
+  moves?: string;
+  /** Which limit ran out (`node limit`, `time limit`, `memory limit`). */
+  budget?: string;
+  stats: StatsRecord;
+  lower_bound?: number;
+  ratio?: number;
+  improved_from?: number;
+  start?: string;
+  count?: number;
+  solutions?: string[];
+  count_budget?: string;
+  count_at_least?: number;
+}
+
+export interface MoveDistanceRecord {
+  move: string;
+  distance: number | null;
+}
+
+/** A board's exact distance and the distance after each move of the blank. */
+export interface HintRecord {
+  board: string;
+  goal: string;
+  algorithm: string;
+  heuristic: string | null;
+  partition: string | null;
+  outcome: Outcome;
+  distance: number | null;
+  moves: MoveDistanceRecord[];
+  /** The optimal moves of the blank, joined. */
+  optimal: string;
+  budget?: string;
+  stats: StatsRecord;
+}
+
+export interface BoardRecord {
+  board: string;
+  size: string;
+  goal: string;
+  distance: number | null;
+}
+
+export interface DistributionRecord {
+  size: string;
+  goal: string;
+  counts: number[];
+  total: number;
+  diameter: number;
+}
+
+export interface CompareRun {
+  algorithm: string;
+  heuristic: string | null;
+  outcome: Outcome | null;
+  length: number | null;
+  message: string | null;
+  expanded: number;
+  generated: number;
+  peak_bytes: number;
+  millis: number;
+}
+
+export interface CompareRecord {
+  board: string;
+  goal: string;
+  runs: CompareRun[];
+}
+
+/** What every function throws on bad input: `kind` names the part that was wrong. */
+export interface NpuzzleError extends Error {
+  name: 'NpuzzleError';
+  kind: 'board' | 'goal' | 'options' | 'databases' | 'refused' | 'internal' | 'init' | 'cancelled';
+}
+
+/** Loads the WebAssembly module (browsers: fetched from beside the package, or from `input`). */
+export default function init(input?: string | URL | Request | Response | BufferSource | WebAssembly.Module): Promise<void>;
+
+export function solve(board: string, options?: Options): SolutionRecord;
+export function hint(board: string, options?: Options): HintRecord;
+export function count(board: string, options?: Options): SolutionRecord;
+export function list(board: string, options?: Options): SolutionRecord;
+export function compare(board: string, options?: Options): CompareRecord;
+export function board(board: string, options?: Options): BoardRecord;
+export function random(options?: RandomOptions): BoardRecord;
+export function distribution(options: DistributionOptions): DistributionRecord;
+export function version(): string;

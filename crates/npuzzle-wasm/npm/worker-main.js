@@ -1,0 +1,17 @@
+// The script of an NpuzzleWorker: answers { id, name, args } messages with
+// { id, value } or { id, error: { name, kind, message } }.
+import init, * as np from './index.js';
+
+const functions = new Set(['solve', 'hint', 'count', 'list', 'compare', 'board', 'random', 'distribution', 'version']);
+const ready = init();
+
+self.onmessage = async (event) => {
+  const { id, name, args } = event.data;
+  try {
+    await ready;
+    if (!functions.has(name)) throw Object.assign(new Error(`no function named ${name}`), { name: 'NpuzzleError', kind: 'options' });
+    self.postMessage({ id, value: np[name](...args) });
+  } catch (e) {
+    self.postMessage({ id, error: { name: e.name ?? 'Error', kind: e.kind ?? 'internal', message: String(e.message ?? e) } });
+  }
+};

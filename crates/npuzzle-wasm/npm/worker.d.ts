@@ -1,0 +1,25 @@
+import type {
+  BoardRecord, CompareRecord, DistributionOptions, DistributionRecord, HintRecord, Options, RandomOptions,
+  SolutionRecord,
+} from './npuzzle.js';
+
+/**
+ * The engine in a Web Worker: every call returns a promise, and `cancel()`
+ * stops a running search at once (each pending call rejects with an
+ * `NpuzzleError` of kind `cancelled`; the next call starts a fresh worker).
+ */
+export declare class NpuzzleWorker {
+  /** Calls waiting or running. */
+  readonly busy: number;
+  solve(board: string, options?: Options): Promise<SolutionRecord>;
+  hint(board: string, options?: Options): Promise<HintRecord>;
+  count(board: string, options?: Options): Promise<SolutionRecord>;
+  list(board: string, options?: Options): Promise<SolutionRecord>;
+  compare(board: string, options?: Options): Promise<CompareRecord>;
+  board(board: string, options?: Options): Promise<BoardRecord>;
+  random(options?: RandomOptions): Promise<BoardRecord>;
+  distribution(options: DistributionOptions): Promise<DistributionRecord>;
+  version(): Promise<string>;
+  cancel(): void;
+  terminate(): void;
+}

@@ -1,0 +1,285 @@
+//! # npuzzle-wasm
+//!
+//! The npuzzle engine for JavaScript: the adapter behind the npm package
+//! `npuzzle`. Each function takes a board as text (the command line's
+//! syntax) and an options object (the server's JSON request fields), asks
+//! the service layer, and returns the record `npuzzle solve --json` prints
+//! under `data`: the same field names in the CLI, the HTTP API, Python and
+//! JavaScript.
+//!
+//! A refusal (a board that cannot be read, an unknown option, a board too
+//! big for the question) throws an `Error` named `NpuzzleError` with a
+//! `kind`; a budget that runs out is an answer (`outcome: "budget"`), not an
+//! exception. Everything runs on the calling thread, one thread per search:
+//! in a page, call it from a Web Worker, and cancel by terminating the
+//! worker (the package's `npuzzle/worker` module does both).
+//!
+//! The functions below are the Rust side; each `*_json` twin is the same
+//! answer as JSON text, which is what the tests on native targets check.
+
+pub mod error;
+pub mod options;
+
+use npuzzle::random::{random_solvable, sample_at_distance};
+use npuzzle::record::{BoardRecord, DistributionRecord, Record};
+use npuzzle::search::table::{TableCache, MAX_TABLE_CELLS};
+use npuzzle::{Budget, Cancel, Goal, Shape};
+use npuzzle_service::compare::CompareRequest;
+use npuzzle_service::input::{read_goal, Tiles};
+use npuzzle_service::request::Question;
+use npuzzle_service::Session;
+use rand::SeedableRng;
+use wasm_bindgen::prelude::*;
+
+use crate::error::JsError;
+use crate::options::{parse_shape, DistributionOptions, Options, RandomOptions};
+
+/// How long each run of `compare` may take unless the options say.
+const COMPARE_RUN_TIMEOUT_MS: u64 = 2_000;
+/// Most nodes each run of `compare` may expand unless the options say.
+const COMPARE_RUN_MAX_NODES: u64 = 50_000_000;
+/// Most memory one search may hold here: a 32-bit address space, shared
+/// with the page's own.
+const MAX_MEMORY: u64 = 1 << 30;
+
+thread_local! {
+    /// One session per thread (a worker has one): solvers and their tables
+    /// are made once and reused by every later call.
+    static SESSION: Session = Session::new(None);
+    /// Complete tables for `distribution` and `random` at a distance.
+    static TABLES: TableCache = TableCache::default();
+}
+
+/// The `data` of `record`'s envelope, as JSON text.
+fn data(record: &Record) -> Result<String, JsError> {
+    let value = serde_json::to_value(record).map_err(|e| JsError::new("internal", e.to_string()))?;
+    Ok(value["data"].to_string())
+}
+
+/// The answer to `question` about `board`.
+fn answer(board: &str, options: &Options, question: Question) -> Result<String, JsError> {
+    let mut request = options.request(board, question)?;
+    request.budget = request
+        .budget
+        .with_max_memory(Some(options.max_memory.unwrap_or(MAX_MEMORY)));
+    let record = SESSION.with(|session| -> Result<Record, JsError> {
+        let plan = session.plan(&request)?;
+        Ok(plan.into_job().run(&Cancel::new(), None)?.record())
+    })?;
+    data(&record)
+}
+
+/// `solve` as JSON text.
+pub fn solve_json(board: &str, options: &Options) -> Result<String, JsError> {
+    answer(board, options, Question::Solve)
+}
+
+/// `hint` as JSON text.
+pub fn hint_json(board: &str, options: &Options) -> Result<String, JsError> {
+    answer(board, options, Question::Hint)
+}
+
+/// `count` as JSON text.
+pub fn count_json(board: &str, options: &Options) -> Result<String, JsError> {
+    answer(board, options, options.counting())
+}
+
+/// `list` as JSON text.
+pub fn list_json(board: &str, options: &Options) -> Result<String, JsError> {
+    answer(board, options, options.listing())
+}
+
+/// `board` as JSON text: the board and goal read, in canonical form.
+pub fn board_json(board: &str, options: &Options) -> Result<String, JsError> {
+    let size = options.shape()?;
+    let parsed = Tiles::Text(board.to_string())
+        .board(size)
+        .map_err(|e| JsError::new("board", e.full_message()))?;
+    let goal = read_goal(
+        options.goal.clone().map(Tiles::Text).as_ref(),
+        parsed.shape(),
+        size.is_some(),
+    )?;
+    data(&Record::Board(BoardRecord::new(&parsed, &goal, None)))
+}
+
+/// `compare` as JSON text.
+pub fn compare_json(board: &str, options: &Options) -> Result<String, JsError> {
+    let mut budget = Budget::default()
+        .with_timeout(Some(std::time::Duration::from_millis(
+            options.timeout_ms.unwrap_or(COMPARE_RUN_TIMEOUT_MS),
+        )))
+        .with_max_nodes(Some(options.max_nodes.unwrap_or(COMPARE_RUN_MAX_NODES)));
+    budget.max_memory = Some(options.max_memory.unwrap_or(MAX_MEMORY));
+    let request = CompareRequest {
+        board: Tiles::Text(board.to_string()),
+        size: options.shape()?,
+        goal: options.goal.clone().map(Tiles::Text),
+        budget,
+        duplicate_len: npuzzle::SolverOptions::default().duplicate_len,
+        databases: None,
+    };
+    let record = SESSION.with(|session| -> Result<Record, JsError> {
+        let job = session.comparison(&request)?;
+        if job.board.shape().cells() > MAX_TABLE_CELLS {
+            return Err(JsError::new(
+                "refused",
+                format!(
+                    "compare runs every algorithm, breadth-first ones included: boards of at most {MAX_TABLE_CELLS} cells, not {}",
+                    job.board.shape()
+                ),
+            ));
+        }
+        Ok(Record::Compare(job.run(&Cancel::new())?))
+    })?;
+    data(&record)
+}
+
+/// The goal of `options` for boards of `shape`.
+fn goal_of(goal: Option<&str>, shape: Shape) -> Result<Goal, JsError> {
+    Ok(read_goal(
+        goal.map(|t| Tiles::Text(t.to_string())).as_ref(),
+        shape,
+        true,
+    )?)
+}
+
+/// `random` as JSON text.
+pub fn random_json(options: &RandomOptions) -> Result<String, JsError> {
+    let shape = match options.size.as_deref() {
+        Some(text) => parse_shape(text)?,
+        None => Shape::new(3, 3)?,
+    };
+    let goal = goal_of(options.goal.as_deref(), shape)?;
+    let mut rng = match options.seed {
+        Some(seed) => rand_chacha::ChaCha8Rng::seed_from_u64(seed),
+        None => rand_chacha::ChaCha8Rng::from_os_rng(),
+    };
+    let Some(distance) = options.distance else {
+        let board = random_solvable(&goal, &mut rng);
+        return data(&Record::Board(BoardRecord::new(&board, &goal, None)));
+    };
+    if shape.cells() > MAX_TABLE_CELLS {
+        return Err(JsError::new(
+            "refused",
+            format!("a board at a chosen distance needs a complete table: boards of at most {MAX_TABLE_CELLS} cells, not {shape}"),
+        ));
+    }
+    let budget = Budget::default().with_max_memory(Some(MAX_MEMORY));
+    let boards = sample_at_distance(&goal, distance, 1, &mut rng, budget)?;
+    match boards.first() {
+        Some(board) => data(&Record::Board(BoardRecord::new(board, &goal, Some(distance)))),
+        None => {
+            let farthest = TABLES
+                .with(|t| t.get(&goal, budget).ok().map(|t| t.diameter()))
+                .map_or_else(String::new, |d| format!(": the farthest are {d} moves away"));
+            Err(JsError::new(
+                "refused",
+                format!("no {shape} board is {distance} moves from {goal}{farthest}"),
+            ))
+        }
+    }
+}
+
+/// `distribution` as JSON text.
+pub fn distribution_json(options: &DistributionOptions) -> Result<String, JsError> {
+    let Some(size) = options.size.as_deref() else {
+        return Err(JsError::new(
+            "options",
+            "give the board size, for example { size: \"3x3\" }",
+        ));
+    };
+    let shape = parse_shape(size)?;
+    if shape.cells() > MAX_TABLE_CELLS {
+        return Err(JsError::new(
+            "refused",
+            format!("a distance distribution needs a complete table: boards of at most {MAX_TABLE_CELLS} cells, not {shape}"),
+        ));
+    }
+    let goal = goal_of(options.goal.as_deref(), shape)?;
+    let budget = Budget::default().with_max_memory(Some(MAX_MEMORY));
+    let table = TABLES.with(|t| t.get(&goal, budget))?;
+    data(&Record::Distribution(DistributionRecord::new(
+        &goal,
+        table.layer_counts(),
+    )))
+}
+
+// --- the JavaScript side -----------------------------------------------------
+
+/// Options from JavaScript (`undefined` and `null` are no options), read
+/// through JSON so that an unknown field is refused by name, as the server
+/// refuses it.
+fn read<T: serde::de::DeserializeOwned + Default>(options: JsValue) -> Result<T, JsValue> {
+    if options.is_undefined() || options.is_null() {
+        return Ok(T::default());
+    }
+    let refused = |message: String| JsError::new("options", format!("reading the options: {message}")).into_js();
+    let text = js_sys::JSON::stringify(&options).map_err(|_| refused("they are not plain data".into()))?;
+    let text = text.as_string().unwrap_or_default();
+    serde_json::from_str(&text).map_err(|e| refused(e.to_string()))
+}
+
+/// JSON text as a JavaScript value.
+fn to_js(answer: Result<String, JsError>) -> Result<JsValue, JsValue> {
+    let text = answer.map_err(JsError::into_js)?;
+    js_sys::JSON::parse(&text)
+}
+
+/// Solves `board`: an optimal solution where the search finishes in its
+/// budget, else the outcome that stopped it.
+#[wasm_bindgen]
+pub fn solve(board: &str, options: JsValue) -> Result<JsValue, JsValue> {
+    to_js(solve_json(board, &read(options)?))
+}
+
+/// The board's exact distance and the distance after each move of the blank.
+#[wasm_bindgen]
+pub fn hint(board: &str, options: JsValue) -> Result<JsValue, JsValue> {
+    to_js(hint_json(board, &read(options)?))
+}
+
+/// Solves `board` and counts its optimal solutions.
+#[wasm_bindgen]
+pub fn count(board: &str, options: JsValue) -> Result<JsValue, JsValue> {
+    to_js(count_json(board, &read(options)?))
+}
+
+/// Solves `board` and lists up to `options.limit` (default 100) optimal solutions.
+#[wasm_bindgen]
+pub fn list(board: &str, options: JsValue) -> Result<JsValue, JsValue> {
+    to_js(list_json(board, &read(options)?))
+}
+
+/// Every algorithm with every heuristic that fits, on boards of up to 12 cells.
+#[wasm_bindgen]
+pub fn compare(board: &str, options: JsValue) -> Result<JsValue, JsValue> {
+    to_js(compare_json(board, &read(options)?))
+}
+
+/// The board and goal read, in canonical form (blank `x`, single spaces).
+#[wasm_bindgen]
+pub fn board(board: &str, options: JsValue) -> Result<JsValue, JsValue> {
+    to_js(board_json(board, &read(options)?))
+}
+
+/// A random solvable board (uniform), or one at an exact distance.
+#[wasm_bindgen]
+pub fn random(options: JsValue) -> Result<JsValue, JsValue> {
+    to_js(random_json(&read(options)?))
+}
+
+/// How many boards lie at each distance from the goal (boards of up to 12 cells).
+#[wasm_bindgen]
+pub fn distribution(options: JsValue) -> Result<JsValue, JsValue> {
+    to_js(distribution_json(&read(options)?))
+}
+
+/// The engine's version.
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
+#[cfg(test)]
+mod tests;

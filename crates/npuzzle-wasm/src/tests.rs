@@ -1,0 +1,83 @@
+//! The adapter's answers on native targets (the same code the package runs).
+
+use super::*;
+
+fn value(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).unwrap()
+}
+
+#[test]
+fn a_3x3_board_is_solved_optimally() {
+    let record = value(&solve_json("8 6 7 2 5 4 3 x 1", &Options::default()).unwrap());
+    assert_eq!(record["length"], 31);
+    assert_eq!(record["outcome"], "solved");
+}
+
+#[test]
+fn a_budget_is_an_outcome_not_an_error() {
+    let options = Options {
+        max_nodes: Some(1000),
+        algorithm: Some("idastar".into()),
+        heuristic: Some("manhattan".into()),
+        ..Options::default()
+    };
+    let record = value(&solve_json("15 14 13 12 11 10 9 8 7 6 5 4 3 1 2 x", &options).unwrap());
+    assert_eq!(record["outcome"], "budget");
+}
+
+#[test]
+fn an_unreadable_board_is_a_board_error() {
+    let err = solve_json("1 2 3 4 5 6 7 8 8", &Options::default()).unwrap_err();
+    assert_eq!(err.kind, "board");
+    assert!(err.message.contains('8'), "{}", err.message);
+}
+
+#[test]
+fn a_goal_of_another_shape_is_refused_by_name() {
+    let options = Options {
+        goal: Some("1 2 3 x".into()),
+        ..Options::default()
+    };
+    let err = solve_json("1 2 3 4 5 6 7 8 x", &options).unwrap_err();
+    assert_eq!(err.message, "the board is 3x3 but the goal is 2x2");
+}
+
+#[test]
+fn random_boards_of_a_seed_repeat_and_lie_at_their_distance() {
+    let options = RandomOptions {
+        size: Some("3x3".into()),
+        distance: Some(20),
+        seed: Some(7),
+        ..RandomOptions::default()
+    };
+    let first = value(&random_json(&options).unwrap());
+    assert_eq!(first, value(&random_json(&options).unwrap()));
+    let board = first["board"].as_str().unwrap();
+    let solved = value(&solve_json(board, &Options::default()).unwrap());
+    assert_eq!(solved["length"], 20);
+}
+
+#[test]
+fn the_3x3_distribution_sums_to_half_the_permutations() {
+    let options = DistributionOptions {
+        size: Some("3x3".into()),
+        goal: None,
+    };
+    let record = value(&distribution_json(&options).unwrap());
+    let counts = record["counts"].as_array().unwrap();
+    let total: u64 = counts.iter().map(|c| c.as_u64().unwrap()).sum();
+    assert_eq!(total, 181_440);
+    assert_eq!(counts.len(), 32, "the farthest 3x3 boards are 31 moves away");
+}
+
+#[test]
+fn a_hint_names_the_distance() {
+    let record = value(&hint_json("1 2 3 4 5 6 7 x 8", &Options::default()).unwrap());
+    assert_eq!(record["distance"], 1);
+}
+
+#[test]
+fn compare_refuses_boards_past_twelve_cells() {
+    let err = compare_json("1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15", &Options::default()).unwrap_err();
+    assert_eq!(err.kind, "refused");
+}
