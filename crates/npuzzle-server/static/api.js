@@ -47,10 +47,33 @@ async function call(method, path, body, signal) {
 
 let workerModule = null;
 
+let engineModule = null;
+
 // The package's worker class, loaded on first use (the server's page never loads it).
 function loadWorker() {
   workerModule ??= import('./npuzzle/worker.js');
   return workerModule;
+}
+
+// The engine compiled once for every channel's worker (a host that serves
+// .wasm without its MIME type gets the slower path).
+function compiledEngine() {
+  const url = new URL('./npuzzle/wasm/npuzzle_wasm_bg.wasm', import.meta.url);
+  engineModule ??= WebAssembly.compileStreaming(fetch(url)).catch(() =>
+    fetch(url)
+      .then((r) => r.arrayBuffer())
+      .then((bytes) => WebAssembly.compile(bytes)),
+  );
+  return engineModule;
+}
+
+// Requests answered in milliseconds (table lookups on boards of up to 12
+// cells, reading or drawing a board): superseded ones are dropped, not
+// stopped, so the worker and its tables are kept.
+function quick(path, body) {
+  if (path === '/api/board' || path === '/api/random' || path.startsWith('/api/stats')) return true;
+  const [w, h] = String(body?.size ?? '').split('x').map(Number);
+  return w * h <= 12;
 }
 
 // The API request `path` + `body`, answered by the browser's engine.
@@ -96,14 +119,14 @@ export class Channel {
   constructor() {
     this.controller = null;
     this.worker = null;
-    this.running = 0;
+    this.slow = 0;
   }
 
   cancel() {
     if (this.controller) this.controller.abort();
     this.controller = null;
     // Terminating the worker is what stops a search in the browser; an idle one is kept.
-    if (this.worker && this.running > 0) this.worker.cancel();
+    if (this.worker && this.slow > 0) this.worker.cancel();
   }
 
   // The record's data, or null when this request was cancelled or superseded.
@@ -126,11 +149,12 @@ export class Channel {
   async sendLocal(path, body) {
     const controller = new AbortController();
     this.controller = controller;
-    this.running += 1;
+    const slow = quick(path, body) ? 0 : 1;
+    this.slow += slow;
     try {
       if (!this.worker) {
         const { NpuzzleWorker } = await loadWorker();
-        this.worker ??= new NpuzzleWorker();
+        this.worker ??= new NpuzzleWorker({ module: compiledEngine() });
       }
       const data = await local(this.worker, path, body);
       return controller.signal.aborted ? null : data;
@@ -138,7 +162,7 @@ export class Channel {
       if (e.name === 'AbortError') return null;
       throw e;
     } finally {
-      this.running -= 1;
+      this.slow -= slow;
       if (this.controller === controller) this.controller = null;
     }
   }

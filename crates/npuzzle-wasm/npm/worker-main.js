@@ -1,12 +1,16 @@
 // The script of an NpuzzleWorker: answers { id, name, args } messages with
-// { id, value } or { id, error: { name, kind, message } }.
+// { id, value } or { id, error: { name, kind, message } }. A first message
+// { module } hands over a compiled WebAssembly.Module, so that many workers
+// compile the engine once; without it the worker fetches its own.
 import init, * as np from './index.js';
 
 const functions = new Set(['solve', 'hint', 'count', 'list', 'compare', 'board', 'random', 'distribution', 'version']);
-const ready = init();
+let ready = null;
 
 self.onmessage = async (event) => {
-  const { id, name, args } = event.data;
+  const { id, name, args, module } = event.data;
+  ready ??= init(module);
+  if (name === undefined) return;
   try {
     await ready;
     if (!functions.has(name)) throw Object.assign(new Error(`no function named ${name}`), { name: 'NpuzzleError', kind: 'options' });

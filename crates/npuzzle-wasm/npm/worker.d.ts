@@ -9,6 +9,8 @@ import type {
  * `NpuzzleError` of kind `cancelled`; the next call starts a fresh worker).
  */
 export declare class NpuzzleWorker {
+  /** `module`: a compiled engine (or a promise of one) shared by several workers. */
+  constructor(options?: { module?: WebAssembly.Module | Promise<WebAssembly.Module> });
   /** Calls waiting or running. */
   readonly busy: number;
   solve(board: string, options?: Options): Promise<SolutionRecord>;

@@ -13,9 +13,25 @@ export class NpuzzleWorker {
   #worker = null;
   #pending = new Map();
   #next = 0;
+  #module;
+
+  /**
+   * `options.module`: a compiled WebAssembly.Module of the engine (or a
+   * promise of one), shared by workers so each does not compile its own.
+   */
+  constructor(options = {}) {
+    this.#module = options.module;
+  }
 
   #start() {
     this.#worker = new Worker(new URL('./worker-main.js', import.meta.url), { type: 'module' });
+    if (this.#module) {
+      const worker = this.#worker;
+      Promise.resolve(this.#module).then(
+        (module) => worker.postMessage({ module }),
+        () => worker.postMessage({}),
+      );
+    }
     this.#worker.onmessage = (event) => {
       const { id, value, error } = event.data;
       const call = this.#pending.get(id);
@@ -39,10 +55,14 @@ export class NpuzzleWorker {
 
   #call(name, args) {
     if (!this.#worker) this.#start();
+    const worker = this.#worker;
     const id = this.#next++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ id, name, args });
+      // After the module, when one is handed over (messages keep their order).
+      Promise.resolve(this.#module)
+        .catch(() => undefined)
+        .then(() => worker.postMessage({ id, name, args }));
     });
   }
 

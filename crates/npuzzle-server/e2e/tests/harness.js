@@ -78,6 +78,9 @@ export async function openPage(context, url) {
   });
   page.on('pageerror', (err) => errors.push(`page: ${err.message}`));
   await page.goto(url);
+  // The first board drawn (its link in the URL): typing before it arrives
+  // would be overwritten by it (the browser's engine starts in a worker).
+  await page.waitForFunction(() => location.hash.length > 1, null, { timeout: 20000 });
   return { page, errors };
 }
 
