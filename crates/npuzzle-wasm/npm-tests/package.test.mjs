@@ -132,10 +132,10 @@ test('compare runs every algorithm on a small board, each length the optimal one
   for (const run of c.runs.filter((r) => r.outcome === 'solved' && !/greedy/.test(r.algorithm))) assert.equal(run.length, 31, run.algorithm);
 });
 
-test('the package is the workspace version and its wasm is within 4 MB', () => {
+test('the package is the workspace version and its wasm stays within 2.5 MB', () => {
   const require = createRequire(import.meta.url);
   const manifest = JSON.parse(readFileSync(require.resolve('npuzzle/package.json'), 'utf8'));
   assert.equal(np.version(), manifest.version);
   const wasm = readFileSync(new URL('./node_modules/npuzzle/wasm/npuzzle_wasm_bg.wasm', import.meta.url));
-  assert.ok(wasm.length < 4 * 1024 * 1024, `${wasm.length} bytes`);
+  assert.ok(wasm.length < 2.5 * 1024 * 1024, `${wasm.length} bytes`);
 });

@@ -54,6 +54,7 @@ use std::sync::OnceLock;
 
 #[cfg(test)]
 use rustc_hash::FxHashMap;
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 use zerocopy::FromBytes;
 
 use crate::board::Move;
@@ -207,12 +208,17 @@ fn stored_cut_sequences(max_len: usize) -> impl Iterator<Item = impl Iterator<It
 /// of CPU in all, 1.4 ms with the table read in place); read in place, it
 /// costs the pages a search touches. A test checks it against the
 /// construction.
+/// Not in a WebAssembly build for the browser: there the table's 1.3 MB
+/// would be most of the download, and the 4–5 ms construction is cheaper.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 static BUILT_STORED: &Aligned<[u8]> = &Aligned(*include_bytes!(concat!(env!("OUT_DIR"), "/duplicates14.bin")));
 
 /// How many sequences [`BUILT_STORED`] cuts.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 const BUILT_STORED_CUT: usize = include!(concat!(env!("OUT_DIR"), "/duplicates14_cut.txt"));
 
 /// Bytes aligned for reading as `u32`s in place.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 #[repr(C, align(16))]
 struct Aligned<B: ?Sized>(B);
 
@@ -220,6 +226,7 @@ struct Aligned<B: ?Sized>(B);
 /// their number: read from the binary for all of them, made on first use
 /// (and kept for the process) for fewer.
 fn automaton_of(max_len: usize) -> (&'static [[u32; 4]], usize) {
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
     if max_len == STORED_LEN {
         // The bytes are aligned and a whole number of states: this cannot fail, but would only cost time if it did.
         if let Ok(next) = <[[u32; 4]]>::ref_from_bytes(&BUILT_STORED.0) {
