@@ -139,3 +139,30 @@ test('the package is the workspace version and its wasm stays within 2.5 MB', ()
   const wasm = readFileSync(new URL('./node_modules/npuzzle/wasm/npuzzle_wasm_bg.wasm', import.meta.url));
   assert.ok(wasm.length < 2.5 * 1024 * 1024, `${wasm.length} bytes`);
 });
+
+test('databases built here are the files the binary reads: the same answer and node count', async () => {
+  const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  let told = 0;
+  // 5-5-5: small enough for a test (the page's 6-6-3 is built in the benchmark).
+  const bytes = np.buildDatabase({ size: '4x4', goal: 'blank-first', partition: '5-5-5' }, () => (told += 1));
+  assert.ok(told > 0, 'the build told its progress');
+  const [held] = np.heldDatabases();
+  assert.equal(held.partition, '5-5-5');
+  const dir = mkdtempSync(join(tmpdir(), 'npuzzle-pdb-'));
+  try {
+    writeFileSync(join(dir, held.name), bytes);
+    // Korf's instance 1 (57 moves).
+    const board = '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3';
+    const mine = np.solve(board, { goal: 'blank-first' });
+    assert.equal(mine.length, 57);
+    assert.equal(mine.partition, '5-5-5');
+    const theirs = cliSolve(board, ['--goal', 'blank-first', '--pdb-dir', dir, '--threads', '1']);
+    assert.deepEqual(untimed(mine), untimed(theirs));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  assert.equal(np.loadDatabase(bytes), held.name);
+  assert.throws(() => np.loadDatabase(bytes.subarray(0, bytes.length - 1)), { name: 'NpuzzleError', kind: 'databases' });
+});

@@ -157,3 +157,37 @@ export function board(board: string, options?: Options): BoardRecord;
 export function random(options?: RandomOptions): BoardRecord;
 export function distribution(options: DistributionOptions): DistributionRecord;
 export function version(): string;
+
+/** Options of `buildDatabase`. */
+export interface BuildOptions {
+  /** `WxH` (default 4x4). */
+  size?: string;
+  goal?: string;
+  /** A partition name (`6-6-3`, `5-5-5`, …) or tiles (`1,2,3/4,5,6`); default: the recommended set. */
+  partition?: string;
+  /** Refuse a build that would need more than this many bytes. */
+  max_memory?: number;
+}
+
+/** A build's progress, in entries of the tables. */
+export interface BuildProgress {
+  done: number;
+  total: number;
+  pattern: number;
+  patterns: number;
+}
+
+/** A database set held by the engine. */
+export interface HeldDatabase {
+  name: string;
+  size: string;
+  goal: string;
+  partition: string;
+  bytes: number;
+}
+
+/** Builds pattern databases, holds them for later calls, and returns the bytes of their file (keep them, e.g. in IndexedDB). */
+export function buildDatabase(options?: BuildOptions, onProgress?: (progress: BuildProgress) => void): Uint8Array;
+/** Holds the databases in `bytes` (from `buildDatabase` or `npuzzle pdb build`), checked in full; returns their name. */
+export function loadDatabase(bytes: Uint8Array): string;
+export function heldDatabases(): HeldDatabase[];

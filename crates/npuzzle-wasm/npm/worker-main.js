@@ -4,7 +4,7 @@
 // compile the engine once; without it the worker fetches its own.
 import init, * as np from './index.js';
 
-const functions = new Set(['solve', 'hint', 'count', 'list', 'compare', 'board', 'random', 'distribution', 'version']);
+const functions = new Set(['solve', 'hint', 'count', 'list', 'compare', 'board', 'random', 'distribution', 'version', 'loadDatabase', 'heldDatabases']);
 let ready = null;
 
 self.onmessage = async (event) => {
@@ -13,6 +13,12 @@ self.onmessage = async (event) => {
   if (name === undefined) return;
   try {
     await ready;
+    if (name === 'buildDatabase') {
+      // Progress goes back as messages of its own; the bytes are transferred, not copied.
+      const bytes = np.buildDatabase(args[0], (progress) => self.postMessage({ id, progress }));
+      self.postMessage({ id, value: bytes }, [bytes.buffer]);
+      return;
+    }
     if (!functions.has(name)) throw Object.assign(new Error(`no function named ${name}`), { name: 'NpuzzleError', kind: 'options' });
     self.postMessage({ id, value: np[name](...args) });
   } catch (e) {

@@ -1,4 +1,5 @@
 import type {
+  BuildOptions, BuildProgress, HeldDatabase,
   BoardRecord, CompareRecord, DistributionOptions, DistributionRecord, HintRecord, Options, RandomOptions,
   SolutionRecord,
 } from './npuzzle.js';
@@ -22,6 +23,9 @@ export declare class NpuzzleWorker {
   random(options?: RandomOptions): Promise<BoardRecord>;
   distribution(options: DistributionOptions): Promise<DistributionRecord>;
   version(): Promise<string>;
+  buildDatabase(options?: BuildOptions, onProgress?: (progress: BuildProgress) => void): Promise<Uint8Array>;
+  loadDatabase(bytes: Uint8Array): Promise<string>;
+  heldDatabases(): Promise<HeldDatabase[]>;
   cancel(): void;
   terminate(): void;
 }

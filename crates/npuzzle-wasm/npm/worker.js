@@ -33,9 +33,13 @@ export class NpuzzleWorker {
       );
     }
     this.#worker.onmessage = (event) => {
-      const { id, value, error } = event.data;
+      const { id, value, error, progress } = event.data;
       const call = this.#pending.get(id);
       if (!call) return;
+      if (progress) {
+        call.onProgress?.(progress);
+        return;
+      }
       this.#pending.delete(id);
       if (error) call.reject(Object.assign(npuzzleError(error.kind, error.message), { name: error.name }));
       else call.resolve(value);
@@ -53,12 +57,12 @@ export class NpuzzleWorker {
     this.#pending.clear();
   }
 
-  #call(name, args) {
+  #call(name, args, onProgress) {
     if (!this.#worker) this.#start();
     const worker = this.#worker;
     const id = this.#next++;
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
+      this.#pending.set(id, { resolve, reject, onProgress });
       // After the module, when one is handed over (messages keep their order).
       Promise.resolve(this.#module)
         .catch(() => undefined)
@@ -80,6 +84,9 @@ export class NpuzzleWorker {
   random(options) { return this.#call('random', [options]); }
   distribution(options) { return this.#call('distribution', [options]); }
   version() { return this.#call('version', []); }
+  buildDatabase(options, onProgress) { return this.#call('buildDatabase', [options], onProgress); }
+  loadDatabase(bytes) { return this.#call('loadDatabase', [bytes]); }
+  heldDatabases() { return this.#call('heldDatabases', []); }
 
   /** Stops every call waiting or running: each rejects with kind `cancelled`. */
   cancel() {

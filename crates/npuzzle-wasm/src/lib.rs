@@ -17,6 +17,7 @@
 //! The functions below are the Rust side; each `*_json` twin is the same
 //! answer as JSON text, which is what the tests on native targets check.
 
+pub mod databases;
 pub mod error;
 pub mod options;
 
@@ -43,11 +44,13 @@ const COMPARE_RUN_MAX_NODES: u64 = 50_000_000;
 const MAX_MEMORY: u64 = 1 << 30;
 
 thread_local! {
-    /// One session per thread (a worker has one): solvers and their tables
-    /// are made once and reused by every later call.
-    static SESSION: Session = Session::new(None);
     /// Complete tables for `distribution` and `random` at a distance.
     static TABLES: TableCache = TableCache::default();
+}
+
+/// Runs `f` with this thread's session (see [`databases::session`]).
+fn with_session<T>(f: impl FnOnce(&Session) -> T) -> T {
+    f(&databases::session())
 }
 
 /// The `data` of `record`'s envelope, as JSON text.
@@ -62,7 +65,7 @@ fn answer(board: &str, options: &Options, question: Question) -> Result<String, 
     request.budget = request
         .budget
         .with_max_memory(Some(options.max_memory.unwrap_or(MAX_MEMORY)));
-    let record = SESSION.with(|session| -> Result<Record, JsError> {
+    let record = with_session(|session| -> Result<Record, JsError> {
         let plan = session.plan(&request)?;
         Ok(plan.into_job().run(&Cancel::new(), None)?.record())
     })?;
@@ -119,7 +122,7 @@ pub fn compare_json(board: &str, options: &Options) -> Result<String, JsError> {
         duplicate_len: npuzzle::SolverOptions::default().duplicate_len,
         databases: None,
     };
-    let record = SESSION.with(|session| -> Result<Record, JsError> {
+    let record = with_session(|session| -> Result<Record, JsError> {
         let job = session.comparison(&request)?;
         if job.board.shape().cells() > MAX_TABLE_CELLS {
             return Err(JsError::new(
@@ -273,6 +276,55 @@ pub fn random(options: JsValue) -> Result<JsValue, JsValue> {
 #[wasm_bindgen]
 pub fn distribution(options: JsValue) -> Result<JsValue, JsValue> {
     to_js(distribution_json(&read(options)?))
+}
+
+/// How often a database build tells its progress callback, at most.
+const PROGRESS_EVERY_MS: u128 = 100;
+
+/// Builds pattern databases (default: the recommended set for a 4x4 board),
+/// holds them for every later call, and returns the bytes of their file, to
+/// keep and hand back with `loadDatabase` on a later visit. `onProgress`, if
+/// given, is called with `{ done, total, pattern, patterns }` (entries)
+/// about ten times a second.
+#[wasm_bindgen(js_name = buildDatabase)]
+pub fn build_database(options: JsValue, on_progress: Option<js_sys::Function>) -> Result<js_sys::Uint8Array, JsValue> {
+    let request: databases::BuildRequest = read(options)?;
+    let mut last: Option<npuzzle::time::Instant> = None;
+    let mut tell = |p: &npuzzle::heuristic::pdb::BuildProgress| {
+        let Some(callback) = &on_progress else { return };
+        if last.is_some_and(|t| t.elapsed().as_millis() < PROGRESS_EVERY_MS) {
+            return;
+        }
+        last = Some(npuzzle::time::Instant::now());
+        let text = format!(
+            r#"{{"done":{},"total":{},"pattern":{},"patterns":{}}}"#,
+            p.done + p.reached,
+            p.total,
+            p.pattern,
+            p.patterns
+        );
+        if let Ok(value) = js_sys::JSON::parse(&text) {
+            // A callback that throws does not stop the build.
+            let _ = callback.call1(&JsValue::NULL, &value);
+        }
+    };
+    let bytes = databases::build(&request, &mut tell).map_err(JsError::into_js)?;
+    Ok(js_sys::Uint8Array::from(bytes.as_slice()))
+}
+
+/// Holds the databases in `bytes` (from `buildDatabase`, or a file `npuzzle
+/// pdb build` wrote), checked in full; returns their name.
+#[wasm_bindgen(js_name = loadDatabase)]
+pub fn load_database(bytes: &[u8]) -> Result<String, JsValue> {
+    databases::load(bytes).map_err(JsError::into_js)
+}
+
+/// The database sets held: name, size, goal, partition, bytes.
+#[wasm_bindgen(js_name = heldDatabases)]
+pub fn held_databases() -> Result<JsValue, JsValue> {
+    let text =
+        serde_json::to_string(&databases::held()).map_err(|e| JsError::new("internal", e.to_string()).into_js())?;
+    js_sys::JSON::parse(&text)
 }
 
 /// The engine's version.

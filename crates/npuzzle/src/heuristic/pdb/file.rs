@@ -575,6 +575,94 @@ impl AdditivePdb {
     }
 }
 
+/// Databases as bytes, for a front-end that holds them itself instead of a
+/// file (a browser keeps them in IndexedDB): the bytes are exactly a file's.
+impl AdditivePdb {
+    /// The databases as the bytes [`AdditivePdb::write`] writes: the header, then each table.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let tables: Vec<(u8, u64, u64)> = self
+            .patterns
+            .iter()
+            .map(|db| (db.bits(), db.entries(), db.table().len() as u64))
+            .collect();
+        let mut bytes = encode_header(&self.spec, &tables, self.data_checksum);
+        for db in &self.patterns {
+            bytes.extend_from_slice(db.table());
+        }
+        bytes
+    }
+
+    /// The databases in `bytes` (a file's content, as [`AdditivePdb::to_bytes`]
+    /// gives), checked in full — header and data checksum — since bytes
+    /// handed over have no rename protecting them. `name` names them in errors.
+    ///
+    /// ```
+    /// use std::path::Path;
+    /// use npuzzle::heuristic::pdb::{AdditivePdb, PdbSpec};
+    /// use npuzzle::Goal;
+    /// let spec = PdbSpec::parse(&Goal::standard("3x3".parse()?), "1,2,3,4/5,6,7,8")?;
+    /// let built = AdditivePdb::build(&spec, &Default::default(), &mut |_| {})?;
+    /// let bytes = built.to_bytes();
+    /// let read = AdditivePdb::from_bytes(&bytes, Path::new("eight.pdb"))?;
+    /// assert_eq!(read.spec(), &spec);
+    /// let mut broken = bytes.clone();
+    /// *broken.last_mut().unwrap() ^= 1;
+    /// assert!(AdditivePdb::from_bytes(&broken, Path::new("eight.pdb")).is_err());
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn from_bytes(bytes: &[u8], name: &Path) -> Result<AdditivePdb, Error> {
+        let len = bytes.len() as u64;
+        let header = decode_header(bytes, len, name, None)?;
+        if len < 64 {
+            return Err(Error::PdbTruncated {
+                path: name.to_path_buf(),
+                expected: 64,
+                got: len,
+                spec: None,
+            });
+        }
+        let shape = header.spec.shape();
+        let compact = header.spec.kind() == TableKind::Compact;
+        let mut patterns = Vec::with_capacity(header.tables.len());
+        for t in &header.tables {
+            let (start, end) = (t.offset as usize, (t.offset + t.len) as usize);
+            let table = bytes.get(start..end).ok_or_else(|| Error::PdbTruncated {
+                path: name.to_path_buf(),
+                expected: t.offset + t.len,
+                got: len,
+                spec: Some(Box::new(header.spec.clone())),
+            })?;
+            patterns.push(PatternDatabase::new(
+                shape,
+                header.spec.goal(),
+                t.tiles.clone(),
+                t.bits,
+                t.regions,
+                compact,
+                Table::Owned(Arc::new(table.to_vec())),
+            ));
+        }
+        let pdb = AdditivePdb::assemble(header.spec, patterns, header.data_checksum, Source::Built);
+        pdb.verify().map_err(|e| match e {
+            Error::PdbChecksum {
+                part,
+                stored,
+                computed,
+                spec,
+                ..
+            } => Error::PdbChecksum {
+                path: name.to_path_buf(),
+                part,
+                stored,
+                computed,
+                spec,
+            },
+            other => other,
+        })?;
+        Ok(pdb)
+    }
+}
+
 /// A file found by [`list`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ListedFile {

@@ -586,3 +586,24 @@ fn a_longer_header_is_read_and_counted_in_the_size() {
     assert_eq!(opened.info().bytes, padded.len() as u64);
     assert_eq!(built.info().bytes + 64, padded.len() as u64);
 }
+
+/// The bytes a front-end holds are a file's bytes, and read back they
+/// estimate every board as the databases they came from.
+#[test]
+fn databases_as_bytes_are_the_file_and_read_back_the_same() {
+    let goal = Goal::standard("3x3".parse().unwrap());
+    let spec = PdbSpec::parse(&goal, "1,2,3,4/5,6,7,8").unwrap();
+    let built = AdditivePdb::build(&spec, &Default::default(), &mut |_| {}).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = built.save(dir.path()).unwrap();
+    let bytes = built.to_bytes();
+    assert_eq!(std::fs::read(&path).unwrap(), bytes);
+    let read = AdditivePdb::from_bytes(&bytes, std::path::Path::new("held.pdb")).unwrap();
+    assert_eq!(read.path(), None);
+    for board in ["8 6 7 2 5 4 3 x 1", "1 2 3 4 5 6 7 x 8", "x 1 2 3 4 5 6 7 8"] {
+        let board: crate::Board = board.parse().unwrap();
+        assert_eq!(read.estimate(board.tiles()), built.estimate(board.tiles()), "{board}");
+    }
+    let err = AdditivePdb::from_bytes(&bytes[..bytes.len() - 1], std::path::Path::new("held.pdb")).unwrap_err();
+    assert!(err.to_string().contains("held.pdb"), "{err}");
+}
