@@ -1,6 +1,8 @@
 //! One module per subcommand, each with its `Args` and `run`.
 
+pub mod apply;
 pub mod batch;
+pub mod check;
 pub mod compare;
 pub mod hint;
 pub mod judge;
