@@ -118,3 +118,28 @@ fn check_says_when_the_multi_tile_distance_is_not_searched() {
         "{text}"
     );
 }
+
+#[test]
+fn solve_prints_tile_notation_that_reads_back_to_the_same_moves() {
+    // A 6x6 board (greedy's, whose moves are held for the notation) a few moves from its goal.
+    let shape: npuzzle::Shape = "6x6".parse().unwrap();
+    let walk = npuzzle::Move::parse_list("uuullldrrdlu").unwrap();
+    let big = npuzzle::Goal::standard(shape)
+        .board()
+        .replay(&walk)
+        .unwrap()
+        .to_string();
+    for board in ["8 6 7 2 5 4 3 x 1", big.as_str()] {
+        let blank = npuzzle(&["solve", "--moves", board], "");
+        let tiles = npuzzle(&["solve", "--moves", "--notation", "tiles", board], "");
+        assert!(tiles.status.success(), "{}", stderr(&tiles));
+        let text = stdout(&tiles);
+        assert!(text.trim().chars().all(|c| "UDLR0123456789 ".contains(c)), "{text}");
+        let read = npuzzle::notation::parse(text.trim(), None).unwrap();
+        assert_eq!(
+            npuzzle::Move::format_list(read.moves()),
+            stdout(&blank).trim(),
+            "{board}"
+        );
+    }
+}
