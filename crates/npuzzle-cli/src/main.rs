@@ -41,6 +41,8 @@ enum Command {
     Check(cmd::check::Args),
     /// Run every algorithm and heuristic on one board and compare them.
     Compare(cmd::compare::Args),
+    /// Draw a board as SVG, or animate moves played on it.
+    Render(cmd::render::Args),
     /// Print random solvable boards.
     Random(cmd::random::Args),
     /// Build the complete distance table of a small board and print its statistics.
@@ -62,6 +64,7 @@ fn main() -> ExitCode {
         Command::Apply(args) => cmd::apply::run(args),
         Command::Check(args) => cmd::check::run(args),
         Command::Random(args) => cmd::random::run(args),
+        Command::Render(args) => cmd::render::run(args),
         Command::Table(args) => cmd::table::run(args),
         Command::Pdb(args) => cmd::pdb::run(args),
         Command::Serve(args) => cmd::serve::run(args),

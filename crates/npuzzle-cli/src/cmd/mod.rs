@@ -8,6 +8,7 @@ pub mod hint;
 pub mod judge;
 pub mod pdb;
 pub mod random;
+pub mod render;
 pub mod serve;
 pub mod solve;
 pub mod table;

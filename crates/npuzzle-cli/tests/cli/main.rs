@@ -10,6 +10,7 @@ mod notation;
 mod pdb;
 mod progress;
 mod reading;
+mod render;
 mod solve;
 
 use std::io::Write;
