@@ -19,6 +19,10 @@ use crate::input::{all_cores, BoardOptions, SearchOptions};
 /// How long each distance is searched for when no `--timeout` is given.
 const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// Most bytes the multi-tile search holds when no `--max-memory` is given:
+/// on 12 cells its frontiers grow by hundreds of megabytes within the timeout.
+const DEFAULT_MTM_MEMORY: u64 = 256 << 20;
+
 /// Arguments of `npuzzle check`.
 #[derive(clap::Args)]
 pub struct Args {
@@ -112,6 +116,10 @@ fn mtm(board: &Board, goal: &Goal, budget: Budget) -> Result<Result<u32, String>
     if board.shape().cells() > MAX_DENSE_CELLS {
         return Ok(Err(format!("searched on boards of at most {MAX_DENSE_CELLS} cells")));
     }
+    let budget = match budget.max_memory {
+        Some(_) => budget,
+        None => budget.with_max_memory(Some(DEFAULT_MTM_MEMORY)),
+    };
     Ok(match mtm_distance(board, goal, budget)? {
         MtmDistance::Moves(d) => Ok(d),
         MtmDistance::BudgetReached(kind) => Err(format!("{kind} reached")),
