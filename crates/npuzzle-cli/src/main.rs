@@ -35,8 +35,14 @@ enum Command {
     Batch(cmd::batch::Args),
     /// Answer classic online-judge formats on stdin (hdu1043, soj2061, textbook).
     Judge(cmd::judge::Args),
+    /// The board a move sequence leads to (moves in the blank's or the tiles' notation).
+    Apply(cmd::apply::Args),
+    /// Whether moves solve a board, their STM and MTM lengths, and whether they are optimal.
+    Check(cmd::check::Args),
     /// Run every algorithm and heuristic on one board and compare them.
     Compare(cmd::compare::Args),
+    /// Draw a board as SVG, or animate moves played on it.
+    Render(cmd::render::Args),
     /// Print random solvable boards.
     Random(cmd::random::Args),
     /// Build the complete distance table of a small board and print its statistics.
@@ -55,7 +61,10 @@ fn main() -> ExitCode {
         Command::Batch(args) => cmd::batch::run(args),
         Command::Judge(args) => cmd::judge::run(args),
         Command::Compare(args) => cmd::compare::run(args),
+        Command::Apply(args) => cmd::apply::run(args),
+        Command::Check(args) => cmd::check::run(args),
         Command::Random(args) => cmd::random::run(args),
+        Command::Render(args) => cmd::render::run(args),
         Command::Table(args) => cmd::table::run(args),
         Command::Pdb(args) => cmd::pdb::run(args),
         Command::Serve(args) => cmd::serve::run(args),

@@ -42,6 +42,7 @@ pub mod compare;
 mod error;
 pub mod input;
 pub mod plan;
+pub mod render;
 pub mod request;
 pub mod session;
 pub mod solvers;

@@ -32,6 +32,7 @@ mod geometry;
 pub mod goal;
 pub mod heuristic;
 pub mod judge;
+pub mod notation;
 #[cfg(any(test, feature = "fuzzing"))]
 #[doc(hidden)]
 pub mod oracle;

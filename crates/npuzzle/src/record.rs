@@ -15,6 +15,7 @@
 //! | `board` | [`BoardRecord`] | a board read or drawn at random, in canonical form |
 //! | `distribution` | [`DistributionRecord`] | how many boards lie at each distance from a goal |
 //! | `compare` | [`CompareRecord`] | every algorithm and heuristic run on one board |
+//! | `check` | [`CheckRecord`] | a move sequence played on a board, its lengths and optimality |
 //!
 //! ```
 //! use npuzzle::record::{Record, SolutionRecord};
@@ -44,6 +45,7 @@ use crate::search::hint::Completion;
 use crate::search::{Algorithm, Solver};
 use crate::solution::{BudgetKind, Outcome, Report, Stats};
 
+mod check;
 mod hint;
 mod human;
 mod result;
@@ -51,6 +53,7 @@ mod tables;
 #[cfg(test)]
 mod tests;
 
+pub use check::CheckRecord;
 pub use hint::{HintRecord, MoveDistanceRecord};
 pub use human::{human_bytes, human_duration};
 pub use result::{ResultRecord, SearchNames};
@@ -75,6 +78,8 @@ pub enum Record {
     Distribution(DistributionRecord),
     /// Every algorithm on one board.
     Compare(CompareRecord),
+    /// A move sequence checked on a board.
+    Check(CheckRecord),
 }
 
 /// How a board ended, as the records name it.

@@ -11,6 +11,7 @@ use npuzzle_service::request::{Counting, Question};
 use npuzzle_service::stream::{StreamEnd, Streamed};
 use npuzzle_service::{Answer, Found, Job};
 
+use npuzzle::notation::{self, Notation};
 use npuzzle::parse::BoardInput;
 
 use crate::input::{all_cores, BoardOptions, SearchOptions};
@@ -52,6 +53,11 @@ pub struct Args {
     /// Print JSON Lines: {"type":"solution","data":{...}} per board.
     #[arg(long)]
     pub json: bool,
+    /// Print the moves as `blank` (u d l r: where the blank goes, the default) or `tiles` (U D L R with
+    /// run lengths, R3 D2 L: where a tile goes); JSON keeps the blank's. A greedy solution is then
+    /// printed once made, not as it is made.
+    #[arg(long, value_name = "NOTATION", default_value_t = Notation::Blank)]
+    pub notation: Notation,
     /// Threads searching each board (IDA* on 4x4 and 5x5 splits every iteration; default: all cores).
     #[arg(long, short = 'j')]
     pub threads: Option<usize>,
@@ -123,7 +129,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         };
         let (board, goal, solver) = (&job.board, &job.goal, &job.solver);
         let greedy = job.algorithm() == Algorithm::Greedy;
-        let streams = greedy && solver.options().improve.is_none();
+        // Tile notation counts runs, so it waits for the whole solution.
+        let streams = greedy && solver.options().improve.is_none() && args.notation == Notation::Blank;
         let streamed = if streams && !args.json {
             if index > 0 && !args.moves {
                 writeln!(out)?;
@@ -178,8 +185,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         } else if args.moves {
             match &report.outcome {
                 Outcome::Solved(_) if args.all => {
-                    for s in record.solutions.iter().flatten() {
-                        writeln!(out, "{s}")?;
+                    for s in optimal.iter().flat_map(|o| &o.solutions) {
+                        writeln!(out, "{}", in_notation(s, &args))?;
                     }
                     if let Some(note) = optimal.as_deref().and_then(partial_note) {
                         out.flush()?;
@@ -190,7 +197,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                         );
                     }
                 }
-                Outcome::Solved(s) => writeln!(out, "{s}")?,
+                Outcome::Solved(s) => writeln!(out, "{}", in_notation(s, &args))?,
                 Outcome::Unsolvable => writeln!(out, "unsolvable")?,
                 Outcome::BudgetReached(kind) => writeln!(out, "budget reached ({kind})")?,
                 other => writeln!(out, "{other:?}")?,
@@ -202,8 +209,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
             write!(out, "{}", board.to_grid())?;
             match &report.outcome {
                 // Like the streamed constructive solution: the moves, then the length line.
-                Outcome::Solved(s) if greedy => writeln!(out, "moves: {s}\n{}", record.human_length())?,
-                Outcome::Solved(s) => writeln!(out, "{}: {s}", record.human_length())?,
+                Outcome::Solved(s) if greedy => {
+                    writeln!(out, "moves: {}\n{}", in_notation(s, &args), record.human_length())?
+                }
+                Outcome::Solved(s) => writeln!(out, "{}: {}", record.human_length(), in_notation(s, &args))?,
                 Outcome::Unsolvable => writeln!(out, "unsolvable: the parity invariant rules out reaching {goal}")?,
                 Outcome::BudgetReached(kind) => writeln!(out, "no answer: {kind} reached")?,
                 other => writeln!(out, "no answer: {other:?}")?,
@@ -225,6 +234,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
         (false, true) => ExitCode::from(1),
         (false, false) => ExitCode::SUCCESS,
     })
+}
+
+/// A solution's moves in the `--notation` asked for.
+fn in_notation(solution: &npuzzle::Solution, args: &Args) -> String {
+    notation::format(solution.moves(), args.notation)
 }
 
 /// What `--count` and `--all` ask besides the solution: checked by the
@@ -441,7 +455,7 @@ fn human_solutions(optimal: &OptimalSolutions, args: &Args) -> String {
         };
         text.push_str(&format!("{count} ({partial}{which}; {cost}):\n"));
         for s in &optimal.solutions {
-            text.push_str(&format!("  {s}\n"));
+            text.push_str(&format!("  {}\n", in_notation(s, args)));
         }
     } else {
         text.push_str(&format!("{count} ({partial}{cost})\n"));

@@ -6,9 +6,11 @@ mod docs;
 mod hint;
 mod hostile;
 mod judge;
+mod notation;
 mod pdb;
 mod progress;
 mod reading;
+mod render;
 mod solve;
 
 use std::io::Write;

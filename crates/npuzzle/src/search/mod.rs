@@ -26,6 +26,7 @@ pub mod hint;
 mod idastar;
 pub mod idastar_fixed;
 pub mod improve;
+pub mod mtm_bfs;
 pub mod staged;
 mod state;
 pub mod subtree;

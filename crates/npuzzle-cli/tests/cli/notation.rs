@@ -1,0 +1,145 @@
+//! `apply` and `check`: moves in either notation, played on a board.
+
+use crate::{npuzzle, stderr, stdout};
+
+const GOAL: &str = "1 2 3 4 5 6 7 8 x";
+
+fn json(out: &std::process::Output) -> serde_json::Value {
+    serde_json::from_str(stdout(out).trim()).expect("one JSON line")
+}
+
+#[test]
+fn apply_reads_both_notations_to_the_same_board() {
+    // Tiles R2 D2 L is the blank's l l u u r.
+    let tiles = npuzzle(&["apply", GOAL, "R2", "D2", "L"], "");
+    let spelled = npuzzle(&["apply", GOAL, "RRDDL"], "");
+    let blank = npuzzle(&["apply", GOAL, "lluur"], "");
+    assert!(tiles.status.success(), "{}", stderr(&tiles));
+    assert_eq!(stdout(&tiles), stdout(&blank));
+    assert_eq!(stdout(&spelled), stdout(&blank));
+    // The board by the library's own replay of the blank's moves.
+    let start: npuzzle::Board = GOAL.parse().unwrap();
+    let want = start.replay(&npuzzle::Move::parse_list("lluur").unwrap()).unwrap();
+    assert_eq!(stdout(&blank), want.to_grid());
+    let forced = npuzzle(&["apply", "--notation", "tiles", GOAL, "rrddl"], "");
+    assert_eq!(stdout(&forced), stdout(&blank));
+    let record = json(&npuzzle(&["apply", "--json", GOAL, "ul"], ""));
+    assert_eq!(record["type"], "board");
+    assert_eq!(record["data"]["board"], "1 2 3 4 x 5 7 8 6");
+}
+
+#[test]
+fn a_move_into_the_wall_is_named_with_its_place_and_the_blank() {
+    let out = npuzzle(&["apply", GOAL, "D R3"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "npuzzle: move 4 (R3 at character 3) runs into the wall: the blank is at row 2, column 1 of the 3x3 board\n"
+    );
+    let out = npuzzle(&["apply", GOAL, "uL"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("'u' at character 1 and 'L' at character 2"),
+        "{}",
+        stderr(&out)
+    );
+    let out = npuzzle(&["apply", "--notation", "sideways", GOAL, "u"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("choose blank or tiles"), "{}", stderr(&out));
+}
+
+#[test]
+fn check_tells_valid_goal_lengths_and_optimality() {
+    let board = "8 6 7 2 5 4 3 x 1";
+    let solved = npuzzle(&["solve", "--moves", board], "");
+    let moves = stdout(&solved).trim().to_string();
+    let record = json(&npuzzle(&["check", "--json", board, &moves], ""));
+    let data = &record["data"];
+    assert_eq!(record["type"], "check");
+    assert_eq!(
+        (data["valid"].as_bool(), data["reaches_goal"].as_bool()),
+        (Some(true), Some(true))
+    );
+    // The distance by breadth-first search from the rules alone.
+    let start: npuzzle::Board = board.parse().unwrap();
+    let goal: npuzzle::Board = GOAL.parse().unwrap();
+    let distance = npuzzle::oracle::distance(start.tiles(), goal.tiles(), 3).unwrap();
+    assert_eq!(data["stm"], moves.len());
+    assert_eq!(data["stm_distance"], distance);
+    assert_eq!(data["stm_optimal"], true);
+    // MTM: the runs of the moves, counted here.
+    let runs = moves.as_bytes().chunk_by(|a, b| a == b).count();
+    assert_eq!(data["mtm"], runs);
+    let mtm = data["mtm_distance"].as_u64().unwrap();
+    assert!(mtm <= runs as u64 && mtm > 0);
+    assert_eq!(data["mtm_optimal"], mtm == runs as u64);
+    // Back and forth added: valid, at the goal, not optimal.
+    let longer = npuzzle(&["check", board, &format!("ud{moves}")], "");
+    assert_eq!(longer.status.code(), Some(0));
+    assert!(
+        stdout(&longer).contains("STM: not optimal (the board is 31 moves from the goal)"),
+        "{}",
+        stdout(&longer)
+    );
+}
+
+#[test]
+fn check_exits_1_when_the_moves_fail_or_stop_short() {
+    let board = "1 2 3 4 5 6 x 7 8";
+    let short = npuzzle(&["check", board, "r"], "");
+    assert_eq!(short.status.code(), Some(1));
+    assert!(
+        stdout(&short).contains("valid, but ends at 1 2 3 4 5 6 7 x 8"),
+        "{}",
+        stdout(&short)
+    );
+    let wall = npuzzle(&["check", "--json", board, "R"], "");
+    assert_eq!(wall.status.code(), Some(1));
+    let data = &json(&wall)["data"];
+    assert_eq!(data["valid"], false);
+    assert_eq!(
+        data["error"],
+        "move 1 (R at character 1) runs into the wall: the blank is at row 3, column 1 of the 3x3 board"
+    );
+    assert!(data["stm_optimal"].is_null());
+}
+
+#[test]
+fn check_says_when_the_multi_tile_distance_is_not_searched() {
+    let out = npuzzle(&["check", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15", "r"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("STM: optimal (the board is 1 move from the goal)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("MTM: optimal not known (searched on boards of at most 12 cells)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn solve_prints_tile_notation_that_reads_back_to_the_same_moves() {
+    // A 6x6 board (greedy's, whose moves are held for the notation) a few moves from its goal.
+    let shape: npuzzle::Shape = "6x6".parse().unwrap();
+    let walk = npuzzle::Move::parse_list("uuullldrrdlu").unwrap();
+    let big = npuzzle::Goal::standard(shape)
+        .board()
+        .replay(&walk)
+        .unwrap()
+        .to_string();
+    for board in ["8 6 7 2 5 4 3 x 1", big.as_str()] {
+        let blank = npuzzle(&["solve", "--moves", board], "");
+        let tiles = npuzzle(&["solve", "--moves", "--notation", "tiles", board], "");
+        assert!(tiles.status.success(), "{}", stderr(&tiles));
+        let text = stdout(&tiles);
+        assert!(text.trim().chars().all(|c| "UDLR0123456789 ".contains(c)), "{text}");
+        let read = npuzzle::notation::parse(text.trim(), None).unwrap();
+        assert_eq!(
+            npuzzle::Move::format_list(read.moves()),
+            stdout(&blank).trim(),
+            "{board}"
+        );
+    }
+}
