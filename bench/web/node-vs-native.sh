@@ -19,27 +19,33 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 "$bin" random --size 4x4 --count "$count" --seed "$seed" > "$work/boards.txt"
-start=$(date +%s.%N)
-"$bin" batch --threads 1 --format jsonl -i "$work/boards.txt" -o "$work/native.jsonl"
-native=$(echo "$(date +%s.%N) - $start" | bc)
+# CPU seconds (user + system) beside wall seconds: on a loaded machine only
+# the CPU figures compare.
+TIMEFORMAT='%3R %3U %3S'
+{ time "$bin" batch --threads 1 --format jsonl -i "$work/boards.txt" -o "$work/native.jsonl" 2>/dev/null; } 2> "$work/time"
+read -r wall user sys < "$work/time"
+native=$(echo "$user + $sys" | bc)
 
-node --input-type=module - "$work/boards.txt" "$work/native.jsonl" "$native" "$PWD/$pkg" <<'JS'
+node --input-type=module - "$work/boards.txt" "$work/native.jsonl" "$native" "$PWD/$pkg" "$wall" <<'JS'
 import { readFileSync } from 'node:fs';
-const [boardsFile, nativeFile, nativeSecs, pkg] = process.argv.slice(2);
+const [boardsFile, nativeFile, nativeSecs, pkg, nativeWall] = process.argv.slice(2);
 const np = await import(pkg);
 const boards = readFileSync(boardsFile, 'utf8').trim().split('\n');
 const native = readFileSync(nativeFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l).data);
 const start = performance.now();
+const cpu = process.cpuUsage();
 const mine = boards.map((b) => np.solve(b));
-const secs = (performance.now() - start) / 1000;
+const used = process.cpuUsage(cpu);
+const secs = (used.user + used.system) / 1e6;
+const wall = (performance.now() - start) / 1000;
 let agree = 0;
 for (let i = 0; i < boards.length; i++) {
   if (mine[i].length === native[i].length && mine[i].stats.expanded === native[i].expanded) agree += 1;
 }
 const expanded = mine.reduce((s, r) => s + (r.stats.expanded ?? 0), 0);
 console.log(`boards: ${boards.length} random 4x4, default heuristic, no databases, one thread`);
-console.log(`native (batch --threads 1): ${Number(nativeSecs).toFixed(2)} s`);
-console.log(`node (npm package):         ${secs.toFixed(2)} s  (${(expanded / secs / 1e6).toFixed(1)} M nodes/s)`);
-console.log(`ratio node / native:        ${(secs / Number(nativeSecs)).toFixed(2)}`);
+console.log(`native (batch --threads 1): ${Number(nativeSecs).toFixed(2)} CPU-s (${Number(nativeWall).toFixed(2)} s wall)`);
+console.log(`node (npm package):         ${secs.toFixed(2)} CPU-s (${wall.toFixed(2)} s wall, ${(expanded / secs / 1e6).toFixed(1)} M nodes per CPU-s)`);
+console.log(`ratio node / native:        ${(secs / Number(nativeSecs)).toFixed(2)} in CPU time`);
 console.log(`lengths and node counts agree on ${agree} of ${boards.length}`);
 JS

@@ -76,11 +76,97 @@ function quick(path, body) {
   return w * h <= 12;
 }
 
+// ---- the 15-puzzle's databases in the browser ----
+// Built once per goal in a worker of their own (about 5 s, 5.5 MiB), kept
+// in IndexedDB for later visits, and handed to each channel's worker before
+// its first 15-puzzle search.
+
+const DB_NAME = 'npuzzle';
+const DB_STORE = 'databases';
+const DATABASE_SIZES = new Set(['4x4']);
+let progressHook = () => {};
+const databaseBytes = new Map(); // "WxH|goal" -> Promise<Uint8Array | null>
+
+/** Calls `hook({ done, total })` while databases are built (and with null when done). */
+export function onDatabaseProgress(hook) {
+  progressHook = hook;
+}
+
+function openStore() {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(DB_STORE);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+async function stored(key) {
+  const db = await openStore();
+  return new Promise((resolve) => {
+    const get = db.transaction(DB_STORE).objectStore(DB_STORE).get(key);
+    get.onsuccess = () => resolve(get.result ?? null);
+    get.onerror = () => resolve(null);
+  });
+}
+
+async function store(key, bytes) {
+  const db = await openStore();
+  return new Promise((resolve) => {
+    const tx = db.transaction(DB_STORE, 'readwrite');
+    tx.objectStore(DB_STORE).put(bytes, key);
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => resolve();
+  });
+}
+
+// The bytes of the databases for `size` and `goal`: kept, or built now.
+function databasesFor(size, goal) {
+  const key = `${size}|${goal ?? 'standard'}`;
+  if (!databaseBytes.has(key)) {
+    databaseBytes.set(
+      key,
+      (async () => {
+        const kept = await stored(key).catch(() => null);
+        if (kept) return kept;
+        const { NpuzzleWorker } = await loadWorker();
+        const builder = new NpuzzleWorker({ module: compiledEngine() });
+        try {
+          const bytes = await builder.buildDatabase({ size, goal }, (p) => progressHook(p));
+          await store(key, bytes).catch(() => undefined);
+          return bytes;
+        } finally {
+          progressHook(null);
+          builder.terminate();
+        }
+      })().catch((e) => {
+        databaseBytes.delete(key);
+        console.warn(`no databases for ${size}: ${e.message}`);
+        return null;
+      }),
+    );
+  }
+  return databaseBytes.get(key);
+}
+
+// Before a search on a board that databases help: `worker` holds them.
+async function withDatabases(channel, size, goal) {
+  if (!DATABASE_SIZES.has(size)) return;
+  const key = `${size}|${goal ?? 'standard'}`;
+  if (channel.held.has(key)) return;
+  const bytes = await databasesFor(size, goal);
+  if (!bytes) return;
+  await channel.worker.loadDatabase(bytes);
+  channel.held.add(key);
+}
+
 // The API request `path` + `body`, answered by the browser's engine.
-async function local(worker, path, body) {
+async function local(channel, path, body) {
+  const worker = channel.worker;
   const { board, ...rest } = body ?? {};
   const options = { ...rest };
   try {
+    if (path === '/api/solve' || path === '/api/hint') await withDatabases(channel, options.size, options.goal);
     if (path.startsWith('/api/stats')) {
       const query = new URLSearchParams(path.split('?')[1] ?? '');
       return await worker.distribution({ size: query.get('size') ?? undefined, goal: query.get('goal') ?? undefined });
@@ -120,13 +206,17 @@ export class Channel {
     this.controller = null;
     this.worker = null;
     this.slow = 0;
+    this.held = new Set(); // databases the worker holds ("WxH|goal")
   }
 
   cancel() {
     if (this.controller) this.controller.abort();
     this.controller = null;
     // Terminating the worker is what stops a search in the browser; an idle one is kept.
-    if (this.worker && this.slow > 0) this.worker.cancel();
+    if (this.worker && this.slow > 0) {
+      this.worker.cancel();
+      this.held.clear(); // a fresh worker holds none
+    }
   }
 
   // The record's data, or null when this request was cancelled or superseded.
@@ -156,7 +246,7 @@ export class Channel {
         const { NpuzzleWorker } = await loadWorker();
         this.worker ??= new NpuzzleWorker({ module: compiledEngine() });
       }
-      const data = await local(this.worker, path, body);
+      const data = await local(this, path, body);
       return controller.signal.aborted ? null : data;
     } catch (e) {
       if (e.name === 'AbortError') return null;

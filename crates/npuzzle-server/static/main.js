@@ -5,7 +5,7 @@
 // reply for an older board is dropped.
 
 import { Puzzle, OPPOSITE, encodeHash, decodeHash } from './puzzle.js';
-import { Channel, ENGINE } from './api.js';
+import { Channel, ENGINE, onDatabaseProgress } from './api.js';
 import { logBars, histogram } from './charts.js';
 
 const $ = (id) => document.getElementById(id);
@@ -683,6 +683,19 @@ async function loadBoardOrShowGoal(wanted) {
     showError(`This link's board cannot be opened: ${e.message}`);
   }
 }
+
+// The browser's engine builds the 15-puzzle's databases once (then keeps them): say so.
+let building = false;
+onDatabaseProgress((p) => {
+  if (p) {
+    building = true;
+    const percent = Math.min(100, Math.floor((100 * p.done) / Math.max(1, p.total)));
+    $('thinking').textContent = `building the 15-puzzle's pattern databases, once (kept for later visits): ${percent}%`;
+  } else if (building) {
+    building = false;
+    $('thinking').textContent = '';
+  }
+});
 
 // Which engine answers, and on the static site the offline copy.
 $('engine-name').textContent =

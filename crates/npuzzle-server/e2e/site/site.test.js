@@ -121,3 +121,28 @@ test('after one visit the site works offline: reloaded with the server stopped',
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a 15-puzzle out of walking distance\'s reach is solved optimally: databases built in the page, then kept', async () => {
+  const { page, errors } = await openPage(browser.context, site.url);
+  await page.getByLabel('Goal', { exact: true }).selectOption('blank-first');
+  // Korf's instance 88: 65 moves.
+  await load(page, '15 2 12 11 14 13 9 5 1 3 8 7 x 10 6 4');
+  await page.waitForFunction(() => /pattern databases/.test(document.querySelector('#thinking').textContent), null, { timeout: 10000 });
+  await waitDistance(page, 65, 60000);
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.waitForFunction(() => /^65 moves · idastar \(pdb 6-6-3\)/.test(document.querySelector('#solution-stats').textContent), null, { timeout: 60000 });
+  assert.equal(await page.locator('#solution-title').textContent(), 'Optimal solution');
+  await screenshot(page, 'site-korf88');
+  // A new page of the same site reads them from IndexedDB: no build this time.
+  const again = await openPage(browser.context, site.url);
+  await again.page.getByLabel('Goal', { exact: true }).selectOption('blank-first');
+  await load(again.page, '14 13 15 7 11 12 9 5 6 x 2 1 4 8 10 3');
+  await waitDistance(again.page, 57, 30000);
+  const built = await again.page.evaluate(() => document.querySelector('#thinking').textContent);
+  assert.doesNotMatch(built, /pattern databases/);
+  assert.deepEqual(apiRequests(), []);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(again.errors, []);
+  await again.page.close();
+  await page.close();
+});
