@@ -201,6 +201,7 @@ function chosenSize() {
 }
 
 async function loadBoard(size, board, goal) {
+  stopAnimation(false);
   try {
     const data = await boardChannel.send('POST', '/api/board', { board, size, goal });
     if (!data) return;
@@ -668,6 +669,8 @@ function openHash() {
   if (!wanted) return false;
   const current = encodeHash(state.puzzle.width, state.puzzle.height, state.puzzle.toString(), state.goal);
   if (location.hash === current) return true;
+  // A playing solution would keep moving (and rewriting the URL) while the link's board loads.
+  stopAnimation(false);
   loadBoardOrShowGoal(wanted);
   return true;
 }

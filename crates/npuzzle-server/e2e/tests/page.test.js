@@ -360,3 +360,22 @@ test('Solve on a 12x12 board shows the moves made, the bound and ratio, and says
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a link opened while a solution plays stops it, and the link\'s board stays', async () => {
+  const { page, errors } = await openPage(browser.context, server.url);
+  await load(page, '8 6 7 2 5 4 3 x 1');
+  await waitDistance(page, 31);
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  // Four moves a second, the default speed.
+  await page.waitForFunction(() => /^step [1-9]/.test(document.querySelector('#step-count').textContent));
+  await page.evaluate(() => {
+    location.hash = '#3x3/1,2,3,4,5,6,x,7,8';
+  });
+  await waitDistance(page, 2);
+  // Longer than a few animation steps: nothing moves the new board.
+  await new Promise((r) => setTimeout(r, 1500));
+  assert.equal(await page.evaluate(() => location.hash), '#3x3/1,2,3,4,5,6,x,7,8');
+  assert.deepEqual(await drawnTiles(page), [1, 2, 3, 4, 5, 6, 0, 7, 8]);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
