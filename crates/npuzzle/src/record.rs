@@ -53,7 +53,7 @@ mod tests;
 
 pub use hint::{HintRecord, MoveDistanceRecord};
 pub use human::{human_bytes, human_duration};
-pub use result::{ResultRecord, SearchNames};
+pub use result::{ResultRecord, SearchNames, SearchSettings};
 pub use tables::{BoardRecord, CompareRecord, CompareRun, DistributionRecord};
 
 /// One line of output: a record in its `{"type": …, "data": …}` envelope.
