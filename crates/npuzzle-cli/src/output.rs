@@ -13,3 +13,6 @@ pub fn write_json_line(out: &mut impl Write, record: &Record) -> Result<()> {
     out.write_all(b"\n")?;
     Ok(())
 }
+
+/// Said once under the first moves a run shows: which way `u d l r` go.
+pub const MOVES_LEGEND: &str = "(u d l r move the blank up, down, left, right)";

@@ -53,6 +53,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     } else {
         write!(out, "{}", board.to_grid())?;
         writeln!(out, "{}", record.human())?;
+        if !record.moves.is_empty() {
+            writeln!(out, "{}", crate::output::MOVES_LEGEND)?;
+        }
         writeln!(out, "{}", record.human_stats())?;
     }
     out.flush()?;

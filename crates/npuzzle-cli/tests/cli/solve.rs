@@ -375,3 +375,33 @@ fn random_and_table_speak_json() {
     };
     assert_eq!((d.total, d.diameter), (181_440, 31));
 }
+
+/// Issue 28, item 3: nothing said what `u d l r` mean (a student reads
+/// "u" as a tile moving up), and there was no way to see the boards
+/// between the moves. The legend comes once, under the first moves shown.
+#[test]
+fn the_moves_are_said_to_be_the_blanks_and_path_draws_the_boards() {
+    let legend = "(u d l r move the blank up, down, left, right)";
+    let out = npuzzle(&["solve", "--path", "1 2 3 4 5 6 x 7 8", "1 2 3 4 5 6 7 x 8"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.matches(legend).count(), 1, "{text}");
+    let first = text.split("\n\n").next().unwrap();
+    let want =
+        format!("1 2 3\n4 5 6\nx 7 8\n2 moves: rr\n{legend}\n1. r\n1 2 3\n4 5 6\n7 x 8\n2. r\n1 2 3\n4 5 6\n7 8 x\n");
+    assert!(first.starts_with(&want), "{first}");
+    // One move is "1 move"; a board at its goal says so rather than an empty list.
+    assert!(text.contains("\n1 move: r\n1. r\n"), "{text}");
+    let at_goal = stdout(&npuzzle(&["solve", "1 2 3 4 5 6 7 8 x"], ""));
+    assert!(at_goal.contains("\n0 moves: the board is the goal\n"), "{at_goal}");
+    assert!(!at_goal.contains(legend), "{at_goal}");
+    // Hint says it too, and both helps do.
+    assert!(stdout(&npuzzle(&["hint", "1 2 3 4 5 6 7 x 8"], "")).contains(legend));
+    for command in ["solve", "hint"] {
+        let help = stdout(&npuzzle(&[command, "--help"], ""));
+        assert!(help.contains("blank"), "{command}: {help}");
+    }
+    // The path is human output: refused beside --json and --moves.
+    let out = npuzzle(&["solve", "--path", "--json", "1 2 3 4 5 6 7 x 8"], "");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}
