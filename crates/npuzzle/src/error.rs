@@ -36,7 +36,10 @@ pub enum Error {
         got: usize,
     },
     /// No board shape holds this many tiles (at least 2x2, at most 256 cells).
-    #[error("no board holds {count} tiles: a board is W x H cells with W and H at least 2 and at most 256 cells")]
+    #[error(
+        "no board holds {count} tile{}: a board is W x H cells with W and H at least 2 and at most 256 cells",
+        if *.count == 1 { "" } else { "s" }
+    )]
     NoShape {
         /// Tiles read.
         count: usize,
@@ -93,7 +96,7 @@ pub enum Error {
     #[error("a list holds both tiles and rows: a board is a list of tiles or a list of rows of tiles")]
     TilesBesideRows,
     /// A tile number larger than the board allows.
-    #[error("tile {tile} at position {index} is out of range: a {shape} board has tiles 1..={max}")]
+    #[error("tile {tile} at position {index} is out of range: a {shape} board has tiles 1 to {max}")]
     TileOutOfRange {
         /// The tile as written (shortened when very long).
         tile: String,

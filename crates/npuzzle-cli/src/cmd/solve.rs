@@ -67,6 +67,9 @@ pub struct Args {
 /// for it, databases it lacks) or its solver failed; every board is tried,
 /// whatever the others got.
 pub fn run(args: Args) -> Result<ExitCode> {
+    if args.count_timeout.is_some() && !(args.count || args.all) {
+        anyhow::bail!("--count-timeout bounds the counting of --count and --all, and neither is given");
+    }
     // Boards on stdin are solved as they are read: a producer waiting for
     // an answer gets it, and a huge input is never held whole.
     let mut boards: Box<dyn Iterator<Item = std::io::Result<BoardInput>> + '_> = if args.boards.is_empty() {

@@ -405,3 +405,58 @@ fn the_moves_are_said_to_be_the_blanks_and_path_draws_the_boards() {
     let out = npuzzle(&["solve", "--path", "--json", "1 2 3 4 5 6 7 x 8"], "");
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
 }
+
+/// Issue 28, item 9: the messages spoke Rust ("tiles 1..=8") and bad
+/// English ("1 tiles"), and options that change nothing were taken in
+/// silence (`hint --improve 1`).
+#[test]
+fn messages_read_as_english_and_options_that_do_not_apply_are_refused() {
+    let out = npuzzle(&["solve", "1 2 3 4 5 6 7 9 x"], "");
+    assert!(
+        stderr(&out).contains("a 3x3 board has tiles 1 to 8"),
+        "{}",
+        stderr(&out)
+    );
+    let out = npuzzle(&["solve", "1"], "");
+    assert!(stderr(&out).contains("no board holds 1 tile: "), "{}", stderr(&out));
+    let board = "1 2 3 4 5 6 7 x 8";
+    for (args, says) in [
+        (
+            &["hint", "--improve", "1"][..],
+            "--improve 1.00 s shortens greedy's solutions, but hint",
+        ),
+        (
+            &["solve", "-a", "idastar", "--improve", "1"][..],
+            "but --algorithm idastar finds optimal ones",
+        ),
+        (
+            &["solve", "-a", "bfs", "--heuristic", "manhattan"][..],
+            "--heuristic manhattan is for astar and idastar",
+        ),
+        (
+            &["batch", "-a", "astar", "--dup-len", "2"][..],
+            "--dup-len 2 prunes IDA*'s search, but --algorithm astar",
+        ),
+        (
+            &["solve", "--count-timeout", "5s"][..],
+            "--count-timeout bounds the counting of --count and --all",
+        ),
+    ] {
+        let mut all = args.to_vec();
+        if args[0] != "batch" {
+            all.push(board);
+        }
+        let out = npuzzle(&all, board);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
+        assert!(stdout(&out).is_empty(), "{args:?}: {}", stdout(&out));
+    }
+    // Where they apply, they are taken.
+    for args in [
+        &["solve", "-a", "idastar", "--dup-len", "2", board][..],
+        &["solve", "--count", "--count-timeout", "5s", board][..],
+        &["solve", "-a", "astar", "--heuristic", "manhattan", board][..],
+    ] {
+        assert!(npuzzle(args, "").status.success(), "{args:?}");
+    }
+}
