@@ -68,10 +68,15 @@ pub fn render_service_error(e: npuzzle_service::Error) -> anyhow::Error {
     }
 }
 
-/// Says on stderr that a count or size line was read as no board.
+/// Says on stderr that a count, size or label line was read as no board.
 pub fn say_skipped(line: &SkippedLine) {
+    let what = if line.text.chars().any(char::is_alphabetic) {
+        "a label"
+    } else {
+        "a count or size line"
+    };
     eprintln!(
-        "npuzzle: line {}: skipped {:?}, a count or size line, not a board",
+        "npuzzle: line {}: skipped {:?}, {what}, not a board",
         line.line, line.text
     );
 }

@@ -92,6 +92,20 @@ pub enum Error {
         /// How deep, after unwrapping lists that hold only one list.
         depth: usize,
     },
+    /// Rows of one width but one a tile short, and no blank among the tiles:
+    /// the blank was written as spaces (`1 2 3` / `4 5 6` / `  7 8`).
+    #[error(
+        "row {row} has {got} tiles where the other rows have {width}, and no tile is the blank: write the blank \
+         in row {row} as x, 0, _ or ."
+    )]
+    BlankMissing {
+        /// The short row, from 1.
+        row: usize,
+        /// Its tiles.
+        got: usize,
+        /// The other rows' width.
+        width: usize,
+    },
     /// A list holding both tiles and lists.
     #[error("a list holds both tiles and rows: a board is a list of tiles or a list of rows of tiles")]
     TilesBesideRows,
