@@ -19,7 +19,7 @@ pub struct BoardOptions {
     /// Board shape as WxH (width x height); inferred from the tile count for square boards.
     #[arg(long, value_name = "WxH")]
     pub size: Option<Shape>,
-    /// Goal: `standard` (1 2 … N-1 then the blank, the default), `blank-first`, or tiles.
+    /// Goal: `standard` (1 2 … N-1 then the blank, the default), `blank-first`, `spiral` (1 2 3 / 8 x 4 / 7 6 5), or tiles.
     #[arg(long, value_name = "GOAL")]
     pub goal: Option<String>,
 }

@@ -217,7 +217,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 }
                 Outcome::Solved(s) if greedy => writeln!(out, "moves: {s}\n{}", record.human_length())?,
                 Outcome::Solved(s) => writeln!(out, "{}: {s}", record.human_length())?,
-                Outcome::Unsolvable => writeln!(out, "unsolvable: the parity invariant rules out reaching {goal}")?,
+                Outcome::Unsolvable => writeln!(out, "{}", unsolvable_line(board, goal))?,
                 Outcome::BudgetReached(kind) => writeln!(out, "no answer: {kind} reached")?,
                 other => writeln!(out, "no answer: {other:?}")?,
             }
@@ -246,6 +246,20 @@ pub fn run(args: Args) -> Result<ExitCode> {
         (false, true) => ExitCode::from(1),
         (false, false) => ExitCode::SUCCESS,
     })
+}
+
+/// The human line of a board that cannot reach `goal`, naming a common
+/// goal it does reach and how to ask for it.
+fn unsolvable_line(board: &npuzzle::Board, goal: &npuzzle::Goal) -> String {
+    let mut line = format!("unsolvable: the parity invariant rules out reaching {goal}");
+    let others: Vec<String> = npuzzle_service::input::other_goals_reached(board, goal)
+        .into_iter()
+        .map(|(name, other)| format!("the {name} goal {other} (--goal {name})"))
+        .collect();
+    if !others.is_empty() {
+        line.push_str(&format!("; it can reach {}", others.join(" or ")));
+    }
+    line
 }
 
 /// The boards after each of `moves` from `board`, for `--path`: each
@@ -340,7 +354,7 @@ fn stream_greedy(out: &mut impl Write, job: &Job, moves_only: bool, legend_said:
     if !job.solvable {
         match moves_only {
             true => writeln!(out, "unsolvable")?,
-            false => writeln!(out, "unsolvable: the parity invariant rules out reaching {goal}")?,
+            false => writeln!(out, "{}", unsolvable_line(board, goal))?,
         }
         return Ok(Told::Answered);
     }

@@ -460,3 +460,26 @@ fn messages_read_as_english_and_options_that_do_not_apply_are_refused() {
         assert!(npuzzle(args, "").status.success(), "{args:?}");
     }
 }
+
+/// Issue 28, item 5: `283164705` is unsolvable toward `1 2 … 8 x`, but the
+/// textbook that printed it uses the spiral goal; the answer says so and
+/// how to ask for it.
+#[test]
+fn an_unsolvable_board_names_the_common_goal_it_reaches() {
+    let out = npuzzle(&["solve", "283164705"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains(
+            "unsolvable: the parity invariant rules out reaching 1 2 3 4 5 6 7 8 x; \
+             it can reach the spiral goal 1 2 3 8 x 4 7 6 5 (--goal spiral)\n"
+        ),
+        "{}",
+        stdout(&out)
+    );
+    let out = npuzzle(&["solve", "--moves", "--goal", "spiral", "283164705"], "");
+    assert_eq!(stdout(&out), "uuldr\n", "{}", stderr(&out));
+    assert_eq!(
+        stdout(&npuzzle(&["solve", "--moves", "--goal", "123804765", "283164705"], "")),
+        "uuldr\n"
+    );
+}
