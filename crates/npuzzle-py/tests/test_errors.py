@@ -74,3 +74,12 @@ def test_missing_databases_raise_pdb_error_naming_the_python_call(tmp_path: obje
         npuzzle.solve("1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15", heuristic="pdb", pdb_dir=str(tmp_path))
     assert 'npuzzle.pdb.build("4x4", "7-8")' in str(info.value)
     assert isinstance(info.value, OSError)
+
+
+def test_a_ragged_list_is_a_board_error() -> None:
+    # Issue 28, item 11: numpy's "setting an array element with a sequence" came out instead.
+    with pytest.raises(npuzzle.BoardError) as info:
+        npuzzle.solve([[1, 2, 3], [4, 5, 6], [7, 0]])
+    assert "the rows hold different numbers of tiles (3, 3, 2)" in str(info.value), str(info.value)
+    with pytest.raises(npuzzle.BoardError):
+        npuzzle.solve([[[1, 2], [3, 0]], [[1], [2, 3]]])  # type: ignore[arg-type]
