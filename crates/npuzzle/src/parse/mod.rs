@@ -57,7 +57,7 @@ pub use blocks::{read_boards, BoardFile, BoardInput, SkippedLine};
 pub use stream::{BoardStream, FileItem};
 pub(crate) use tokens::ByteTokens;
 pub use tokens::{is_blank_token, is_separator, parse_tile, tokens, MAX_UNSPACED_CELLS};
-pub(crate) use tokens::{is_unspaced, shorten};
+pub(crate) use tokens::{is_unspaced, looks_like_tile, shorten};
 
 /// Parses a board; see the module documentation.
 ///

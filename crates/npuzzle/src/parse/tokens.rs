@@ -157,13 +157,15 @@ impl<'a> Iterator for ByteTokens<'a> {
 }
 
 /// The length in bytes of the separator at `data[i]`, 0 if there is none:
-/// [`is_separator`] on the character starting there.
+/// whitespace or a comma (the judge formats' separators; the board reader's
+/// bars and slashes are not among them).
 #[inline]
 fn separator_len(data: &[u8], i: usize) -> usize {
     let b = data[i];
     if b.is_ascii() {
         // `char::is_whitespace` on ASCII is `is_ascii_whitespace` plus the vertical tab.
-        return usize::from(b.is_ascii_whitespace() || matches!(b, b',' | b'|' | b'/' | 0x0b));
+        // The judge formats are strict: bars and slashes are not theirs.
+        return usize::from(b.is_ascii_whitespace() || b == b',' || b == 0x0b);
     }
     // A character of several bytes separates if it is Unicode whitespace.
     let len = match b {
