@@ -19,7 +19,7 @@ pub struct BoardOptions {
     /// Board shape as WxH (width x height); inferred from the tile count for square boards.
     #[arg(long, value_name = "WxH")]
     pub size: Option<Shape>,
-    /// Goal: `standard` (1 2 … N-1 then the blank, the default), `blank-first`, or tiles.
+    /// Goal: `standard` (1 2 … N-1 then the blank, the default), `blank-first`, `spiral` (1 2 3 / 8 x 4 / 7 6 5), or tiles.
     #[arg(long, value_name = "GOAL")]
     pub goal: Option<String>,
 }
@@ -68,10 +68,15 @@ pub fn render_service_error(e: npuzzle_service::Error) -> anyhow::Error {
     }
 }
 
-/// Says on stderr that a count or size line was read as no board.
+/// Says on stderr that a count, size or label line was read as no board.
 pub fn say_skipped(line: &SkippedLine) {
+    let what = if line.text.chars().any(char::is_alphabetic) {
+        "a label"
+    } else {
+        "a count or size line"
+    };
     eprintln!(
-        "npuzzle: line {}: skipped {:?}, a count or size line, not a board",
+        "npuzzle: line {}: skipped {:?}, {what}, not a board",
         line.line, line.text
     );
 }
@@ -116,12 +121,17 @@ pub struct LimitOptions {
     #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
     pub max_memory: Option<u64>,
     /// IDA*: skip move sequences of up to N moves that a shorter or earlier sequence already covers
-    /// (2 = skip only the move undoing the previous one, as textbook IDA*).
-    #[arg(long, value_name = "N", default_value_t = npuzzle::search::duplicates::DEFAULT_LEN, value_parser = parse_dup_len)]
-    pub dup_len: usize,
+    /// (2 = skip only the move undoing the previous one, as textbook IDA*) [default: 14].
+    #[arg(long, value_name = "N", value_parser = parse_dup_len)]
+    pub dup_len: Option<usize>,
 }
 
 impl LimitOptions {
+    /// IDA*'s duplicate-pruning length: `--dup-len`, else the library's default.
+    pub fn dup_len(&self) -> usize {
+        self.dup_len.unwrap_or(npuzzle::search::duplicates::DEFAULT_LEN)
+    }
+
     /// The budget these options set.
     pub fn budget(&self) -> npuzzle::Budget {
         let limits = Limits {
@@ -194,6 +204,7 @@ impl SearchOptions {
     /// held in [`Solvers::advice`].
     pub fn solvers(&self, threads: usize, budget: npuzzle::Budget) -> anyhow::Result<Solvers> {
         use npuzzle_service::HeuristicChoice;
+        self.refuse_what_does_not_apply()?;
         if let Some(partition) = &self.pdb {
             if let HeuristicChoice::Kind(kind) = self.heuristic {
                 if !kind.needs_database() {
@@ -211,7 +222,7 @@ impl SearchOptions {
             .with_algorithm(self.algorithm)
             .with_budget(budget)
             .with_threads(threads)
-            .with_duplicate_len(self.limits.dup_len)
+            .with_duplicate_len(self.limits.dup_len())
             .with_improve(self.improve);
         let spec = SolverSpec::new(options, self.heuristic).with_partition(self.pdb.clone());
         // The advice is held here and said only after a search it would have helped.
@@ -225,6 +236,37 @@ impl SearchOptions {
             spec,
             budget,
         })
+    }
+}
+
+impl SearchOptions {
+    /// Refuses an option the chosen algorithm would ignore: silently
+    /// doing nothing with it would let a user believe it had an effect.
+    fn refuse_what_does_not_apply(&self) -> anyhow::Result<()> {
+        use npuzzle::Algorithm;
+        let algorithm = self.algorithm;
+        if let Some(improve) = self.improve {
+            if !matches!(algorithm, Algorithm::Greedy | Algorithm::Auto) {
+                anyhow::bail!(
+                    "--improve {} shortens the solutions of --algorithm greedy, but --algorithm {algorithm} finds \
+                     optimal ones",
+                    npuzzle::record::human_duration(improve)
+                );
+            }
+        }
+        if let npuzzle_service::HeuristicChoice::Kind(kind) = self.heuristic {
+            if !algorithm.uses_heuristic() && algorithm != Algorithm::Auto {
+                anyhow::bail!(
+                    "--heuristic {kind} is for astar and idastar, but --algorithm {algorithm} uses no heuristic"
+                );
+            }
+        }
+        if let Some(len) = self.limits.dup_len {
+            if !matches!(algorithm, Algorithm::IdaStar | Algorithm::Auto) {
+                anyhow::bail!("--dup-len {len} prunes IDA*'s search, but --algorithm {algorithm} is not idastar");
+            }
+        }
+        Ok(())
     }
 }
 

@@ -27,9 +27,9 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Solve boards given as arguments or on stdin.
+    /// Solve boards given as arguments or on stdin; the moves u d l r are the blank's.
     Solve(cmd::solve::Args),
-    /// A board's optimal distance and the distance after each move of the blank.
+    /// A board's optimal distance and the distance after each move of the blank (u d l r).
     Hint(cmd::hint::Args),
     /// Solve a file of boards on all cores into JSON Lines or CSV, resumable after a kill.
     Batch(cmd::batch::Args),

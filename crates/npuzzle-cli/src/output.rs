@@ -13,3 +13,9 @@ pub fn write_json_line(out: &mut impl Write, record: &Record) -> Result<()> {
     out.write_all(b"\n")?;
     Ok(())
 }
+
+/// Said once under the first moves a run shows: which way `u d l r` go.
+pub const MOVES_LEGEND: &str = "(u d l r move the blank up, down, left, right)";
+
+/// The same, for moves printed in the tiles' notation (`--notation tiles`).
+pub const TILE_MOVES_LEGEND: &str = "(U D L R move a tile up, down, left, right; a number after one repeats it)";

@@ -80,6 +80,6 @@ fn row(
             .solver
             .solve(&board, &solver.goal)
             .map_err(|e| e.full_message())?;
-        Ok((board, &*solver.solver, report))
+        Ok((board, &solver.goal, &*solver.solver, report))
     })
 }

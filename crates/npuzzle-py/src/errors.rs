@@ -41,6 +41,7 @@ fn class_of(error: &Error) -> Class {
         | Error::Bracket { .. }
         | Error::TooDeep { .. }
         | Error::TilesBesideRows
+        | Error::BlankMissing { .. }
         | Error::TileOutOfRange { .. }
         | Error::DuplicateTile { .. }
         | Error::MissingTile { .. }

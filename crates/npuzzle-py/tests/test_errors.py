@@ -14,8 +14,8 @@ import npuzzle
         ("1 2 3 4 5 6 7 8 8", "tile 8 appears twice, at positions 8 and 9"),
         ("1 2 3 4 5 6 7 8 y", 'bad token "y" at position 9'),
         ("1 2 3 4 5 6 7 8", "cannot tell the board's size from 8 tiles without rows: it could be 4x2"),
-        ("1 2 3 4 5 6 7 9 x", "tile 9 at position 8 is out of range: a 3x3 board has tiles 1..=8"),
-        ([1, 2, 3, 4, 5, 6, 7, 9, 0], "tile 9 at position 8 is out of range: a 3x3 board has tiles 1..=8"),
+        ("1 2 3 4 5 6 7 9 x", "tile 9 at position 8 is out of range: a 3x3 board has tiles 1 to 8"),
+        ([1, 2, 3, 4, 5, 6, 7, 9, 0], "tile 9 at position 8 is out of range: a 3x3 board has tiles 1 to 8"),
         ([1, 2, 3, 4, 5, 6, 7, -1, 0], "tile -1 at position 8 is out of range"),
         ([1, 2, 3, 4, 5, 6, 7, 8, 8], "tile 8 appears twice, at positions 8 and 9"),
         ([1, 2, 3], "no board holds 3 tiles"),
@@ -74,3 +74,12 @@ def test_missing_databases_raise_pdb_error_naming_the_python_call(tmp_path: obje
         npuzzle.solve("1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15", heuristic="pdb", pdb_dir=str(tmp_path))
     assert 'npuzzle.pdb.build("4x4", "7-8")' in str(info.value)
     assert isinstance(info.value, OSError)
+
+
+def test_a_ragged_list_is_a_board_error() -> None:
+    # Issue 28, item 11: numpy's "setting an array element with a sequence" came out instead.
+    with pytest.raises(npuzzle.BoardError) as info:
+        npuzzle.solve([[1, 2, 3], [4, 5, 6], [7, 0]])
+    assert "the rows hold different numbers of tiles (3, 3, 2)" in str(info.value), str(info.value)
+    with pytest.raises(npuzzle.BoardError):
+        npuzzle.solve([[[1, 2], [3, 0]], [[1], [2, 3]]])  # type: ignore[arg-type]

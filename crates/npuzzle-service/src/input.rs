@@ -125,3 +125,29 @@ pub fn board_arguments(args: &[String]) -> Vec<String> {
         args.to_vec()
     }
 }
+
+/// The common goals, by the name `--goal` and the API take, other than
+/// `asked`, that `board` can reach: for a board that cannot reach the goal
+/// asked, the goal its source may have meant (a textbook's spiral, the
+/// literature's blank first).
+///
+/// ```
+/// use npuzzle::{Board, Goal};
+/// use npuzzle_service::input::other_goals_reached;
+/// let board: Board = "2 8 3 1 6 4 7 x 5".parse()?;
+/// let others = other_goals_reached(&board, &Goal::standard(board.shape()));
+/// let names: Vec<&str> = others.iter().map(|(name, _)| *name).collect();
+/// assert_eq!(names, ["spiral"]);
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
+pub fn other_goals_reached(board: &Board, asked: &Goal) -> Vec<(&'static str, Goal)> {
+    let shape = board.shape();
+    [
+        ("standard", Goal::standard(shape)),
+        ("blank-first", Goal::blank_first(shape)),
+        ("spiral", Goal::spiral(shape)),
+    ]
+    .into_iter()
+    .filter(|(_, goal)| goal.board() != asked.board() && npuzzle::parity::is_solvable(board, goal))
+    .collect()
+}

@@ -36,7 +36,10 @@ pub enum Error {
         got: usize,
     },
     /// No board shape holds this many tiles (at least 2x2, at most 256 cells).
-    #[error("no board holds {count} tiles: a board is W x H cells with W and H at least 2 and at most 256 cells")]
+    #[error(
+        "no board holds {count} tile{}: a board is W x H cells with W and H at least 2 and at most 256 cells",
+        if *.count == 1 { "" } else { "s" }
+    )]
     NoShape {
         /// Tiles read.
         count: usize,
@@ -89,11 +92,25 @@ pub enum Error {
         /// How deep, after unwrapping lists that hold only one list.
         depth: usize,
     },
+    /// Rows of one width but one a tile short, and no blank among the tiles:
+    /// the blank was written as spaces (`1 2 3` / `4 5 6` / `  7 8`).
+    #[error(
+        "row {row} has {got} tiles where the other rows have {width}, and no tile is the blank: write the blank \
+         in row {row} as x, 0, _ or ."
+    )]
+    BlankMissing {
+        /// The short row, from 1.
+        row: usize,
+        /// Its tiles.
+        got: usize,
+        /// The other rows' width.
+        width: usize,
+    },
     /// A list holding both tiles and lists.
     #[error("a list holds both tiles and rows: a board is a list of tiles or a list of rows of tiles")]
     TilesBesideRows,
     /// A tile number larger than the board allows.
-    #[error("tile {tile} at position {index} is out of range: a {shape} board has tiles 1..={max}")]
+    #[error("tile {tile} at position {index} is out of range: a {shape} board has tiles 1 to {max}")]
     TileOutOfRange {
         /// The tile as written (shortened when very long).
         tile: String,

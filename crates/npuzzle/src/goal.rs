@@ -49,11 +49,45 @@ impl Goal {
         Goal::new(Board::from_wide(shape, tiles).expect("the blank-first goal is a valid board"))
     }
 
-    /// A named goal (`standard`, `default`, `blank-first`) or tiles as text.
+    /// `1 2 … N-1` laid clockwise in a spiral from the top-left corner,
+    /// the blank where the spiral ends: `1 2 3 / 8 x 4 / 7 6 5` on 3×3, the
+    /// goal of many textbooks.
+    ///
+    /// ```
+    /// use npuzzle::Goal;
+    /// assert_eq!(Goal::spiral("3x3".parse()?).to_string(), "1 2 3 8 x 4 7 6 5");
+    /// assert_eq!(Goal::spiral("4x4".parse()?).to_string(), "1 2 3 4 12 13 14 5 11 x 15 6 10 9 8 7");
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn spiral(shape: Shape) -> Goal {
+        let (w, h) = (shape.width() as i64, shape.height() as i64);
+        let mut tiles = vec![0u32; shape.cells()];
+        let (mut top, mut bottom, mut left, mut right) = (0, h - 1, 0, w - 1);
+        let mut order = Vec::with_capacity(shape.cells());
+        while top <= bottom && left <= right {
+            order.extend((left..=right).map(|c| (top, c)));
+            order.extend((top + 1..=bottom).map(|r| (r, right)));
+            if top < bottom {
+                order.extend((left..right).rev().map(|c| (bottom, c)));
+            }
+            if left < right {
+                order.extend((top + 1..bottom).rev().map(|r| (r, left)));
+            }
+            (top, bottom, left, right) = (top + 1, bottom - 1, left + 1, right - 1);
+        }
+        // The last cell of the spiral keeps the blank (0).
+        for (tile, &(r, c)) in order.iter().enumerate().take(shape.cells() - 1) {
+            tiles[(r * w + c) as usize] = tile as u32 + 1;
+        }
+        Goal::new(Board::from_wide(shape, tiles).expect("the spiral goal is a valid board"))
+    }
+
+    /// A named goal (`standard`, `default`, `blank-first`, `spiral`) or tiles as text.
     pub fn parse(text: &str, shape: Shape) -> Result<Goal, Error> {
         match text.trim() {
             "standard" | "default" | "blank-last" => Ok(Goal::standard(shape)),
             "blank-first" => Ok(Goal::blank_first(shape)),
+            "spiral" => Ok(Goal::spiral(shape)),
             other => {
                 let board = Board::parse(other, Some(shape))?;
                 Ok(Goal::new(board))

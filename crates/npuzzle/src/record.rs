@@ -56,7 +56,7 @@ mod tests;
 pub use check::CheckRecord;
 pub use hint::{HintRecord, MoveDistanceRecord};
 pub use human::{human_bytes, human_duration};
-pub use result::{ResultRecord, SearchNames};
+pub use result::{ResultRecord, SearchNames, SearchSettings};
 pub use tables::{BoardRecord, CompareRecord, CompareRun, DistributionRecord};
 
 /// One line of output: a record in its `{"type": …, "data": …}` envelope.
@@ -319,9 +319,10 @@ impl SolutionRecord {
     /// start)` when it started from a staged solution).
     pub fn human_length(&self) -> String {
         let length = self.length.unwrap_or(0);
+        let moves = if length == 1 { "move" } else { "moves" };
         let text = match (self.lower_bound, self.ratio) {
-            (Some(lb), Some(r)) => format!("{length} moves, lower bound {lb}, ratio {r:.2}"),
-            _ => format!("{length} moves"),
+            (Some(lb), Some(r)) => format!("{length} {moves}, lower bound {lb}, ratio {r:.2}"),
+            _ => format!("{length} {moves}"),
         };
         match (self.improved_from, self.start.as_deref()) {
             (Some(before), Some(start)) if start != "greedy" => {

@@ -11,8 +11,18 @@
 //! made the row). JSON Lines wrap each row in the envelope
 //! `{"type":"result","data":{…}}`; CSV has a header line.
 //!
-//! `--resume` solves the boards that have no row made by the same search, so
-//! that one results file collects a campaign's rows for several heuristics.
+//! Rows also record every setting that changes an answer or its counts:
+//! `goal`, `duplicate_len` (IDA*'s `--dup-len`), `improve_millis`
+//! (greedy's `--improve`) and the budgets `max_nodes`, `timeout_millis`,
+//! `max_memory` (each worker's share). Each board is searched on one
+//! thread, so the counts do not depend on `--threads`.
+//!
+//! `--resume` solves the boards that have no row made by the same search
+//! with the same settings (the budgets count only for rows a budget
+//! stopped), so that one results file collects a campaign's rows for
+//! several heuristics or settings, kept apart by their fields; a board
+//! whose rows were made with other settings is said on stderr, naming the
+//! difference.
 //!
 //! Exit codes: 0 every board solved or proven unsolvable; 1 some board invalid
 //! or out of budget; 2 usage or I/O error; 130 interrupted (rerun with
@@ -42,7 +52,7 @@ mod resume;
 mod writer;
 
 use feed::{Job, Pick};
-use resume::{is_done, scan_existing, Done};
+use resume::{planned, scan_existing, Done, Verdict};
 use writer::{Solved, Writer};
 
 /// Exit code after an interruption.
@@ -79,7 +89,9 @@ pub struct Args {
     #[arg(long)]
     pub unordered: bool,
     /// Keep the results already in --output and solve only the boards missing from it (a board
-    /// counts as done when a row made by the same algorithm, heuristic and databases is there).
+    /// counts as done when a row made by the same algorithm, heuristic, databases, goal, --dup-len
+    /// and --improve is there, and the same budgets if a budget stopped it; rows made otherwise
+    /// are kept apart and said on stderr).
     #[arg(long, requires = "output")]
     pub resume: bool,
     /// Solve only these boards, by their place among the file's boards: `1,25,38-40`.
@@ -137,6 +149,10 @@ struct Batch<'a> {
     instances: Option<&'a Instances>,
     /// The rows `--resume` found.
     done: &'a Done,
+    /// The differences of settings already said (each is said once).
+    said: std::sync::Mutex<std::collections::HashSet<String>>,
+    /// The output file's name, for those messages.
+    output: String,
 }
 
 impl Batch<'_> {
@@ -144,10 +160,31 @@ impl Batch<'_> {
     fn pick(&self, instance: usize, input: &BoardInput) -> Pick {
         if self.instances.is_some_and(|list| !list.contains(instance)) {
             Pick::Leave
-        } else if is_done(self.done, input, self.board, self.solvers) {
-            Pick::Done
-        } else {
+        } else if self.done.is_empty() {
+            // Without rows to resume from (most runs), reading the board to name its search is wasted.
             Pick::Solve
+        } else {
+            let planned = planned(input, self.board, self.solvers);
+            match self.done.verdict(input.line, planned.as_ref()) {
+                Verdict::Done => Pick::Done,
+                Verdict::Solve { differs } => {
+                    if let Some(differs) = differs {
+                        self.say_once(differs);
+                    }
+                    Pick::Solve
+                }
+            }
+        }
+    }
+
+    /// Says once on stderr that rows of `output` were made with other settings.
+    fn say_once(&self, differs: String) {
+        if npuzzle_service::sync::lock(&self.said).insert(differs.clone()) {
+            eprintln!(
+                "npuzzle batch: {} has rows made with {differs}; they are kept, and their boards are solved \
+                 again with this run's settings",
+                self.output
+            );
         }
     }
 
@@ -173,13 +210,13 @@ impl Batch<'_> {
             if let Some(job) = spool::wanted(solver, &board, goal) {
                 let (report, moves) = spool::solve(&job).map_err(|e| format!("{e:#}"))?;
                 spooled = moves;
-                return Ok((board, Arc::clone(solver), report));
+                return Ok((board, Arc::clone(goal), Arc::clone(solver), report));
             }
             let budget = solver.options().budget;
             match solver.solve_with_progress(&board, goal, budget, &Cancel::new(), progress) {
                 Ok(report) => {
                     self.solvers.advice.note(goal, &report);
-                    Ok((board, Arc::clone(solver), report))
+                    Ok((board, Arc::clone(goal), Arc::clone(solver), report))
                 }
                 Err(e) => Err(crate::advice::explain(&e)),
             }
@@ -197,15 +234,15 @@ impl Batch<'_> {
 /// solver up (in a map behind a lock all the workers share) cost as much
 /// as solving a trivial board.
 #[derive(Default)]
-struct LastGoal(Option<(Shape, Goal, Arc<Solver>)>);
+struct LastGoal(Option<(Shape, Arc<Goal>, Arc<Solver>)>);
 
 impl LastGoal {
     /// The goal and solver of boards of `shape` (a message when there are none).
-    fn of(&mut self, batch: &Batch<'_>, shape: Shape) -> std::result::Result<(&Goal, &Arc<Solver>), String> {
+    fn of(&mut self, batch: &Batch<'_>, shape: Shape) -> std::result::Result<(&Arc<Goal>, &Arc<Solver>), String> {
         if self.0.as_ref().is_none_or(|(last, _, _)| *last != shape) {
             let goal = batch.board.goal(shape).map_err(|e| format!("{e:#}"))?;
             let solver = batch.solvers.solver(&goal).map_err(|e| crate::advice::explain(&e))?;
-            self.0 = Some((shape, goal, solver));
+            self.0 = Some((shape, Arc::new(goal), solver));
         }
         let (_, goal, solver) = self.0.as_ref().ok_or("no goal (a bug)")?;
         Ok((goal, solver))
@@ -241,7 +278,25 @@ pub fn run(args: Args) -> Result<ExitCode> {
         format: args.format,
         instances: args.instances.as_ref(),
         done: &done,
+        said: Default::default(),
+        output: args
+            .output
+            .as_ref()
+            .map(|p| p.display().to_string())
+            .unwrap_or_default(),
     };
+    if done.unsettled() > 0 {
+        eprintln!(
+            "npuzzle batch: {} row{} in {} record{} no goal, duplicate pruning or budget (written by an older \
+             npuzzle); {} counted as done by {} algorithm and heuristic alone",
+            done.unsettled(),
+            if done.unsettled() == 1 { "" } else { "s" },
+            batch.output,
+            if done.unsettled() == 1 { "s" } else { "" },
+            if done.unsettled() == 1 { "it is" } else { "they are" },
+            if done.unsettled() == 1 { "its" } else { "their" },
+        );
+    }
 
     let mut sink: Box<dyn Write + Send> = match &args.output {
         Some(path) => {

@@ -62,7 +62,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         size: args.options.size,
         goal: args.options.goal.clone().map(Tiles::Text),
         budget,
-        duplicate_len: limits.dup_len,
+        duplicate_len: limits.dup_len(),
         databases,
     };
     let job = session.comparison(&request).map_err(render_service_error)?;
@@ -87,6 +87,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if !args.json {
         if agree {
             match first {
+                Some(l) if lengths.len() == 1 => writeln!(out, "\nonly 1 run finished: {l} moves")?,
                 Some(l) => writeln!(out, "\nall {} finished runs agree: {l} moves", lengths.len())?,
                 None => writeln!(out, "\nno run found a solution")?,
             }

@@ -33,6 +33,12 @@ pub struct Args {
 /// Runs `npuzzle hint`. Exit 0 when every distance is known (or the board is
 /// proven unsolvable), 1 when a budget ran out first.
 pub fn run(args: Args) -> Result<ExitCode> {
+    if let Some(improve) = args.search.improve {
+        anyhow::bail!(
+            "--improve {} shortens greedy's solutions, but hint answers with exact distances, never greedy's",
+            npuzzle::record::human_duration(improve)
+        );
+    }
     let solvers = args
         .search
         .solvers(args.threads.unwrap_or_else(all_cores), args.search.budget())?;
@@ -53,6 +59,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     } else {
         write!(out, "{}", board.to_grid())?;
         writeln!(out, "{}", record.human())?;
+        if !record.moves.is_empty() {
+            writeln!(out, "{}", crate::output::MOVES_LEGEND)?;
+        }
         writeln!(out, "{}", record.human_stats())?;
     }
     out.flush()?;

@@ -140,7 +140,8 @@ fn build(args: BuildArgs) -> Result<ExitCode> {
         spec.partition(),
         spec.table_entries(),
         human_bytes(spec.table_bytes()),
-        human_bytes(spec.build_memory_parts()),
+        // The estimate --max-memory is checked against, so that both say one figure.
+        human_bytes(spec.build_memory()),
         human_duration(expected_build_time(&spec, threads)),
     );
     let bar = crate::progress::bar(1000, "{bar:40} {percent:>3}%  {msg}  ETA {eta}");

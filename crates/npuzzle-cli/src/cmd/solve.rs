@@ -28,9 +28,13 @@ pub struct Args {
     #[command(flatten)]
     pub search: SearchOptions,
     /// Print only the move string of each board (`unsolvable` when there is none); with --all,
-    /// every listed solution on its own line.
+    /// every listed solution on its own line. The moves are the blank's: u d l r move the blank
+    /// up, down, left, right (the tile beside it slides the other way).
     #[arg(long, conflicts_with = "json")]
     pub moves: bool,
+    /// Also print the board after each move of the solution, from the start to the goal.
+    #[arg(long, conflicts_with_all = ["json", "moves"])]
+    pub path: bool,
     /// Also count the distinct optimal move sequences (exact: through the complete table on boards
     /// of up to 12 cells, else by running IDA*'s last iteration to its end, for at most
     /// --count-timeout: 1 minute by default, then a partial count); refused where the algorithm is
@@ -69,6 +73,9 @@ pub struct Args {
 /// for it, databases it lacks) or its solver failed; every board is tried,
 /// whatever the others got.
 pub fn run(args: Args) -> Result<ExitCode> {
+    if args.count_timeout.is_some() && !(args.count || args.all) {
+        anyhow::bail!("--count-timeout bounds the counting of --count and --all, and neither is given");
+    }
     // Boards on stdin are solved as they are read: a producer waiting for
     // an answer gets it, and a huge input is never held whole.
     let mut boards: Box<dyn Iterator<Item = std::io::Result<BoardInput>> + '_> = if args.boards.is_empty() {
@@ -93,6 +100,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
     // The exit code: the worst of the boards' (1 invalid or out of budget, 2 refused).
     let mut failed = false;
     let mut refused = false;
+    // The legend of the moves is said once, under the first solution shown.
+    let mut legend_said = false;
     let mut inputs = std::iter::once(Ok(first)).chain(boards).enumerate();
     loop {
         // What is written goes out before the next board is waited for.
@@ -129,13 +138,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
         };
         let (board, goal, solver) = (&job.board, &job.goal, &job.solver);
         let greedy = job.algorithm() == Algorithm::Greedy;
-        // Tile notation counts runs, so it waits for the whole solution.
-        let streams = greedy && solver.options().improve.is_none() && args.notation == Notation::Blank;
+        // Tile notation counts runs, and a path is drawn from the moves
+        // held: both wait for the whole solution.
+        let streams = greedy && solver.options().improve.is_none() && args.notation == Notation::Blank && !args.path;
         let streamed = if streams && !args.json {
             if index > 0 && !args.moves {
                 writeln!(out)?;
             }
-            Some(stream_greedy(&mut out, &job, args.moves)?)
+            Some(stream_greedy(&mut out, &job, args.moves, &mut legend_said)?)
         // JSON streams the moves only when they cannot stop half-way (no time
         // limit) and there are some (a solvable board).
         } else if streams && job.budget.timeout.is_none() && job.solvable {
@@ -209,13 +219,24 @@ pub fn run(args: Args) -> Result<ExitCode> {
             write!(out, "{}", board.to_grid())?;
             match &report.outcome {
                 // Like the streamed constructive solution: the moves, then the length line.
+                Outcome::Solved(s) if s.moves().is_empty() => {
+                    writeln!(out, "{}: the board is the goal", record.human_length())?
+                }
                 Outcome::Solved(s) if greedy => {
                     writeln!(out, "moves: {}\n{}", in_notation(s, &args), record.human_length())?
                 }
                 Outcome::Solved(s) => writeln!(out, "{}: {}", record.human_length(), in_notation(s, &args))?,
-                Outcome::Unsolvable => writeln!(out, "unsolvable: the parity invariant rules out reaching {goal}")?,
+                Outcome::Unsolvable => writeln!(out, "{}", unsolvable_line(board, goal))?,
                 Outcome::BudgetReached(kind) => writeln!(out, "no answer: {kind} reached")?,
                 other => writeln!(out, "no answer: {other:?}")?,
+            }
+            if let Outcome::Solved(s) = &report.outcome {
+                if !s.moves().is_empty() && !std::mem::replace(&mut legend_said, true) {
+                    writeln!(out, "{}", legend(&args))?;
+                }
+                if args.path {
+                    write!(out, "{}", path(board, s.moves())?)?;
+                }
             }
             if let Some(optimal) = optimal {
                 write!(out, "{}", human_solutions(optimal, &args))?;
@@ -236,9 +257,43 @@ pub fn run(args: Args) -> Result<ExitCode> {
     })
 }
 
+/// The line saying what the printed moves mean.
+fn legend(args: &Args) -> &'static str {
+    match args.notation {
+        Notation::Tiles => crate::output::TILE_MOVES_LEGEND,
+        _ => crate::output::MOVES_LEGEND,
+    }
+}
+
 /// A solution's moves in the `--notation` asked for.
 fn in_notation(solution: &npuzzle::Solution, args: &Args) -> String {
     notation::format(solution.moves(), args.notation)
+}
+
+/// The human line of a board that cannot reach `goal`, naming a common
+/// goal it does reach and how to ask for it.
+fn unsolvable_line(board: &npuzzle::Board, goal: &npuzzle::Goal) -> String {
+    let mut line = format!("unsolvable: the parity invariant rules out reaching {goal}");
+    let others: Vec<String> = npuzzle_service::input::other_goals_reached(board, goal)
+        .into_iter()
+        .map(|(name, other)| format!("the {name} goal {other} (--goal {name})"))
+        .collect();
+    if !others.is_empty() {
+        line.push_str(&format!("; it can reach {}", others.join(" or ")));
+    }
+    line
+}
+
+/// The boards after each of `moves` from `board`, for `--path`: each
+/// grid under the number and letter of the move that made it.
+fn path(board: &npuzzle::Board, moves: &[npuzzle::Move]) -> Result<String> {
+    let mut text = String::new();
+    let mut now = board.clone();
+    for (i, &mv) in moves.iter().enumerate() {
+        now.apply(mv)?;
+        text.push_str(&format!("{}. {}\n{}", i + 1, mv.as_char(), now.to_grid()));
+    }
+    Ok(text)
 }
 
 /// What `--count` and `--all` ask besides the solution: checked by the
@@ -313,7 +368,7 @@ enum Told {
 /// then the length, the lower bound and their ratio. A solve that stops
 /// after moves were written ends their line marked as partial: in `--moves`
 /// output every board keeps one line, and only a solution's is all moves.
-fn stream_greedy(out: &mut impl Write, job: &Job, moves_only: bool) -> Result<Told> {
+fn stream_greedy(out: &mut impl Write, job: &Job, moves_only: bool, legend_said: &mut bool) -> Result<Told> {
     let (board, goal) = (&job.board, &job.goal);
     if !moves_only {
         write!(out, "{}", board.to_grid())?;
@@ -321,7 +376,7 @@ fn stream_greedy(out: &mut impl Write, job: &Job, moves_only: bool) -> Result<To
     if !job.solvable {
         match moves_only {
             true => writeln!(out, "unsolvable")?,
-            false => writeln!(out, "unsolvable: the parity invariant rules out reaching {goal}")?,
+            false => writeln!(out, "{}", unsolvable_line(board, goal))?,
         }
         return Ok(Told::Answered);
     }
@@ -354,7 +409,11 @@ fn stream_greedy(out: &mut impl Write, job: &Job, moves_only: bool) -> Result<To
     if !moves_only {
         let lower = npuzzle::heuristic::bound::linear_conflict(board, goal);
         let ratio = npuzzle::record::ratio(count, lower);
-        writeln!(out, "{count} moves, lower bound {lower}, ratio {ratio:.2}")?;
+        let moves = if count == 1 { "move" } else { "moves" };
+        writeln!(out, "{count} {moves}, lower bound {lower}, ratio {ratio:.2}")?;
+        if count > 0 && !std::mem::replace(legend_said, true) {
+            writeln!(out, "{}", crate::output::MOVES_LEGEND)?;
+        }
         writeln!(out, "greedy: {}", npuzzle::record::human_duration(stats.elapsed))?;
     }
     Ok(Told::Answered)

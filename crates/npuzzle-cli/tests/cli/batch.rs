@@ -84,7 +84,8 @@ fn csv_has_a_header_and_one_row_per_board() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines[0],
-        "line,board,outcome,length,moves,expanded,generated,millis,message,instance,algorithm,heuristic,partition"
+        "line,board,outcome,length,moves,expanded,generated,millis,message,instance,algorithm,heuristic,partition,\
+         goal,duplicate_len,improve_millis,max_nodes,timeout_millis,max_memory"
     );
     assert!(lines[1].starts_with("1,8 6 7 2 5 4 3 x 1,solved,31,"), "{}", lines[1]);
     assert!(lines[2].starts_with("2,"), "{}", lines[2]);
@@ -291,6 +292,119 @@ fn resume_adds_rows_for_another_heuristic_and_skips_the_ones_done() {
         );
     }
     assert_eq!(rows_in(&out).len(), 4);
+}
+
+/// `--resume --dup-len 2` took the rows of the default pruning for done
+/// ("nothing to do (2 already done)"), though the node counts differ: rows
+/// now record the settings, and a resume with other ones keeps them apart.
+#[test]
+fn resume_with_another_dup_len_solves_again_and_says_why() {
+    let scratch = empty_dir("dup-len");
+    let out = scratch.path().join("results.jsonl");
+    assert!(campaign(&out, "manhattan", &[]).status.success());
+    let again = campaign(&out, "manhattan", &["--dup-len", "2", "--resume"]);
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert!(
+        stderr(&again).contains("has rows made with --dup-len 14 (this run: --dup-len 2); they are kept"),
+        "{}",
+        stderr(&again)
+    );
+    let rows = rows_in(&out);
+    let got: Vec<(u64, u64, u64)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r["instance"].as_u64().unwrap(),
+                r["duplicate_len"].as_u64().unwrap(),
+                r["length"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(got, [(1, 14, 31), (2, 14, 31), (1, 2, 31), (2, 2, 31)]);
+    assert!(rows.iter().all(|r| r["goal"] == "1 2 3 4 5 6 7 8 x"), "{rows:?}");
+    let fewer = rows[0]["expanded"].as_u64() < rows[2]["expanded"].as_u64();
+    assert!(fewer, "the longer pruning expands fewer nodes: {rows:?}");
+    // Each setting's rerun finds its own rows.
+    for extra in [&[][..], &["--dup-len", "2"][..]] {
+        let args: Vec<&str> = extra.iter().copied().chain(["--resume"]).collect();
+        let rerun = campaign(&out, "manhattan", &args);
+        assert!(
+            stderr(&rerun).contains("nothing to do (2 already done)"),
+            "{}",
+            stderr(&rerun)
+        );
+    }
+    // So does another goal.
+    let blank_first = campaign(&out, "manhattan", &["--goal", "blank-first", "--resume"]);
+    assert!(
+        stderr(&blank_first).contains(r#"--goal "1 2 3 4 5 6 7 8 x" (this run: --goal "x 1 2 3 4 5 6 7 8")"#),
+        "{}",
+        stderr(&blank_first)
+    );
+    assert_eq!(rows_in(&out).len(), 6);
+}
+
+/// A budget counts only for the rows it stopped: a finished row is done
+/// whatever the budget, a stopped one is solved again with a larger one.
+#[test]
+fn resume_with_a_larger_budget_solves_only_the_boards_that_ran_out() {
+    let scratch = empty_dir("budget-resume");
+    let out = scratch.path().join("results.csv");
+    let run = |extra: &[&str]| {
+        let mut args = vec!["batch", "-a", "idastar", "--heuristic", "manhattan", "--format", "csv"];
+        args.extend_from_slice(&["-o", out.to_str().unwrap()]);
+        args.extend_from_slice(extra);
+        // The solved board takes 2 nodes, the other thousands.
+        npuzzle(&args, "1 2 3 4 5 6 x 7 8\n8 6 7 2 5 4 3 x 1\n")
+    };
+    assert_eq!(run(&["--max-nodes", "100"]).status.code(), Some(1));
+    let again = run(&["--max-nodes", "10000000", "--resume"]);
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert!(
+        stderr(&again).contains("--max-nodes 100 (this run: --max-nodes 10000000)"),
+        "{}",
+        stderr(&again)
+    );
+    let text = std::fs::read_to_string(&out).unwrap();
+    let outcomes: Vec<(&str, &str)> = text
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            (f[0], f[2])
+        })
+        .collect();
+    assert_eq!(outcomes, [("1", "solved"), ("2", "budget"), ("2", "solved")], "{text}");
+    assert!(text
+        .lines()
+        .next()
+        .unwrap()
+        .ends_with(",goal,duplicate_len,improve_millis,max_nodes,timeout_millis,max_memory"));
+    let rerun = run(&["--max-nodes", "10000000", "--resume"]);
+    assert!(
+        stderr(&rerun).contains("nothing to do (2 already done)"),
+        "{}",
+        stderr(&rerun)
+    );
+}
+
+/// Rows from before rows recorded their settings count by their search's
+/// names, and the run says so.
+#[test]
+fn rows_without_settings_count_as_done_and_the_run_says_so() {
+    let scratch = empty_dir("unsettled");
+    let out = scratch.path().join("results.jsonl");
+    let old = r#"{"type":"result","data":{"line":3,"board":"8 6 7 2 5 4 3 x 1","outcome":"solved","length":31,"moves":"ruulddruuldldrrullurrdlldruurdd","expanded":31,"generated":31,"millis":1.0,"message":null,"instance":1,"algorithm":"idastar","heuristic":"manhattan","partition":null}}"#;
+    std::fs::write(&out, format!("{old}\n")).unwrap();
+    let run = campaign(&out, "manhattan", &["--resume"]);
+    assert!(run.status.success());
+    assert!(
+        stderr(&run).contains("1 row in ") && stderr(&run).contains("records no goal, duplicate pruning or budget"),
+        "{}",
+        stderr(&run)
+    );
+    let lines: Vec<u64> = rows_in(&out).iter().map(|r| r["line"].as_u64().unwrap()).collect();
+    assert_eq!(lines, [3, 5]);
 }
 
 #[test]

@@ -358,7 +358,7 @@ fn a_greedy_solve_stopped_mid_stream_marks_its_line_and_the_next_board_is_solved
     let text = stdout(&out);
     assert!(
         text.contains(
-            "\nno answer: time limit reached (the moves above are the part made)\n\n1 2 3\n4 5 6\n7 x 8\n1 moves: r\n"
+            "\nno answer: time limit reached (the moves above are the part made)\n\n1 2 3\n4 5 6\n7 x 8\n1 move: r\n"
         ),
         "{}",
         &text[text.len().saturating_sub(300)..]

@@ -27,7 +27,7 @@ fn hint_names_the_optimal_moves_of_the_31_move_board() {
     let text = stdout(&out);
     assert!(text.starts_with("8 6 7\n2 5 4\n3 x 1\n"), "{text}");
     assert!(
-        text.contains("\ndistance 31; optimal moves: u (30), l (30), r (30)\ntable: "),
+        text.contains("\ndistance 31; optimal moves: u (30), l (30), r (30)\n(u d l r move the blank up, down, left, right)\ntable: "),
         "{text}"
     );
     // Unquoted tiles make one board too.

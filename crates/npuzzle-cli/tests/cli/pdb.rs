@@ -451,3 +451,30 @@ fn compare_runs_the_databases_in_the_directory() {
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("1,2,3/4,5,6,7,8"), "{}", stderr(&out));
 }
+
+/// Issue 28, item 6: a refused small build said "needs about 0.0 GiB, more
+/// than the 0.0 GiB allowed"; figures are in units that fit.
+#[test]
+fn a_refused_build_states_its_memory_in_units_that_fit() {
+    let scratch = empty_dir("pdb-max-memory");
+    let out = npuzzle(
+        &[
+            "pdb",
+            "build",
+            "--size",
+            "4x4",
+            "-p",
+            "6-6-3",
+            "--max-memory",
+            "1M",
+            "--pdb-dir",
+            dir_arg(&scratch),
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let said = stderr(&out);
+    assert!(said.contains("MiB, more than the 1.0 MiB allowed"), "{said}");
+    assert!(!said.contains("0.0 GiB"), "{said}");
+    assert!(said.contains("MiB of memory"), "{said}");
+}

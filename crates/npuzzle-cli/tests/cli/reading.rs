@@ -190,3 +190,46 @@ fn a_long_5x5_search_says_so_at_the_start_and_names_the_ways_out() {
     let out = npuzzle(&["solve", "--moves", "--pdb-dir", dir_arg, near], "");
     assert_eq!((stdout(&out).as_str(), stderr(&out).as_str()), ("r\n", ""));
 }
+
+/// Issue 28, item 4: rows with spaces for the blank got "cannot tell the
+/// board's size from 8 tiles without rows", though rows were given; on
+/// stdin the short row was even skipped as a size line. The error names the
+/// short row.
+#[test]
+fn rows_with_the_blank_left_out_name_the_short_row() {
+    let says = "row 3 has 2 tiles where the other rows have 3, and no tile is the blank: write the blank in row 3";
+    for text in ["1 2 3\n4 5 6\n  7 8\n", "123\n456\n 78\n"] {
+        let out = npuzzle(&["solve"], text);
+        assert_eq!(out.status.code(), Some(1), "{text:?}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{text:?}: {err}");
+        assert!(err.contains(says), "{text:?}: {err}");
+        let out = npuzzle(&["solve", text], "");
+        assert!(stderr(&out).contains(says), "{text:?}: {}", stderr(&out));
+    }
+}
+
+/// Issue 28, item 8: a label above the rows split them into three errors,
+/// and `/` or `|` between tiles were refused.
+#[test]
+fn labels_are_skipped_and_slashes_and_bars_separate() {
+    let out = npuzzle(&["solve", "--moves"], "Start state:\n1 2 3\n4 5 6\n7 x 8\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "r\n");
+    assert_eq!(
+        stderr(&out),
+        "npuzzle: line 1: skipped \"Start state:\", a label, not a board\n"
+    );
+    for board in [
+        "123/456/708",
+        "1 2 3 / 4 5 6 / 7 0 8",
+        "1|2|3|4|5|6|7|0|8",
+        "| 1 | 2 | 3 |\n| 4 | 5 | 6 |\n| 7 | 0 | 8 |",
+    ] {
+        let out = npuzzle(&["solve", "--moves", board], "");
+        assert_eq!(stdout(&out), "r\n", "{board:?}: {}", stderr(&out));
+    }
+    // A slash ends a row: these rows are 2 wide.
+    let out = npuzzle(&["solve", "--moves", "1 2 3/4 5 x/7 8"], "");
+    assert_eq!(out.status.code(), Some(1));
+}

@@ -375,3 +375,111 @@ fn random_and_table_speak_json() {
     };
     assert_eq!((d.total, d.diameter), (181_440, 31));
 }
+
+/// Issue 28, item 3: nothing said what `u d l r` mean (a student reads
+/// "u" as a tile moving up), and there was no way to see the boards
+/// between the moves. The legend comes once, under the first moves shown.
+#[test]
+fn the_moves_are_said_to_be_the_blanks_and_path_draws_the_boards() {
+    let legend = "(u d l r move the blank up, down, left, right)";
+    let out = npuzzle(&["solve", "--path", "1 2 3 4 5 6 x 7 8", "1 2 3 4 5 6 7 x 8"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.matches(legend).count(), 1, "{text}");
+    let first = text.split("\n\n").next().unwrap();
+    let want =
+        format!("1 2 3\n4 5 6\nx 7 8\n2 moves: rr\n{legend}\n1. r\n1 2 3\n4 5 6\n7 x 8\n2. r\n1 2 3\n4 5 6\n7 8 x\n");
+    assert!(first.starts_with(&want), "{first}");
+    // One move is "1 move"; a board at its goal says so rather than an empty list.
+    assert!(text.contains("\n1 move: r\n1. r\n"), "{text}");
+    let at_goal = stdout(&npuzzle(&["solve", "1 2 3 4 5 6 7 8 x"], ""));
+    assert!(at_goal.contains("\n0 moves: the board is the goal\n"), "{at_goal}");
+    assert!(!at_goal.contains(legend), "{at_goal}");
+    // Hint says it too, and both helps do.
+    assert!(stdout(&npuzzle(&["hint", "1 2 3 4 5 6 7 x 8"], "")).contains(legend));
+    for command in ["solve", "hint"] {
+        let help = stdout(&npuzzle(&[command, "--help"], ""));
+        assert!(help.contains("blank"), "{command}: {help}");
+    }
+    // The path is human output: refused beside --json and --moves.
+    let out = npuzzle(&["solve", "--path", "--json", "1 2 3 4 5 6 7 x 8"], "");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}
+
+/// Issue 28, item 9: the messages spoke Rust ("tiles 1..=8") and bad
+/// English ("1 tiles"), and options that change nothing were taken in
+/// silence (`hint --improve 1`).
+#[test]
+fn messages_read_as_english_and_options_that_do_not_apply_are_refused() {
+    let out = npuzzle(&["solve", "1 2 3 4 5 6 7 9 x"], "");
+    assert!(
+        stderr(&out).contains("a 3x3 board has tiles 1 to 8"),
+        "{}",
+        stderr(&out)
+    );
+    let out = npuzzle(&["solve", "1"], "");
+    assert!(stderr(&out).contains("no board holds 1 tile: "), "{}", stderr(&out));
+    let board = "1 2 3 4 5 6 7 x 8";
+    for (args, says) in [
+        (
+            &["hint", "--improve", "1"][..],
+            "--improve 1.00 s shortens greedy's solutions, but hint",
+        ),
+        (
+            &["solve", "-a", "idastar", "--improve", "1"][..],
+            "but --algorithm idastar finds optimal ones",
+        ),
+        (
+            &["solve", "-a", "bfs", "--heuristic", "manhattan"][..],
+            "--heuristic manhattan is for astar and idastar",
+        ),
+        (
+            &["batch", "-a", "astar", "--dup-len", "2"][..],
+            "--dup-len 2 prunes IDA*'s search, but --algorithm astar",
+        ),
+        (
+            &["solve", "--count-timeout", "5s"][..],
+            "--count-timeout bounds the counting of --count and --all",
+        ),
+    ] {
+        let mut all = args.to_vec();
+        if args[0] != "batch" {
+            all.push(board);
+        }
+        let out = npuzzle(&all, board);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
+        assert!(stdout(&out).is_empty(), "{args:?}: {}", stdout(&out));
+    }
+    // Where they apply, they are taken.
+    for args in [
+        &["solve", "-a", "idastar", "--dup-len", "2", board][..],
+        &["solve", "--count", "--count-timeout", "5s", board][..],
+        &["solve", "-a", "astar", "--heuristic", "manhattan", board][..],
+    ] {
+        assert!(npuzzle(args, "").status.success(), "{args:?}");
+    }
+}
+
+/// Issue 28, item 5: `283164705` is unsolvable toward `1 2 … 8 x`, but the
+/// textbook that printed it uses the spiral goal; the answer says so and
+/// how to ask for it.
+#[test]
+fn an_unsolvable_board_names_the_common_goal_it_reaches() {
+    let out = npuzzle(&["solve", "283164705"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains(
+            "unsolvable: the parity invariant rules out reaching 1 2 3 4 5 6 7 8 x; \
+             it can reach the spiral goal 1 2 3 8 x 4 7 6 5 (--goal spiral)\n"
+        ),
+        "{}",
+        stdout(&out)
+    );
+    let out = npuzzle(&["solve", "--moves", "--goal", "spiral", "283164705"], "");
+    assert_eq!(stdout(&out), "uuldr\n", "{}", stderr(&out));
+    assert_eq!(
+        stdout(&npuzzle(&["solve", "--moves", "--goal", "123804765", "283164705"], "")),
+        "uuldr\n"
+    );
+}

@@ -75,7 +75,15 @@ def _tiles(board: BoardLike, size: Optional[SizeLike]) -> Tuple[Union[str, list[
         return board, size
     if isinstance(board, (list, tuple)) and not (board and isinstance(board[0], (list, tuple, np.ndarray))):
         return list(board), size  # flat ints: the native module checks each one
-    array = board if isinstance(board, np.ndarray) else np.asarray(board)
+    if isinstance(board, (list, tuple)) and all(isinstance(row, (list, tuple, np.ndarray)) for row in board):
+        lengths = [len(row) for row in board]
+        if len(set(lengths)) > 1:
+            listed = ", ".join(str(n) for n in lengths)
+            raise BoardError(f"the rows hold different numbers of tiles ({listed}): every row of a board is as long")
+    try:
+        array = board if isinstance(board, np.ndarray) else np.asarray(board)
+    except ValueError as e:  # numpy's "inhomogeneous shape": lists nested unevenly
+        raise BoardError(f"the board's lists are nested unevenly: {e}") from None
     if array.dtype.kind not in "iu" and array.size > 0:
         raise BoardError(f"a board must hold integer tiles, not {array.dtype} values")
     if array.ndim == 2:

@@ -177,9 +177,12 @@ pub fn check_read_boards(data: &[u8]) {
         let own = std::str::from_utf8(lines[line - 1]).expect("a skipped line is UTF-8");
         assert_eq!(own.split('#').next().unwrap_or("").trim(), text, "line {line}");
         let n = tokens(text).count();
+        let numbers = (1..=2).contains(&n) && tokens(text).all(|t| t.bytes().all(|b| b.is_ascii_digit()));
+        let label =
+            n > 0 && tokens(text).all(|t| !crate::parse::looks_like_tile(t) && t.chars().any(char::is_alphabetic));
         assert!(
-            (1..=2).contains(&n) && tokens(text).all(|t| t.bytes().all(|b| b.is_ascii_digit())),
-            "skipped line {line} is one or two numbers: {text}"
+            numbers || label,
+            "skipped line {line} is one or two numbers, or a label of words: {text}"
         );
         tokens_out += n;
     }

@@ -27,7 +27,8 @@ pub struct BoardInput {
     pub text: Result<String, String>,
 }
 
-/// A line that was read as no board: a count of cases or a size before boards.
+/// A line that was read as no board: a count of cases or a size before
+/// boards, or a label (`Start state:`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SkippedLine {
     /// 1-based line number.
@@ -100,8 +101,15 @@ pub fn read_boards(bytes: &[u8], size: Option<Shape>) -> BoardFile {
 /// Reads one block's boards into `file`, skipping count and size lines when
 /// that makes fewer boards fail to read.
 pub(super) fn read_block(lines: &[Line<'_>], size: Option<Shape>, file: &mut BoardFile) {
+    // Rows with the blank left out are one board, whose reading names the short row.
+    let texts: Vec<&str> = lines.iter().map(|l| l.text).collect();
+    if size.is_none() && super::layout::missing_blank(&texts).is_some() {
+        #[allow(clippy::single_range_in_vec_init)] // one group: the whole block
+        emit(lines, vec![0..lines.len()], file);
+        return;
+    }
     let groups = group(lines, size);
-    let is_count = |l: &Line<'_>| is_count_or_size(l.text, size);
+    let is_count = |l: &Line<'_>| is_count_or_size(l.text, size) || is_label(l.text);
     if lines.iter().any(is_count) {
         let failing = failures(lines, &groups, size);
         if failing > 0 {
@@ -149,6 +157,13 @@ fn is_count_or_size(line: &str, size: Option<Shape>) -> bool {
         t.bytes().all(|b| b.is_ascii_digit())
     });
     numbers && (1..=2).contains(&n) && !is_board(line, size)
+}
+
+/// A line of words and no tile, such as `Start state:` or `Goal`: a label
+/// above a board's rows, skipped as count lines are.
+fn is_label(line: &str) -> bool {
+    let mut words = tokens(line).peekable();
+    words.peek().is_some() && words.all(|t| !super::tokens::looks_like_tile(t) && t.chars().any(char::is_alphabetic))
 }
 
 /// Whether a line is a whole board by itself: with a known size, by its

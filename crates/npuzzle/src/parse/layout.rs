@@ -214,7 +214,8 @@ fn lex(text: &str) -> Result<Vec<Item<'_>>, Error> {
             start = Some(byte);
         }
         match c {
-            '\n' => line += 1,
+            // A slash ends a row as a line break does: `123/456/78x`.
+            '\n' | '/' => line += 1,
             '[' | '(' | '{' => open.push((c, index + 1, std::mem::take(&mut items))),
             ']' | ')' | '}' => match open.pop() {
                 Some((bracket, _, outer)) if closer(bracket) == c => {
@@ -260,6 +261,26 @@ pub(crate) fn bracket_balance(line: &str) -> isize {
 /// How many cells a line holds, counted as [`read`] counts them (unspaced
 /// tokens by their characters), without allocating: what a board file's
 /// reader compares to tell rows from boards.
+/// Whether `lines` are rows of one width with one row a tile short and no
+/// blank anywhere (the blank written as spaces): that row's index and the
+/// width.
+pub(crate) fn missing_blank(lines: &[&str]) -> Option<(usize, usize)> {
+    if lines.len() < 2 {
+        return None;
+    }
+    let no_blank = lines.iter().all(|l| {
+        l.split(|c: char| is_separator(c) || is_punctuation(c))
+            .all(|t| !super::tokens::is_blank_token(t) && !t.bytes().any(|b| matches!(b, b'x' | b'X' | b'_' | b'.')))
+    });
+    let counts: Vec<usize> = lines.iter().map(|l| cell_count(l)).collect();
+    let width = *counts.iter().max()?;
+    let short: Vec<usize> = (0..counts.len()).filter(|&i| counts[i] != width).collect();
+    match short.as_slice() {
+        [row] if no_blank && width >= 2 && counts[*row] + 1 == width => Some((*row, width)),
+        _ => None,
+    }
+}
+
 pub(crate) fn cell_count(line: &str) -> usize {
     let tokens = || {
         line.split(|c: char| is_separator(c) || is_punctuation(c))

@@ -2,8 +2,9 @@
 //!
 //! One board ([`parse_board`], [`Board::parse`], `str::parse`):
 //!
-//! - Tiles in row-major order, separated by whitespace or commas; the blank
-//!   is `x`, `X`, `0`, `_` or `.`.
+//! - Tiles in row-major order, separated by whitespace, commas or bars
+//!   (`| 1 | 2 |`); the blank is `x`, `X`, `0`, `_` or `.`. A slash ends a
+//!   row as a line break does (`123/456/78x`).
 //! - Rows may show the shape: lines of one width (`4 1 2` / `5 0 3` is 3
 //!   wide, 2 high), nested lists (`[[4,1,2],[5,0,3]]`, numpy's `array(...)`,
 //!   `{{4,1,2},{5,0,3}}`). A tuple or flat list (`(1, 2, 3, 4, 5, 6, 7, 8,
@@ -57,6 +58,9 @@ pub use stream::{BoardStream, FileItem};
 pub(crate) use tokens::ByteTokens;
 pub use tokens::{is_blank_token, is_separator, parse_tile, tokens, MAX_UNSPACED_CELLS};
 pub(crate) use tokens::{is_unspaced, shorten};
+// The fuzzing checks tell labels from boards the way the reader does.
+#[cfg(feature = "fuzzing")]
+pub(crate) use tokens::looks_like_tile;
 
 /// Parses a board; see the module documentation.
 ///
@@ -74,9 +78,24 @@ pub(crate) use tokens::{is_unspaced, shorten};
 /// ```
 pub fn parse_board(text: &str, shape: Option<Shape>) -> Result<Board, Error> {
     let layout = layout::read(text)?;
-    match (shape, layout.rows) {
+    let read = match (shape, layout.rows) {
         (Some(given), Some(rows)) if given != rows => Err(Error::RowsContradictSize { rows, given }),
         (given, rows) => parse_tokens(&layout.cells, given.or(rows)),
+    };
+    match read {
+        // Rows with the blank left out as spaces say so, rather than the count's error.
+        Err(Error::AmbiguousSize { .. } | Error::NoShape { .. } | Error::WrongTileCount { .. }) => {
+            let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+            match layout::missing_blank(&lines) {
+                Some((row, width)) => Err(Error::BlankMissing {
+                    row: row + 1,
+                    got: width - 1,
+                    width,
+                }),
+                None => read,
+            }
+        }
+        read => read,
     }
 }
 

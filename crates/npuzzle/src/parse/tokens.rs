@@ -9,17 +9,19 @@
 use crate::board::Shape;
 use crate::Error;
 
-/// Whether `c` separates tokens: whitespace or a comma.
+/// Whether `c` separates tokens: whitespace, a comma, a bar (`| 1 | 2 |`,
+/// as tables draw boards) or a slash (`123/456/78x`, which the board reader
+/// also takes for the end of a row).
 #[inline]
 pub fn is_separator(c: char) -> bool {
-    c.is_whitespace() || c == ','
+    c.is_whitespace() || matches!(c, ',' | '|' | '/')
 }
 
-/// Splits text into tokens at whitespace and commas.
+/// Splits text into tokens at whitespace, commas, bars and slashes.
 ///
 /// ```
-/// let t: Vec<&str> = npuzzle::parse::tokens("1,2 3\n x").collect();
-/// assert_eq!(t, ["1", "2", "3", "x"]);
+/// let t: Vec<&str> = npuzzle::parse::tokens("1,2 3\n x|4/5").collect();
+/// assert_eq!(t, ["1", "2", "3", "x", "4", "5"]);
 /// ```
 pub fn tokens(text: &str) -> impl Iterator<Item = &str> {
     text.split(is_separator).filter(|t| !t.is_empty())
@@ -155,12 +157,14 @@ impl<'a> Iterator for ByteTokens<'a> {
 }
 
 /// The length in bytes of the separator at `data[i]`, 0 if there is none:
-/// [`is_separator`] on the character starting there.
+/// whitespace or a comma (the judge formats' separators; the board reader's
+/// bars and slashes are not among them).
 #[inline]
 fn separator_len(data: &[u8], i: usize) -> usize {
     let b = data[i];
     if b.is_ascii() {
         // `char::is_whitespace` on ASCII is `is_ascii_whitespace` plus the vertical tab.
+        // The judge formats are strict: bars and slashes are not theirs.
         return usize::from(b.is_ascii_whitespace() || b == b',' || b == 0x0b);
     }
     // A character of several bytes separates if it is Unicode whitespace.

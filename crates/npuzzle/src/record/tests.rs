@@ -102,8 +102,8 @@ fn uninformed_searches_name_no_heuristic() {
 
 #[test]
 fn result_rows_have_the_csv_header_fields_in_order() {
-    let (board, _, solver, report) = solve("1 2 3 4 5 6 x 7 8", SolverOptions::default());
-    let row = ResultRecord::solved(3, &board, &solver, &report, Duration::from_micros(1500));
+    let (board, goal, solver, report) = solve("1 2 3 4 5 6 x 7 8", SolverOptions::default());
+    let row = ResultRecord::solved(3, &board, &goal, &solver, &report, Duration::from_micros(1500));
     let json = serde_json::to_value(Record::Result(row.clone())).unwrap();
     let keys: Vec<&str> = json["data"].as_object().unwrap().keys().map(String::as_str).collect();
     assert_eq!(keys.join(","), ResultRecord::CSV_HEADER);
@@ -117,6 +117,52 @@ fn result_rows_have_the_csv_header_fields_in_order() {
     assert_eq!(invalid.board, "1 2 3?");
     assert_eq!(invalid.outcome, OutcomeName::Invalid);
     assert_eq!(invalid.search_names(), None);
+    assert_eq!(invalid.search_settings(), None);
+}
+
+/// Rows did not say with which `--dup-len`, goal or budget they were made,
+/// so a resumed batch took a row of one setting for the other's.
+#[test]
+fn result_rows_record_the_settings_that_change_counts_and_read_them_back() {
+    let budget = crate::Budget::default()
+        .with_max_nodes(Some(5000))
+        .with_timeout(Some(Duration::from_micros(2_500_001)))
+        .with_max_memory(Some(1 << 20));
+    let options = SolverOptions::default().with_duplicate_len(2).with_budget(budget);
+    let (board, goal, solver, report) = solve("1 2 3 4 5 6 x 7 8", options);
+    let row = ResultRecord::solved(3, &board, &goal, &solver, &report, Duration::ZERO);
+    let json = serde_json::to_value(Record::Result(row)).unwrap();
+    let data = &json["data"];
+    assert_eq!(data["goal"], "1 2 3 4 5 6 7 8 x");
+    assert_eq!(data["duplicate_len"], 2);
+    assert_eq!(
+        (data["max_nodes"].as_u64(), data["max_memory"].as_u64()),
+        (Some(5000), Some(1 << 20))
+    );
+    assert_eq!(data["timeout_millis"], 2500.001);
+    assert!(data["improve_millis"].is_null(), "{data}");
+    let Record::Result(back) = serde_json::from_value(json.clone()).unwrap() else {
+        panic!("a result row")
+    };
+    let settings = back.search_settings().expect("settings read back");
+    assert_eq!(settings, SearchSettings::new(&solver, report.algorithm, &goal));
+    assert_eq!(settings.timeout_micros, Some(2_500_001));
+    // Another pruning length is another setting; the budget aside, the rest is the same.
+    let other = SearchSettings::new(
+        &Solver::new(SolverOptions::default().with_budget(budget)),
+        report.algorithm,
+        &goal,
+    );
+    assert_ne!(other, settings);
+    assert_eq!(other.without_budget().max_nodes, None);
+    // Greedy has no duplicate pruning; a search other than greedy no improve time.
+    let greedy = Solver::new(SolverOptions::default().with_improve(Some(Duration::from_millis(5))));
+    let of_greedy = SearchSettings::new(&greedy, Algorithm::Greedy, &goal);
+    assert_eq!((of_greedy.duplicate_len, of_greedy.improve_micros), (None, Some(5000)));
+    assert_eq!(
+        SearchSettings::new(&greedy, Algorithm::IdaStar, &goal).improve_micros,
+        None
+    );
 }
 
 #[test]

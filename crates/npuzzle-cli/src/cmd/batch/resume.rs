@@ -2,14 +2,14 @@
 //! how much of it is intact. A torn or foreign last line is dropped, so
 //! that its board is solved again.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 
 use anyhow::{Context, Result};
 use npuzzle::parse::BoardInput;
-use npuzzle::record::{Record, SearchNames};
+use npuzzle::record::{human_bytes, human_duration, OutcomeName, Record, SearchNames, SearchSettings};
 
 use super::{Format, Row};
 use crate::input::{BoardOptions, Solvers};
@@ -33,26 +33,187 @@ pub fn row_of(text: &str, format: Format) -> Option<Row> {
 }
 
 /// The rows already in an output file, for `--resume`: per input line, the
-/// searches that answered it (`None`: a row that names none — an invalid
-/// input, or a row from before rows named their search).
-pub type Done = HashSet<(usize, Option<SearchNames>)>;
+/// search and settings of each row, and how many rows record no settings
+/// (written before rows did).
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Done {
+    rows: HashMap<usize, Vec<DoneRow>>,
+    /// Rows that name their search but record no settings.
+    unsettled: usize,
+}
 
-/// Whether `input` has a row in `done` made by the search this batch would
-/// run on it (or a row that names no search).
-pub fn is_done(done: &Done, input: &BoardInput, options: &BoardOptions, solvers: &Solvers) -> bool {
-    // Without rows to resume from (most runs), reading the board to name its search is wasted.
-    if done.is_empty() {
-        return false;
+/// What a row already written says about the search that made it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct DoneRow {
+    /// `None`: a row that names no search — an invalid input, or a row from
+    /// before rows named their search.
+    names: Option<SearchNames>,
+    /// `None`: a row from before rows recorded their settings.
+    settings: Option<SearchSettings>,
+    /// Whether a budget stopped it (then the budget is part of the experiment).
+    budget: bool,
+}
+
+impl DoneRow {
+    fn of(row: &Row) -> DoneRow {
+        DoneRow {
+            names: row.search_names(),
+            settings: row.search_settings(),
+            budget: row.outcome == OutcomeName::Budget,
+        }
     }
-    if done.contains(&(input.line, None)) {
-        return true;
+}
+
+/// What `--resume` makes of one board.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// A row made the same way is there.
+    Done,
+    /// No row made the same way: solve it. `differs` names how the rows of
+    /// the same search that are there were made otherwise, if any are.
+    Solve { differs: Option<String> },
+}
+
+impl Done {
+    /// No rows.
+    pub fn new() -> Done {
+        Done::default()
     }
-    let planned = input.text.as_ref().ok().and_then(|text| {
-        let (board, goal) = options.parse(text).ok()?;
-        let solver = solvers.get(&goal).ok()?;
-        Some(SearchNames::new(&solver, &board))
-    });
-    done.contains(&(input.line, planned))
+
+    /// Whether there are no rows.
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
+    fn insert(&mut self, row: &Row) {
+        let done = DoneRow::of(row);
+        if done.names.is_some() && done.settings.is_none() {
+            self.unsettled += 1;
+        }
+        self.rows.entry(row.line).or_default().push(done);
+    }
+
+    /// The lines that have rows, in order.
+    #[cfg(test)]
+    fn lines(&self) -> Vec<usize> {
+        let mut lines: Vec<usize> = self.rows.keys().copied().collect();
+        lines.sort_unstable();
+        lines
+    }
+
+    /// How many rows name their search but record no settings: they count
+    /// as done by their search's names alone.
+    pub fn unsettled(&self) -> usize {
+        self.unsettled
+    }
+
+    /// Whether the board at `line` is answered by a row made by `planned`,
+    /// the search and settings this run would use on it (`None`: it cannot
+    /// be read, so only a row naming no search answers it).
+    ///
+    /// A row that names no search or records no settings counts as done
+    /// (older rows). Otherwise the names and the settings must be the same,
+    /// the budgets too when a budget stopped the row: a finished search's
+    /// answer and counts do not depend on a budget it did not reach, and a
+    /// board that ran out is solved again with another budget.
+    pub fn verdict(&self, line: usize, planned: Option<&(SearchNames, SearchSettings)>) -> Verdict {
+        let Some(rows) = self.rows.get(&line) else {
+            return Verdict::Solve { differs: None };
+        };
+        // The differences from the row that is closest to this run.
+        let mut differs: Option<Vec<(String, String)>> = None;
+        for row in rows {
+            let (Some(names), Some((want_names, want))) = (&row.names, planned) else {
+                if row.names.is_none() {
+                    return Verdict::Done;
+                }
+                continue;
+            };
+            if names != want_names {
+                // Another algorithm or heuristic: rows of a campaign kept side by side.
+                continue;
+            }
+            let Some(settings) = &row.settings else {
+                return Verdict::Done;
+            };
+            let same = if row.budget {
+                settings == want
+            } else {
+                settings.without_budget() == want.without_budget()
+            };
+            if same {
+                return Verdict::Done;
+            }
+            let these = differences(settings, want, row.budget);
+            if differs.as_ref().is_none_or(|d| these.len() < d.len()) {
+                differs = Some(these);
+            }
+        }
+        Verdict::Solve {
+            differs: differs.map(|parts| {
+                let (had, want): (Vec<String>, Vec<String>) = parts.into_iter().unzip();
+                format!("{} (this run: {})", had.join(", "), want.join(", "))
+            }),
+        }
+    }
+}
+
+/// How `had` (a row's settings) differs from `want` (this run's), in this
+/// tool's flags: pairs such as (`--dup-len 8`, `--dup-len 2`).
+fn differences(had: &SearchSettings, want: &SearchSettings, budget: bool) -> Vec<(String, String)> {
+    let micros = |m: Option<u64>| m.map(std::time::Duration::from_micros);
+    let goal = |g: &str| format!("--goal {g:?}");
+    let dup = |d: Option<usize>| d.map_or("no duplicate pruning".to_string(), |d| format!("--dup-len {d}"));
+    let improve = |t: Option<u64>| {
+        micros(t).map_or("no --improve".to_string(), |t| {
+            format!("--improve {}", human_duration(t))
+        })
+    };
+    let nodes = |n: Option<u64>| n.map_or("no --max-nodes".to_string(), |n| format!("--max-nodes {n}"));
+    let timeout = |t: Option<u64>| {
+        micros(t).map_or("no --timeout".to_string(), |t| {
+            format!("--timeout {}", human_duration(t))
+        })
+    };
+    let memory = |m: Option<u64>| {
+        m.map_or("no memory limit".to_string(), |m| {
+            format!("a memory limit of {} a worker", human_bytes(m))
+        })
+    };
+    let mut parts: Vec<(String, String)> = Vec::new();
+    if had.goal != want.goal {
+        parts.push((goal(&had.goal), goal(&want.goal)));
+    }
+    if had.duplicate_len != want.duplicate_len {
+        parts.push((dup(had.duplicate_len), dup(want.duplicate_len)));
+    }
+    if had.improve_micros != want.improve_micros {
+        parts.push((improve(had.improve_micros), improve(want.improve_micros)));
+    }
+    if budget {
+        if had.max_nodes != want.max_nodes {
+            parts.push((nodes(had.max_nodes), nodes(want.max_nodes)));
+        }
+        if had.timeout_micros != want.timeout_micros {
+            parts.push((timeout(had.timeout_micros), timeout(want.timeout_micros)));
+        }
+        if had.max_memory != want.max_memory {
+            parts.push((memory(had.max_memory), memory(want.max_memory)));
+        }
+    }
+    parts
+}
+
+/// The search and settings this batch would use on `input`, if it can be read.
+pub fn planned(input: &BoardInput, options: &BoardOptions, solvers: &Solvers) -> Option<(SearchNames, SearchSettings)> {
+    let text = input.text.as_ref().ok()?;
+    let (board, goal) = options.parse(text).ok()?;
+    let solver = solvers.get(&goal).ok()?;
+    let algorithm = solver.options().algorithm.resolve(board.shape());
+    Some((
+        SearchNames::new(&solver, &board),
+        SearchSettings::new(&solver, algorithm, &goal),
+    ))
 }
 
 /// Reads an existing output file for `--resume`: the rows already written
@@ -80,9 +241,7 @@ pub fn scan_existing(path: &Path, format: Format) -> Result<(Done, u64)> {
         let is_header = format == Format::Csv && keep == 0 && text == Row::CSV_HEADER;
         if !is_header {
             match row_of(text, format) {
-                Some(row) => {
-                    done.insert((row.line, row.search_names()));
-                }
+                Some(row) => done.insert(&row),
                 None => break,
             }
         }
@@ -123,20 +282,20 @@ mod tests {
         let good = r#"{"type":"result","data":{"line":3,"board":"x","outcome":"solved","length":0,"moves":"","expanded":0,"generated":0,"millis":0.0,"message":null}}"#;
         std::fs::write(&path, format!("{good}\n{{\"type\":\"res")).unwrap();
         let (done, keep) = scan_existing(&path, Format::Jsonl).unwrap();
-        assert_eq!(done, Done::from([(3, None)]));
+        assert_eq!(done.lines(), [3]);
         assert_eq!(keep, good.len() as u64 + 1);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// `scan_existing` on a file holding `text`, in a directory of its own.
-    fn scan(name: &str, text: &[u8], format: Format) -> (Done, u64) {
+    fn scan(name: &str, text: &[u8], format: Format) -> (Vec<usize>, u64) {
         let dir = std::env::temp_dir().join(format!("npuzzle-scan-{name}-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("out");
         std::fs::write(&path, text).unwrap();
-        let scanned = scan_existing(&path, format).unwrap();
+        let (done, keep) = scan_existing(&path, format).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
-        scanned
+        (done.lines(), keep)
     }
 
     #[test]
@@ -153,7 +312,7 @@ mod tests {
                 text.extend(row_bytes(row.clone(), format).unwrap());
             }
             let intact = text.len() as u64;
-            let want = Done::from([(1, None), (2, None)]);
+            let want = vec![1, 2];
             // Every row whole: all kept.
             assert_eq!(scan("whole", &text, format), (want.clone(), intact), "{format:?}");
             // The last row without its newline (killed mid-write) is redone, even when it parses.
@@ -171,11 +330,11 @@ mod tests {
             assert_eq!(scan("binary", &binary, format), (want, intact), "{format:?}");
         }
         // An empty file, or a CSV file holding only its header, has no rows.
-        assert_eq!(scan("empty", b"", Format::Jsonl), (Done::new(), 0));
+        assert_eq!(scan("empty", b"", Format::Jsonl), (vec![], 0));
         let header = format!("{}\n", Row::CSV_HEADER);
         assert_eq!(
             scan("header", header.as_bytes(), Format::Csv),
-            (Done::new(), header.len() as u64)
+            (vec![], header.len() as u64)
         );
     }
 }

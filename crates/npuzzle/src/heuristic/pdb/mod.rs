@@ -251,10 +251,10 @@ impl AdditivePdb {
             if need > limit {
                 return Err(Error::PdbUnsupported {
                     reason: format!(
-                        "building {} needs about {:.1} GiB, more than the {:.1} GiB allowed",
+                        "building {} needs about {}, more than the {} allowed",
                         spec.partition(),
-                        need as f64 / f64::from(1 << 30),
-                        limit as f64 / f64::from(1 << 30)
+                        crate::record::human_bytes(need),
+                        crate::record::human_bytes(limit)
                     ),
                 });
             }
