@@ -3,7 +3,7 @@
 //! (a page keeps them in IndexedDB), and handed back on a later visit.
 //!
 //! The session reads what is held through the service's
-//! [`Memory`](npuzzle_service::source::Memory) source; holding a new set makes
+//! [`Memory`] source; holding a new set makes
 //! a new session, so solvers made before it (without those databases) are
 //! not reused.
 
