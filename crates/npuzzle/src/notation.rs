@@ -331,7 +331,7 @@ pub fn format(moves: &[Move], notation: Notation) -> String {
 }
 
 /// The runs of `moves`: each move with the number of times it repeats in a
-/// row. Runs longer than [`MAX_RUN`] are split, so [`format`] stays readable
+/// row. Runs longer than [`MAX_RUN`] are split, so [`format()`] stays readable
 /// by [`parse`].
 pub fn runs(moves: &[Move]) -> impl Iterator<Item = (Move, usize)> + '_ {
     moves.chunk_by(|a, b| a == b).flat_map(|run| {
