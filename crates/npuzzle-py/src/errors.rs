@@ -50,6 +50,11 @@ fn class_of(error: &Error) -> Class {
         | Error::ShapeMismatch { .. }
         | Error::BadMove { .. }
         | Error::IllegalMove { .. }
+        | Error::BadMoveChar { .. }
+        | Error::BadRunLength { .. }
+        | Error::RunLengthAlone { .. }
+        | Error::MixedCase { .. }
+        | Error::MoveIntoWall { .. }
         | Error::JudgeInput { .. }
         | Error::JudgeCase { .. } => Class::Board,
         Error::Unsupported { .. }

@@ -216,9 +216,11 @@ async function randomBoard() {
   const body = { size: chosenSize(), goal: chosenGoal() };
   const difficulty = $('difficulty').value;
   if (difficulty !== '') body.distance = Number(difficulty);
+  // A board typed while this one is drawn wins: the random one is dropped.
+  const typed = $('board-text').value;
   try {
     const data = await boardChannel.send('POST', '/api/random', body);
-    if (!data) return;
+    if (!data || $('board-text').value !== typed) return;
     const [w, h] = data.size.split('x').map(Number);
     setBoard(w, h, data.board, isNamed(body.goal) ? body.goal : data.goal);
   } catch (e) {

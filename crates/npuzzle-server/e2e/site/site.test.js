@@ -146,3 +146,19 @@ test('a 15-puzzle out of walking distance\'s reach is solved optimally: database
   await again.page.close();
   await page.close();
 });
+
+test('a board typed before the first random board arrives is the one kept', async () => {
+  // No wait for the first board here (openPage waits for it): type at once.
+  const page = await browser.context.newPage();
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  await page.goto(site.url);
+  await page.getByLabel('Board', { exact: true }).fill('8 6 7 2 5 4 3 x 1');
+  await page.getByRole('button', { name: 'Load', exact: true }).click();
+  await waitDistance(page, 31);
+  await new Promise((r) => setTimeout(r, 1000));
+  assert.equal(await page.evaluate(() => location.hash), '#3x3/8,6,7,2,5,4,3,x,1');
+  assert.equal(await page.getByLabel('Board', { exact: true }).inputValue(), '8 6 7 2 5 4 3 x 1');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
