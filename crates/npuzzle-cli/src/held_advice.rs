@@ -122,23 +122,64 @@ impl HeldAdvice {
     }
 }
 
-/// A linear-conflict estimate from which IDA* on a 5×5 board without
-/// databases is not expected to finish quickly: Korf & Felner's random
+/// A board size on which an optimal search without pattern databases is
+/// worth a warning at its start, from a linear-conflict estimate on.
+struct LongSearch {
+    /// The board's side.
+    side: usize,
+    /// The estimate from which the search is not expected to end quickly.
+    estimate: u32,
+    /// How long such a search can run.
+    runs: &'static str,
+    /// What building the recommended databases costs (bench/RESULTS-builds.md).
+    build: &'static str,
+}
+
+/// 4×4: walking distance takes seconds to minutes on boards of 60 moves and
+/// more (the hardest 15-puzzles take 80); 5×5: Korf & Felner's random
 /// 24-puzzles estimate 70 to 90 and run for hours to days.
+const LONG_SEARCHES: [LongSearch; 2] = [
+    LongSearch {
+        side: 4,
+        estimate: LONG_4X4_ESTIMATE,
+        runs: "minutes",
+        build: "about 2 minutes on two cores and 2.6 GB of memory, once",
+    },
+    LongSearch {
+        side: 5,
+        estimate: LONG_5X5_ESTIMATE,
+        runs: "hours",
+        build: "about 5 minutes on one core and 1.6 GB of memory, once",
+    },
+];
+
+/// The 4×4 linear-conflict estimate from which IDA* without databases is
+/// not expected to finish quickly.
+pub const LONG_4X4_ESTIMATE: u32 = 50;
+
+/// The 5×5 linear-conflict estimate from which IDA* without databases is
+/// not expected to finish quickly.
 pub const LONG_5X5_ESTIMATE: u32 = 40;
 
 /// Says at the start, once, that this search will likely be long and what
 /// to do about it (build the databases, bound the search, or take the
 /// constructive solver's suboptimal answer, where `greedy_answers`: not for
-/// a hint, which is exact): a 5×5 board, `auto` without databases for its goal, and
-/// an estimate of at least [`LONG_5X5_ESTIMATE`] moves.
+/// a hint, which is exact): a 4×4 or 5×5 board, `auto` without databases
+/// for its goal, and an estimate of at least that size's [`LongSearch`]
+/// bound.
 pub fn warn_long_search(advice: &HeldAdvice, board: &Board, goal: &Goal, uses_heuristic: bool, greedy_answers: bool) {
     let shape = board.shape();
-    if (shape.width(), shape.height()) != (5, 5) || !uses_heuristic {
+    let Some(long) = LONG_SEARCHES
+        .iter()
+        .find(|l| (shape.width(), shape.height()) == (l.side, l.side))
+    else {
+        return;
+    };
+    if !uses_heuristic {
         return;
     }
     let estimate = LinearConflict::new(goal).estimate(board.tiles());
-    if estimate < LONG_5X5_ESTIMATE {
+    if estimate < long.estimate {
         return;
     }
     if let Some(held) = advice.say_now(goal) {
@@ -147,9 +188,10 @@ pub fn warn_long_search(advice: &HeldAdvice, board: &Board, goal: &Goal, uses_he
         } else {
             ""
         };
+        let (side, runs, build) = (long.side, long.runs, long.build);
         eprintln!(
-            "npuzzle: this board is at least {estimate} moves from the goal, and an optimal 5x5 search without \
-             pattern databases can run for hours: {held} (about 5 minutes on one core and 1.6 GB of memory, once); or bound the search with \
+            "npuzzle: this board is at least {estimate} moves from the goal, and an optimal {side}x{side} search without \
+             pattern databases can run for {runs}: {held} ({build}); or bound the search with \
              --timeout or --max-nodes{greedy}"
         );
     }

@@ -396,7 +396,8 @@ impl Solvers {
     /// pattern (one weak pattern drags a whole sum down: on the 24-puzzle
     /// 7-7-7-3 alone expands more nodes than 6-6-6-6), then by size, and
     /// taken in that order while the set stays within the views the
-    /// specialised IDA* reads in one pass. Of several files for the same
+    /// specialised IDA* reads in one pass, and within
+    /// [`partitions_read_together`] (on 5×5, the first alone). Of several files for the same
     /// partition the kind measured fastest is read ([`preference`]), else the
     /// largest. Each file is opened once: the databases read are the ones
     /// whose headers were ranked. A file that cannot be opened is told to
@@ -441,7 +442,10 @@ impl Solvers {
         found.sort_by_key(|(info, _)| std::cmp::Reverse((smallest(info), preference(info.spec.kind()), info.bytes)));
         let mut members: Vec<Arc<AdditivePdb>> = Vec::new();
         let mut views = 0;
-        for (_, pdb) in found {
+        for (info, pdb) in found {
+            if members.len() >= partitions_read_together(info.spec.shape()) {
+                break;
+            }
             let more = 1 + usize::from(pdb.reflection().is_some());
             let fits = views + more <= pdb::MAX_FIXED_VIEWS && pdb.patterns().len() <= pdb::MAX_FIXED_PATTERNS;
             if members.is_empty() || (fits && members.iter().all(|m| m.patterns().len() <= pdb::MAX_FIXED_PATTERNS)) {
@@ -464,6 +468,19 @@ impl Solvers {
                 notify(path, error);
             }
         }
+    }
+}
+
+/// How many partitions `auto` reads together on boards of `shape`. On 5×5
+/// one: a second set (7-7-7-3 beside the compact 6-6-6-6) saves nodes but
+/// costs more per node than it saves — over Korf–Felner #40, #25, #38, #44
+/// and #1 with dual lookups, 69.9 and 79.6 CPU-s against 57.3 and 66.4 for
+/// the compact set alone, in two runs (`bench/RESULTS-24.md`). Elsewhere as
+/// many as the specialised IDA* reads in one pass.
+fn partitions_read_together(shape: npuzzle::Shape) -> usize {
+    match (shape.width(), shape.height()) {
+        (5, 5) => 1,
+        _ => usize::MAX,
     }
 }
 
@@ -699,5 +716,23 @@ mod tests {
             matches!(&report.outcome, npuzzle::Outcome::Solved(s) if s.len() == 31),
             "{report:?}"
         );
+    }
+
+    /// Issue 28, item 16: with every 5×5 database present, `auto` read the
+    /// set that expands fewest nodes (compact 6-6-6-6 + 7-7-7-3), slower
+    /// than the compact set alone. Small partitions stand in for them here.
+    #[test]
+    fn auto_reads_one_partition_on_5x5() {
+        let dir = tempfile::tempdir().unwrap();
+        let goal = Goal::blank_first("5x5".parse().unwrap());
+        for partition in ["1,2/3,4", "1,2,3/4,5"] {
+            save(&goal, partition, dir.path());
+        }
+        let solvers = Solvers::new(SolverOptions::default(), HeuristicChoice::Auto).with_pdb_dir(dir.path());
+        let solver = solvers.get(&goal).unwrap();
+        let set = solver.pdb_set().unwrap();
+        // The first ranked (by its smallest pattern, then size) alone.
+        assert_eq!(set.label(), "1,2,3/4,5");
+        assert_eq!(set.members().len(), 1);
     }
 }

@@ -1,6 +1,6 @@
 //! `npuzzle solve`, `compare` and `random`, and how bad input is reported.
 
-use crate::{npuzzle, stderr, stdout};
+use crate::{empty_dir, npuzzle, stderr, stdout};
 
 /// Replays `moves` (blank directions) on `board` and returns the result.
 fn replay(board: &str, moves: &str) -> String {
@@ -482,4 +482,42 @@ fn an_unsolvable_board_names_the_common_goal_it_reaches() {
         stdout(&npuzzle(&["solve", "--moves", "--goal", "123804765", "283164705"], "")),
         "uuldr\n"
     );
+}
+
+/// Issue 28, item 10: an 80-move 15-puzzle without databases ran with no
+/// word until it ended; the advice came only then. Now it comes at the
+/// start, as it did for 5×5 — and not for a board the search ends at once.
+#[test]
+fn a_long_search_without_databases_is_said_at_its_start() {
+    let dir = empty_dir("long-search");
+    let pdb_dir = dir.path().to_str().unwrap();
+    let far = "15 14 8 12 10 11 9 13 2 6 5 1 3 7 4 x"; // linear conflict 58 toward blank-first
+    let out = npuzzle(
+        &[
+            "solve",
+            "--goal",
+            "blank-first",
+            "--pdb-dir",
+            pdb_dir,
+            "--max-nodes",
+            "1000",
+            far,
+        ],
+        "",
+    );
+    let err = stderr(&out);
+    assert!(
+        err.contains("npuzzle: this board is at least 58 moves from the goal, and an optimal 4x4 search without pattern databases can run for minutes: no pattern database for 4x4 goal"),
+        "{err}"
+    );
+    assert!(
+        err.contains("build databases with `npuzzle pdb build --size 4x4 --goal blank-first --partition 7-8` (about 2 minutes on two cores and 2.6 GB of memory, once); or bound the search with --timeout or --max-nodes; or solve it at once, not optimally, with --algorithm greedy"),
+        "{err}"
+    );
+    assert_eq!(err.matches("build databases").count(), 1, "said once: {err}");
+    // Korf's #1 (57 moves; linear conflict 41) is solved in milliseconds: no warning.
+    let near = "14 13 15 7 11 12 9 5 6 x 2 1 4 8 10 3";
+    let out = npuzzle(&["solve", "--goal", "blank-first", "--pdb-dir", pdb_dir, near], "");
+    assert!(stdout(&out).contains("57 moves"), "{}", stdout(&out));
+    assert!(!stderr(&out).contains("can run for"), "{}", stderr(&out));
 }

@@ -67,6 +67,7 @@ pub(super) struct Line<'a> {
 pub fn read_boards(bytes: &[u8], size: Option<Shape>) -> BoardFile {
     let mut file = BoardFile::default();
     let mut block: Vec<Line<'_>> = Vec::new();
+    let mut last_whole = false;
     // A final newline does not start another line.
     let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
     if body.is_empty() {
@@ -77,6 +78,7 @@ pub fn read_boards(bytes: &[u8], size: Option<Shape>) -> BoardFile {
         let Ok(raw) = std::str::from_utf8(raw) else {
             read_block(&block, size, &mut file);
             block.clear();
+            last_whole = false;
             file.boards.push(BoardInput {
                 line: i + 1,
                 text: Err("the line is not valid UTF-8".to_string()),
@@ -89,13 +91,33 @@ pub fn read_boards(bytes: &[u8], size: Option<Shape>) -> BoardFile {
             if raw.trim().is_empty() {
                 read_block(&block, size, &mut file);
                 block.clear();
+                last_whole = false;
             }
             continue;
         }
+        // Two whole boards in a row end a block between them (see `whole_board`).
+        let whole = whole_board(line, size).is_some();
+        if whole && last_whole {
+            read_block(&block, size, &mut file);
+            block.clear();
+        }
+        last_whole = whole;
         block.push(Line { no: i + 1, text: line });
     }
     read_block(&block, size, &mut file);
     file
+}
+
+/// The board a line is by itself, when it is one and leaves no bracket open.
+///
+/// Two such lines in a row are never rows of one bigger board (each holds a
+/// blank, and no board holds two) nor inside one bracket (a line that opens
+/// one is no whole board; two whole boards inside one would be no board), so
+/// a block ends between them: what came before is read as it would be at an
+/// empty line. This keeps a streamed file's look-ahead bounded where one line
+/// that is no board stands among lines that are (see [`BoardStream`](super::BoardStream)).
+pub(super) fn whole_board(line: &str, size: Option<Shape>) -> Option<crate::board::Board> {
+    parse_board(line, size).ok().filter(|_| bracket_balance(line) <= 0)
 }
 
 /// Reads one block's boards into `file`, skipping count and size lines when

@@ -33,7 +33,9 @@
 //! # Blocks
 //!
 //! A file is split at empty lines into blocks of lines; `#` starts a comment.
-//! In a block, a line that leaves a bracket open goes on to the next lines
+//! Two lines in a row that are each a whole board by itself (and open no
+//! bracket) split a block between them too: neither can be a row of a
+//! bigger board, each holding a blank. In a block, a line that leaves a bracket open goes on to the next lines
 //! until it is closed. Then lines of one width that together make a board
 //! (at most one of them a board by itself) are that board's rows; a block
 //! of whole boards stacked without empty lines between them is split into

@@ -4,18 +4,16 @@
 //! is not settled yet (a huge file or a pipe is read in bounded memory, and
 //! the first boards come before the input ends).
 //!
-//! A block's lines are settled at its end (an empty line, a line that is not
-//! UTF-8, the end of the input), with one exception that makes files of a
-//! board per line stream: a line that is a whole board by itself (it parses,
-//! and opens no bracket) followed by another such line. Neither can then be
-//! a row of a bigger board — each holds a blank, and no board holds two —
-//! so each is read by itself, as in the whole file. The block's later lines
-//! are read at its end behind the last board given out: lines that follow
-//! a whole board are read one by one up to the next bracket either way, so
-//! that one board stands for all those before it, and the rest of the block
-//! reads as in the whole file (its count lines too: a whole board is never
-//! one, and never fails). A board on a line of its own is therefore given
-//! out when the line after it is read.
+//! A block's lines are settled at its end: an empty line, a line that is
+//! not UTF-8, the end of the input, or — as the file reader splits blocks
+//! too — a line that is a whole board by itself (it parses, and opens no
+//! bracket) right after another such line. Neither can then be a row of a
+//! bigger board (each holds a blank, and no board holds two), so the lines
+//! up to the first are read as a block of their own. A file of a board per
+//! line therefore streams, each board given out when the line after it is
+//! read, and so does one whose stray lines that are no board stand among
+//! such lines: the stream holds the lines since the last two whole boards
+//! in a row, not the rest of the block.
 //!
 //! Telling a whole board needs it read, so such a board is given out with
 //! its reading ([`BoardStream::next_with_board`]): a caller that solves it
@@ -26,9 +24,7 @@ use std::io::{self, BufRead};
 
 use crate::board::{Board, Shape};
 
-use super::blocks::{read_block, BoardFile, BoardInput, Line, SkippedLine};
-use super::layout::bracket_balance;
-use super::parse_board;
+use super::blocks::{read_block, whole_board, BoardFile, BoardInput, Line, SkippedLine};
 
 /// What a file of boards holds, in file order: a board (or an unreadable
 /// line), or a line read as no board.
@@ -67,11 +63,6 @@ pub struct BoardStream<R> {
     line: usize,
     /// The current block's lines not given out yet.
     pending: Vec<PendingLine>,
-    /// Whether every pending line is a whole board by itself.
-    pending_whole: bool,
-    /// The last whole-board line of this block already given out (number
-    /// and text), read again in front of the pending lines.
-    given: Option<(usize, String)>,
     ready: VecDeque<(FileItem, Option<Board>)>,
     buf: Vec<u8>,
     ended: bool,
@@ -93,8 +84,6 @@ impl<R: BufRead> BoardStream<R> {
             size,
             line: 0,
             pending: Vec::new(),
-            pending_whole: true,
-            given: None,
             ready: VecDeque::new(),
             buf: Vec::new(),
             ended: false,
@@ -171,12 +160,20 @@ impl<R: BufRead> BoardStream<R> {
             }
             return;
         }
-        let whole = parse_board(text, self.size).ok().filter(|_| bracket_balance(text) <= 0);
-        if whole.is_some() && self.pending_whole && !self.pending.is_empty() {
-            self.give_out_pending();
+        let whole = whole_board(text, self.size);
+        if whole.is_some() && self.pending.last().is_some_and(|l| l.whole.is_some()) {
+            if self.pending.len() == 1 {
+                // A block of one whole board is that board: no need to read it as a block.
+                let line = self.pending.remove(0);
+                let input = BoardInput {
+                    line: line.no,
+                    text: Ok(line.text),
+                };
+                self.ready.push_back((FileItem::Board(input), line.whole));
+            } else {
+                self.end_block();
+            }
         }
-        // True again whenever nothing is pending (at a block's start, after a drain).
-        self.pending_whole &= whole.is_some();
         self.pending.push(PendingLine {
             no: self.line,
             text: text.to_string(),
@@ -184,51 +181,27 @@ impl<R: BufRead> BoardStream<R> {
         });
     }
 
-    /// Gives out the pending lines, each a whole board by itself, keeping
-    /// the last one's text to read the rest of the block behind.
-    fn give_out_pending(&mut self) {
-        if let Some(last) = self.pending.last() {
-            // The kept text's buffer is reused: a file of a board per line comes here every line.
-            let given = self.given.get_or_insert_with(|| (0, String::new()));
-            given.0 = last.no;
-            given.1.clear();
-            given.1.push_str(&last.text);
-        }
-        for line in self.pending.drain(..) {
-            let input = BoardInput {
-                line: line.no,
-                text: Ok(line.text),
-            };
-            self.ready.push_back((FileItem::Board(input), line.whole));
-        }
-    }
-
     /// Reads the pending lines of a block that has ended.
     fn end_block(&mut self) {
         if !self.pending.is_empty() {
             let lines: Vec<Line<'_>> = self
-                .given
+                .pending
                 .iter()
-                .map(|(no, text)| Line { no: *no, text })
-                .chain(self.pending.iter().map(|l| Line {
+                .map(|l| Line {
                     no: l.no,
                     text: &l.text,
-                }))
+                })
                 .collect();
             let mut file = BoardFile::default();
             read_block(&lines, self.size, &mut file);
-            // The board given out before stands first, by itself.
-            let skip = usize::from(self.given.is_some());
             self.ready
                 .extend(file.skipped.into_iter().map(|s| (FileItem::Skipped(s), None)));
-            for input in file.boards.into_iter().skip(skip) {
+            for input in file.boards {
                 let board = self.take_whole(&input);
                 self.ready.push_back((FileItem::Board(input), board));
             }
         }
         self.pending.clear();
-        self.pending_whole = true;
-        self.given = None;
     }
 
     /// The board already read for `input`, if it is a whole board's line as it was read.
@@ -254,7 +227,7 @@ impl<R: BufRead> Iterator for BoardStream<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::read_boards;
+    use crate::parse::{parse_board, read_boards};
     use proptest::prelude::*;
 
     /// The stream's boards and skipped lines, as `read_boards` gives them,
@@ -402,5 +375,25 @@ mod tests {
         // The second waits for the line after it, which could make it a row of a bigger board.
         assert!(stream.next().unwrap().is_err());
         assert!(stream.next().is_none(), "an error ends the stream");
+    }
+
+    /// One line that was no board among lines that were made the stream hold
+    /// the rest of the block: 109 MB and no row before the end on a file of
+    /// 300,000 boards.
+    #[test]
+    fn a_stray_line_among_whole_boards_holds_back_only_until_two_boards_in_a_row() {
+        let text = b"8 6 7 2 5 4 3 x 1\n1 2 3\n1 2 3 4 5 6 x 7 8\n1 2 3 4 5 6 7 x 8\n";
+        let mut stream = BoardStream::new(io::BufReader::new(ThenFails(text)), None);
+        let mut lines = Vec::new();
+        for _ in 0..3 {
+            match stream.next().unwrap().unwrap() {
+                FileItem::Board(b) => lines.push((b.line, b.text.is_ok())),
+                FileItem::Skipped(s) => panic!("skipped {s:?}"),
+            }
+        }
+        assert_eq!(lines, [(1, true), (2, true), (3, true)]);
+        // The fourth waits for the line after it, as any whole board does.
+        assert!(stream.next().unwrap().is_err());
+        assert_eq!(streamed(text, None), read_boards(text, None));
     }
 }

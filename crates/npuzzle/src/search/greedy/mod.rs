@@ -210,11 +210,18 @@ pub fn solve_into<S: MoveSink>(
             _ => right -= 1,
         }
     }
-    finish_core(&mut grid, goal, tables, (top, bottom, left, right)).map_err(|e| match e {
-        CoreError::Stuck(s) => stuck(s),
-        CoreError::Table(e) => e,
-    })?;
-    Ok(Finish::Solved(grid.moves))
+    // The last rectangle's table is built (when no earlier board built it)
+    // within what is left of the time budget and within the memory budget;
+    // the node budget counts search nodes, which this solver has none of.
+    let table_budget = Budget::default()
+        .with_timeout(budget.timeout.map(|t| t.saturating_sub(started.elapsed())))
+        .with_max_memory(budget.max_memory);
+    match finish_core(&mut grid, goal, tables, table_budget, (top, bottom, left, right)) {
+        Ok(()) => Ok(Finish::Solved(grid.moves)),
+        Err(CoreError::Stuck(s)) => Err(stuck(s)),
+        Err(CoreError::Table(Error::BuildBudget { kind, .. })) => Ok(Finish::BudgetReached(kind)),
+        Err(CoreError::Table(e)) => Err(e),
+    }
 }
 
 /// The small board and goal of a core rectangle of `shape` whose cells hold
@@ -249,11 +256,12 @@ enum CoreError {
 
 /// Solves the last rectangle optimally: its cells become a small board whose
 /// tiles are renamed in the order of the goal's tiles there, solved from the
-/// complete table for that small goal.
+/// complete table for that small goal, built within `budget` if not held.
 fn finish_core<S: MoveSink>(
     grid: &mut Grid<'_, S>,
     goal: &Goal,
     tables: &TableCache,
+    budget: Budget,
     (top, bottom, left, right): (usize, usize, usize, usize),
 ) -> Result<(), CoreError> {
     let w = grid.w;
@@ -269,7 +277,7 @@ fn finish_core<S: MoveSink>(
     let (small, small_goal) = core_problem(shape, &tiles, &goal_tiles)
         .map_err(CoreError::Table)?
         .ok_or(CoreError::Stuck(Stuck("core")))?;
-    let table = tables.get(&small_goal, Budget::default()).map_err(CoreError::Table)?;
+    let table = tables.get(&small_goal, budget).map_err(CoreError::Table)?;
     let path = table
         .path(&small, &small_goal)
         .map_err(CoreError::Table)?

@@ -191,6 +191,26 @@ fn a_spent_time_budget_stops_the_solve() {
     assert_eq!(end, Finish::BudgetReached(crate::BudgetKind::Time));
 }
 
+/// The last rectangle's table was built with no budget at all, so
+/// `--max-memory` and `--timeout` did not bound that step.
+#[test]
+fn the_last_rectangles_table_is_built_within_the_budget() {
+    let goal = Goal::standard(Shape::new(6, 6).unwrap());
+    let board = random_solvable(&goal, &mut rand_chacha::ChaCha8Rng::seed_from_u64(5));
+    // Room for the solver's own cells, not for a 3x3 table (9!/2 boards).
+    let tight = Budget::default().with_max_memory(Some(4096));
+    let tables = TableCache::default();
+    let end = solve_into(&board, &goal, &tables, tight, &mut MoveCount::default()).unwrap();
+    assert_eq!(end, Finish::BudgetReached(crate::BudgetKind::Memory));
+    // A table already held costs nothing more: the same budget then solves.
+    let mut moves: Vec<Move> = Vec::new();
+    solve_into(&board, &goal, &tables, Budget::default(), &mut moves).unwrap();
+    let mut again: Vec<Move> = Vec::new();
+    let end = solve_into(&board, &goal, &tables, tight, &mut again).unwrap();
+    assert_eq!(end, Finish::Solved(again.len() as u64));
+    assert_eq!(again, moves);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
