@@ -18,6 +18,8 @@ use crate::solvers::{GoalSolver, SharedSolvers};
 #[pyclass(module = "npuzzle", frozen)]
 pub struct Hint {
     record: HintRecord,
+    board: npuzzle::Board,
+    goal: npuzzle::Goal,
 }
 
 #[pymethods]
@@ -34,10 +36,10 @@ impl Hint {
         self.record.moves.iter().map(|m| (m.mv.clone(), m.distance)).collect()
     }
 
-    /// The moves known to be optimal, as `u d l r` letters (`""` when none is).
+    /// The moves known to be optimal, as a list of `u d l r` letters (empty when none is).
     #[getter]
-    fn optimal(&self) -> String {
-        self.record.optimal.clone()
+    fn optimal(&self) -> Vec<String> {
+        self.record.optimal.chars().map(String::from).collect()
     }
 
     /// `"solved"` (every distance known), `"unsolvable"` or `"budget"`.
@@ -76,18 +78,30 @@ impl Hint {
 
     fn __repr__(&self) -> String {
         format!(
-            "Hint(board='{}', distance={}, optimal='{}')",
+            "Hint(board='{}', distance={}, optimal={})",
             self.record.board,
             self.record
                 .distance
                 .map_or_else(|| "None".to_string(), |d| d.to_string()),
-            self.record.optimal
+            crate::record::py_list(&self.optimal())
         )
+    }
+
+    /// A notebook's picture: the board, its distance and the optimal moves.
+    fn _repr_html_(&self) -> String {
+        let caption = match self.record.distance {
+            Some(d) => format!(
+                "{d} moves from the goal; optimal moves of the blank: {}",
+                self.record.optimal
+            ),
+            None => format!("distance unknown ({})", self.record.outcome.as_str()),
+        };
+        crate::record::figure(&self.board, &self.goal, None, &caption)
     }
 }
 
 /// The board, its goal and the solver for them.
-fn prepare(
+pub fn prepare(
     board: &BoardArg,
     size: Option<SizeArg>,
     options: &SearchArgs,
@@ -106,23 +120,8 @@ pub fn hint(py: Python<'_>, board: BoardArg, size: Option<SizeArg>, options: Sea
     let hint = py.detach(|| s.solver.hint(&board, &s.goal)).or_raise()?;
     Ok(Hint {
         record: HintRecord::new(&board, &s.goal, &s.solver, &hint),
-    })
-}
-
-/// How many optimal move sequences there are (0 when unsolvable), or None
-/// when a budget ran out. See `npuzzle.count_solutions`.
-#[pyfunction]
-pub fn count_solutions(
-    py: Python<'_>,
-    board: BoardArg,
-    size: Option<SizeArg>,
-    options: SearchArgs,
-) -> PyResult<Option<u128>> {
-    let (board, s) = prepare(&board, size, &options)?;
-    let counted = py.detach(|| s.solver.count_solutions(&board, &s.goal)).or_raise()?;
-    Ok(match counted.completion {
-        Completion::Unsolvable => Some(0),
-        _ => counted.count,
+        board,
+        goal: s.goal.clone(),
     })
 }
 

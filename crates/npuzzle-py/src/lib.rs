@@ -9,6 +9,7 @@ use pyo3::prelude::*;
 
 mod batch;
 mod boards;
+mod count;
 mod errors;
 mod hint;
 mod input;
@@ -23,6 +24,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<record::Solution>()?;
     m.add_class::<record::Stats>()?;
     m.add_class::<hint::Hint>()?;
+    m.add_class::<count::Count>()?;
     m.add_class::<pdb::PdbInfo>()?;
     m.add_class::<pdb::BuildProgress>()?;
     m.add_function(wrap_pyfunction!(record::_solution_from_json, m)?)?;
@@ -30,7 +32,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve::solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(solve::solve_tiles, m)?)?;
     m.add_function(wrap_pyfunction!(hint::hint, m)?)?;
-    m.add_function(wrap_pyfunction!(hint::count_solutions, m)?)?;
+    m.add_function(wrap_pyfunction!(count::count_solutions, m)?)?;
     m.add_function(wrap_pyfunction!(hint::optimal_solutions, m)?)?;
     m.add_function(wrap_pyfunction!(boards::is_solvable, m)?)?;
     m.add_function(wrap_pyfunction!(boards::random_boards, m)?)?;

@@ -231,6 +231,22 @@ impl Solution {
         Ok((rebuild, (self.to_json()?, self.size())))
     }
 
+    /// Equal when the records are: the same board, goal, answer and costs
+    /// (a pickled solution equals the one it was pickled from).
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        match other.cast::<Solution>() {
+            Ok(other) => Ok(self.board == other.get().board && *self.record() == *other.get().record()),
+            Err(_) => Ok(false),
+        }
+    }
+
+    fn __hash__(&self) -> PyResult<isize> {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.to_json()?.hash(&mut h);
+        Ok(h.finish() as isize)
+    }
+
     fn __repr__(&self) -> String {
         match (self.outcome_name(), self.solution()) {
             (OutcomeName::Solved, Some(moves)) => format!(
@@ -239,9 +255,68 @@ impl Solution {
                 moves.len(),
                 Move::format_list(&moves)
             ),
+            (OutcomeName::Budget, _) => format!(
+                "Solution(board='{}', outcome='budget', budget='{}')",
+                self.board,
+                self.record().budget.as_deref().unwrap_or("unknown")
+            ),
             (other, _) => format!("Solution(board='{}', outcome='{other}')", self.board),
         }
     }
+
+    /// A notebook's picture: the board, and the solution played on it
+    /// (an animated SVG) when it is short enough to watch.
+    fn _repr_html_(&self) -> PyResult<String> {
+        let goal = npuzzle::Goal::parse(&self.goal(), self.board.shape()).or_raise()?;
+        let moves = self.solution();
+        let caption = match (&moves, self.outcome_name()) {
+            (Some(m), _) => format!("solved in {} moves of the blank: {}", m.len(), Move::format_list(m)),
+            (None, OutcomeName::Budget) => format!(
+                "not solved: the {} ran out",
+                self.record().budget.as_deref().unwrap_or("budget")
+            ),
+            (None, other) => other.to_string(),
+        };
+        let animated = moves.as_deref().filter(|m| m.len() <= MAX_ANIMATED_MOVES);
+        Ok(figure(&self.board, &goal, animated, &caption))
+    }
+}
+
+/// The longest solution a notebook's picture plays.
+const MAX_ANIMATED_MOVES: usize = 500;
+
+/// The largest board a notebook's picture draws (past it, the caption alone).
+const MAX_DRAWN_CELLS: usize = 400;
+
+/// An HTML figure: the board as SVG (the solution played on it when
+/// `moves` is given) above `caption`.
+pub fn figure(board: &Board, goal: &npuzzle::Goal, moves: Option<&[Move]>, caption: &str) -> String {
+    use npuzzle_service::render::{board_svg, solution_svg, Scheme};
+    let svg = if board.shape().cells() > MAX_DRAWN_CELLS {
+        String::new()
+    } else {
+        match moves {
+            // The moves were replayed by the solver, so the animation cannot fail.
+            Some(moves) => solution_svg(board, goal, Scheme::Rows, moves).unwrap_or_default(),
+            None => board_svg(board, goal, Scheme::Rows),
+        }
+    };
+    let caption: String = caption
+        .chars()
+        .map(|c| match c {
+            '<' => "&lt;".to_string(),
+            '>' => "&gt;".to_string(),
+            '&' => "&amp;".to_string(),
+            c => c.to_string(),
+        })
+        .collect();
+    format!("<figure style=\"display:inline-block;margin:0\">{svg}<figcaption>{caption}</figcaption></figure>")
+}
+
+/// A list of strings as Python prints it: `['u', 'r']`.
+pub fn py_list(items: &[String]) -> String {
+    let quoted: Vec<String> = items.iter().map(|s| format!("'{s}'")).collect();
+    format!("[{}]", quoted.join(", "))
 }
 
 /// What a search cost (node counts for the searches, `moves_made` for the

@@ -45,14 +45,15 @@ def test_hint_gives_the_distance_after_every_move(seed: int) -> None:
         assert h.outcome == "solved" and h.distance == dist[board]
         expected = [(m, dist[n]) for m, n in neighbours(board).items()]
         assert h.moves == expected
-        assert h.optimal == "".join(m for m, d in expected if d == dist[board] - 1)
+        assert h.optimal == [m for m, d in expected if d == dist[board] - 1]
 
 
 def test_hint_by_search_on_a_15_puzzle() -> None:
     h = npuzzle.hint("1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15", heuristic="manhattan")
-    assert h.distance == 1 and h.optimal == "r" and h.algorithm == "idastar"
+    assert h.distance == 1 and h.optimal == ["r"] and h.algorithm == "idastar"
+    assert repr(h) == "Hint(board='1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15', distance=1, optimal=['r'])"
     u = npuzzle.hint("2 1 3 4 5 6 7 8 x")
-    assert u.outcome == "unsolvable" and u.distance is None and u.optimal == ""
+    assert u.outcome == "unsolvable" and u.distance is None and u.optimal == []
 
 
 def test_counts_and_lists_equal_the_breadth_first_count() -> None:
@@ -65,8 +66,38 @@ def test_counts_and_lists_equal_the_breadth_first_count() -> None:
         assert listed == sorted(listed, key=lambda s: ["udlr".index(c) for c in s])
         for moves in listed:
             assert replay(list(board), 3, moves) == list(GOAL)
-    assert npuzzle.count_solutions("2 1 3 4 5 6 7 8 x") == 0
+    zero = npuzzle.count_solutions("2 1 3 4 5 6 7 8 x")
+    assert zero == 0 and zero.outcome == "unsolvable" and zero.exact
     assert npuzzle.optimal_solutions("8 6 7 2 5 4 3 x 1", limit=3)[1] is False
+
+
+def test_a_count_stopped_by_a_budget_gives_its_lower_bound() -> None:
+    # Issue 28, item 13: a budget gave a bare None where the command line
+    # says "at least N".
+    board = "8 6 7 2 5 4 3 x 1"
+    whole = npuzzle.count_solutions(board, algorithm="idastar", heuristic="manhattan")
+    assert whole == 40 and int(whole) == 40 and whole.exact and whole.length == 31
+    assert repr(whole) == "Count(40)" and {whole, 40} == {40}
+    # Enough nodes to reach the last iteration, not to finish enumerating it.
+    stopped = None
+    for nodes in (20_000, 50_000, 100_000, 200_000):
+        c = npuzzle.count_solutions(board, algorithm="idastar", heuristic="manhattan", max_nodes=nodes)
+        if c.at_least is not None:
+            stopped = c
+            break
+    assert stopped is not None, "no node budget stopped the count inside its last iteration"
+    assert stopped.count is None and not stopped.exact and stopped.outcome == "budget"
+    assert stopped.budget == "node limit" and stopped.at_least is not None and 1 <= stopped.at_least < 40
+    assert stopped != 40 and stopped != stopped.at_least
+    assert repr(stopped) == f"Count(at_least={stopped.at_least}, budget='node limit')"
+    with pytest.raises(ValueError, match=f"not exact: the node limit ran out first \\(at least {stopped.at_least}\\)"):
+        int(stopped)
+
+
+def test_hints_draw_in_notebooks() -> None:
+    html = npuzzle.hint("1 2 3 4 5 6 x 7 8")._repr_html_()
+    assert html.startswith("<figure") and "<svg" in html and ">7</text>" in html
+    assert "2 moves from the goal; optimal moves of the blank: r" in html
 
 
 def test_hint_record_equals_the_clis(cli: Cli, tmp_path: Any) -> None:

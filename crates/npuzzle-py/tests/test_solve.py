@@ -240,5 +240,22 @@ def test_solutions_pickle_with_every_answer_kept() -> None:
             s.algorithm, s.heuristic, s.partition, s.stats.expanded
         )
         assert repr(t) == repr(s)
+        # Issue 28, item 13: a pickle round trip compared unequal.
+        assert t == s and hash(t) == hash(s) and t != s.to_json()
         if s.solved:
             assert (t.path() == s.path()).all()
+    assert cases[0] != cases[2] and len(set(cases)) == len(cases)
+
+
+def test_a_budget_stopped_solution_says_which_limit() -> None:
+    s = npuzzle.solve(HARDEST, algorithm="astar", heuristic="misplaced", max_nodes=10)
+    assert repr(s) == "Solution(board='8 6 7 2 5 4 3 x 1', outcome='budget', budget='node limit')"
+
+
+def test_solutions_draw_in_notebooks() -> None:
+    html = npuzzle.solve("1 2 3 4 5 6 x 7 8")._repr_html_()
+    # The board as SVG, played by an animation, above its caption.
+    assert html.startswith("<figure") and "<svg" in html and "animateTransform" in html
+    assert "solved in 2 moves of the blank: rr" in html
+    stopped = npuzzle.solve(HARDEST, algorithm="astar", heuristic="misplaced", max_nodes=10)._repr_html_()
+    assert "not solved: the node limit ran out" in stopped and "animateTransform" not in stopped

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from . import _native, errors, pdb
-from ._native import Hint, Solution, Stats
+from ._native import Count, Hint, Solution, Stats
 from .errors import BoardError, NpuzzleError, OptionError, PdbError
 
 if TYPE_CHECKING:
@@ -36,6 +36,7 @@ __all__ = [
     "count_solutions",
     "optimal_solutions",
     "Hint",
+    "Count",
     "random_boards",
     "distance_counts",
     "parse_size",
@@ -148,12 +149,15 @@ def solve(
 ) -> Solution:
     """Solves one board optimally (or, past 5×5 or with ``"greedy"``, constructively).
 
-    ``algorithm``: ``"auto"`` (a complete table up to 10 cells, IDA* above),
-    ``"bfs-set"``, ``"bfs"``, ``"table"``, ``"bibfs"``, ``"astar"``, ``"idastar"``.
+    ``algorithm``: ``"auto"`` (a complete table up to 10 cells, IDA* up to
+    25, the constructive ``"greedy"`` above), ``"bfs-set"``, ``"bfs"``,
+    ``"table"``, ``"bibfs"``, ``"astar"``, ``"idastar"``, ``"greedy"`` (any
+    size, fast, not optimal: ``to_dict()`` gives its lower bound and ratio).
     ``heuristic``: ``"auto"`` (the strongest pattern database in ``pdb_dir``
     for the board's goal, else walking distance on 4×4, else linear conflict),
     ``"misplaced"``, ``"manhattan"``, ``"linear-conflict"``,
-    ``"walking-distance"``, ``"pdb"``. ``timeout`` (seconds), ``max_nodes`` and
+    ``"walking-distance"``, ``"pdb"``, ``"pdb-dual"`` (the databases read
+    twice, also for the inverse permutation: fewer nodes on 5×5). ``timeout`` (seconds), ``max_nodes`` and
     ``max_memory`` (bytes) bound the search: when one runs out the outcome is
     ``"budget"``, not an exception. ``threads`` splits IDA* iterations on 4×4
     and 5×5 boards (default: all cores). ``pdb_dir``: where pattern databases
@@ -251,7 +255,7 @@ def hint(
 
     >>> h = npuzzle.hint("1 2 3 4 5 6 x 7 8")
     >>> h.distance, h.moves, h.optimal
-    (2, [('u', 3), ('r', 1)], 'r')
+    (2, [('u', 3), ('r', 1)], ['r'])
     """
     tiles, size = _tiles(board, size)
     options = _options(goal, algorithm, heuristic, timeout, max_nodes, max_memory, threads, pdb_dir)
@@ -270,14 +274,19 @@ def count_solutions(
     max_memory: Optional[int] = None,
     threads: Optional[int] = None,
     pdb_dir: Optional[PathLike] = None,
-) -> Optional[int]:
-    """How many distinct optimal move sequences take the board to the goal:
-    0 when it is unsolvable, None when a budget ran out first (options as for
-    :func:`solve`). :class:`OptionError` where the algorithm is ``"greedy"``
-    (as ``"auto"`` is past 25 cells): its length is not optimal.
+) -> Count:
+    """How many distinct optimal move sequences take the board to the goal,
+    as a :class:`Count`: equal to the int when exact (0 when the board is
+    unsolvable); when a budget runs out first, ``count`` is None, ``budget``
+    names the limit and ``at_least`` is the lower bound found by then, as
+    the command line's "at least N" (options as for :func:`solve`).
+    :class:`OptionError` where the algorithm is ``"greedy"`` (as ``"auto"``
+    is past 25 cells): its length is not optimal.
 
     >>> npuzzle.count_solutions("8 6 7 2 5 4 3 x 1")
-    40
+    Count(40)
+    >>> npuzzle.count_solutions("8 6 7 2 5 4 3 x 1") == 40
+    True
     """
     tiles, size = _tiles(board, size)
     options = _options(goal, algorithm, heuristic, timeout, max_nodes, max_memory, threads, pdb_dir)
