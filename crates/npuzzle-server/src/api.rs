@@ -3,7 +3,6 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
@@ -14,23 +13,18 @@ use axum::{Json, Router};
 use npuzzle::random::sample_at_distance;
 use npuzzle::record::{BoardRecord, DistributionRecord, Record};
 use npuzzle::search::table::{TableCache, MAX_TABLE_CELLS};
-use npuzzle::{Budget, Cancel, Goal, Shape, SolverOptions};
-use npuzzle_service::compare::CompareRequest;
-use npuzzle_service::request::{Counting, Question, Request};
+use npuzzle::{Budget, Cancel, Goal, Shape};
+use npuzzle_service::options::{goal_for, parse_shape, DistributionOptions, RandomOptions};
+use npuzzle_service::request::{Question, Request};
 use npuzzle_service::sync::lock;
-use npuzzle_service::{Events, Plan, Session, SolverSpec};
+use npuzzle_service::{Events, Plan, Session};
 use rand::SeedableRng;
 use serde::Serialize;
 
 use crate::error::ApiError;
 use crate::pool::SearchPool;
-use crate::request::{self, BoardRequest, RandomRequest, StatsQuery};
+use crate::request::{self, BoardRequest};
 use crate::{assets, Config, MAX_BODY};
-
-/// The improvement time of an improving solver: the request's time budget
-/// (capped by the server's `--max-timeout`) is what bounds it; this only
-/// keeps the library's deadline arithmetic finite.
-const IMPROVE_AT_MOST: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// What every request shares.
 pub struct AppState {
@@ -102,29 +96,6 @@ impl AppState {
         };
         planned.map_err(|e| req.service(e))
     }
-
-    /// The service's request for `req` asking `question`.
-    fn request(&self, req: &BoardRequest, question: Question, improve: bool) -> Result<Request, ApiError> {
-        let size = req.size()?;
-        let (board, goal) = req.tiles();
-        let names = req.algorithm().and_then(|a| Ok((a, req.heuristic()?)));
-        // A board that cannot be read is told before a wrong name.
-        let (algorithm, heuristic) = match names {
-            Ok(names) => names,
-            Err(e) => return Err(req.board_and_goal().err().unwrap_or(e)),
-        };
-        let options = SolverOptions::default()
-            .with_algorithm(algorithm)
-            .with_improve(improve.then_some(IMPROVE_AT_MOST));
-        Ok(Request {
-            board,
-            size,
-            goal,
-            solver: SolverSpec::new(options, heuristic),
-            budget: req.budget(&self.config),
-            question,
-        })
-    }
 }
 
 type Shared = State<Arc<AppState>>;
@@ -161,7 +132,7 @@ fn body(body: Body) -> Result<Bytes, ApiError> {
 /// `POST /api/board`: the board and goal read as the command line reads
 /// them, written back in one canonical form (blank `x`, single spaces).
 async fn board(raw: Body) -> Result<Json<Record>, ApiError> {
-    let req: BoardRequest = request::json(&body(raw)?)?;
+    let req = BoardRequest::parse(&body(raw)?)?;
     let (board, goal) = req.board_and_goal()?;
     Ok(Json(Record::Board(BoardRecord::new(&board, &goal, None))))
 }
@@ -169,22 +140,18 @@ async fn board(raw: Body) -> Result<Json<Record>, ApiError> {
 /// `POST /api/solve`. What the service refuses (see
 /// [`npuzzle_service::plan`]) is answered 400 before the request is queued.
 async fn solve(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError> {
-    let req: BoardRequest = request::json(&body(raw)?)?;
-    let count = req.count.unwrap_or(false);
-    let question = match count {
-        true => Question::Count(Counting {
-            count: true,
-            ..Counting::default()
-        }),
-        false => Question::Solve,
-    };
-    let plan = state
-        .plan(&req, state.request(&req, question, req.improve.unwrap_or(false))?)
-        .await?;
+    let req = BoardRequest::parse(&body(raw)?)?;
+    let question = req.options.solve_question();
+    let plan = state.plan(&req, req.request(question, &state.config)?).await?;
     // The server's own limit comes after parity and a solved board, as the library's do.
-    if count && !plan.at_once() {
+    if matches!(question, Question::Count(_)) && !plan.at_once() {
+        let field = if req.options.count == Some(true) {
+            "count"
+        } else {
+            "limit"
+        };
         return Err(ApiError::bad_request(format!(
-            "\"count\" is answered from the complete table: boards of up to {} cells with the table algorithm, not {}",
+            "\"{field}\" is answered from the complete table: boards of up to {} cells with the table algorithm, not {}",
             npuzzle::search::AUTO_TABLE_CELLS,
             plan.into_job().board.shape()
         ))
@@ -202,8 +169,8 @@ async fn solve(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError
 /// move, from the table (at once) or by search (in the pool, under the
 /// request's budget).
 async fn hint(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError> {
-    let req: BoardRequest = request::json(&body(raw)?)?;
-    let plan = state.plan(&req, state.request(&req, Question::Hint, false)?).await?;
+    let req = BoardRequest::parse(&body(raw)?)?;
+    let plan = state.plan(&req, req.request(Question::Hint, &state.config)?).await?;
     let at_once = plan.at_once();
     let job = plan.into_job();
     let record = state
@@ -215,16 +182,16 @@ async fn hint(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError>
 /// `POST /api/random`.
 async fn random(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError> {
     let bytes = body(raw)?;
-    let req: RandomRequest = if bytes.iter().all(u8::is_ascii_whitespace) {
-        RandomRequest::default()
+    let req: RandomOptions = if bytes.iter().all(u8::is_ascii_whitespace) {
+        RandomOptions::default()
     } else {
         request::json(&bytes)?
     };
     let shape = match req.size.as_deref() {
-        Some(text) => request::parse_shape(text)?,
+        Some(text) => parse_shape(text)?,
         None => Shape::new(3, 3)?,
     };
-    let goal = request::goal(req.goal.as_deref(), shape)?;
+    let goal = goal_for(req.goal.as_deref(), shape)?;
     let mut rng = match req.seed {
         Some(seed) => rand_chacha::ChaCha8Rng::seed_from_u64(seed),
         None => rand_chacha::ChaCha8Rng::from_os_rng(),
@@ -245,7 +212,7 @@ async fn random(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiErro
             return Err(too_far(&goal, distance, Some(table.diameter())));
         }
     }
-    let budget = request::budget(None, None, &state.config);
+    let budget = request::budget(&state.config);
     let shared = Arc::clone(&state);
     let record = state
         .run(false, move |_| {
@@ -274,13 +241,10 @@ fn too_far(goal: &Goal, distance: u32, diameter: Option<u32>) -> ApiError {
     ))
 }
 
-/// Time for each run of `compare` unless the request says otherwise.
-const COMPARE_RUN_TIMEOUT: Duration = Duration::from_secs(2);
-
 /// `POST /api/compare`: every algorithm with every heuristic that fits, on
 /// boards of up to 12 cells.
 async fn compare(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError> {
-    let req: BoardRequest = request::json(&body(raw)?)?;
+    let req = BoardRequest::parse(&body(raw)?)?;
     let (board, _) = req.board_and_goal()?;
     if board.shape().cells() > MAX_TABLE_CELLS {
         return Err(ApiError::bad_request(format!(
@@ -288,21 +252,11 @@ async fn compare(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiErr
             board.shape()
         )));
     }
-    let mut budget = request::budget(
-        Some(req.timeout_ms.unwrap_or(COMPARE_RUN_TIMEOUT.as_millis() as u64)),
-        req.max_nodes.or(Some(50_000_000)),
-        &state.config,
-    );
-    budget.max_memory = budget.max_memory.map(|m| m.min(1 << 30));
-    let (tiles, goal) = req.tiles();
-    let request = CompareRequest {
-        board: tiles,
-        size: req.size()?,
-        goal,
-        budget,
-        duplicate_len: SolverOptions::default().duplicate_len,
-        databases: None,
-    };
+    let caps = request::caps(&state.config);
+    let request = req
+        .options
+        .compare_request(&req.board, &caps)
+        .map_err(|e| req.service(e))?;
     let job = state.session.comparison(&request).map_err(|e| req.service(e))?;
     // Every run of a board of the wrong parity answers "unsolvable" at once.
     let record = state
@@ -314,19 +268,19 @@ async fn compare(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiErr
 /// `GET /api/stats?size=WxH[&goal=…]`: how many boards lie at each distance.
 async fn stats(
     State(state): Shared,
-    query: Result<Query<StatsQuery>, QueryRejection>,
+    query: Result<Query<DistributionOptions>, QueryRejection>,
 ) -> Result<Json<Record>, ApiError> {
     let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
     let Some(size) = query.size.as_deref() else {
         return Err(ApiError::bad_request("give the board size, for example ?size=3x3"));
     };
-    let shape = request::parse_shape(size)?;
+    let shape = parse_shape(size)?;
     if shape.cells() > MAX_TABLE_CELLS {
         return Err(ApiError::bad_request(format!(
             "a distance distribution needs a complete table: boards of at most {MAX_TABLE_CELLS} cells, not {shape}"
         )));
     }
-    let goal = request::goal(query.goal.as_deref(), shape)?;
+    let goal = goal_for(query.goal.as_deref(), shape)?;
     // Built once and kept, so under the longest budget the server allows.
     let mut budget = Budget::default();
     budget.timeout = Some(state.config.max_timeout);

@@ -34,13 +34,15 @@
 //! What lives here, once: board and goal reading ([`input`]), budgets
 //! ([`request::Limits`]), the solver cache with single-flight creation and
 //! its database [`source`] ([`Session`]), the answer order ([`plan`]), the
-//! comparison loop ([`compare`]).
+//! comparison loop ([`compare`]), the JSON front-ends' options
+//! ([`options`]).
 
 #![deny(missing_docs)]
 
 pub mod compare;
 mod error;
 pub mod input;
+pub mod options;
 pub mod plan;
 pub mod render;
 pub mod request;
@@ -51,6 +53,7 @@ pub mod stream;
 pub mod sync;
 
 pub use error::Error;
+pub use options::Options;
 pub use plan::{Answer, Found, Job, Plan};
 pub use request::{Question, Request};
 pub use session::{Events, Session, SolverSpec};
