@@ -10,15 +10,16 @@ use axum::extract::{DefaultBodyLimit, Query, State};
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use npuzzle::random::sample_at_distance;
-use npuzzle::record::{BoardRecord, DistributionRecord, Record};
-use npuzzle::search::table::{TableCache, MAX_TABLE_CELLS};
-use npuzzle::{Budget, Cancel, Goal, Shape};
-use npuzzle_service::options::{goal_for, parse_shape, DistributionOptions, RandomOptions};
+use npuzzle::record::{BoardRecord, Record};
+use npuzzle::search::table::TableCache;
+use npuzzle::{Budget, Cancel};
+use npuzzle_service::exhaustive::{distribution, Exhaustive};
+use npuzzle_service::limits::LimitsRecord;
+use npuzzle_service::options::{DistributionOptions, RandomOptions};
+use npuzzle_service::record::HostRecord;
 use npuzzle_service::request::{Question, Request};
 use npuzzle_service::sync::lock;
 use npuzzle_service::{Events, Plan, Session};
-use rand::SeedableRng;
 use serde::Serialize;
 
 use crate::error::ApiError;
@@ -113,6 +114,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/compare", post(compare))
         .route("/api/stats", get(stats))
         .route("/api/health", get(health))
+        .route("/api/limits", get(limits))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(state)
@@ -179,7 +181,8 @@ async fn hint(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError>
     Ok(Json(record))
 }
 
-/// `POST /api/random`.
+/// `POST /api/random`: a shuffle at once; a board at a distance by a
+/// breadth-first search in the pool.
 async fn random(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError> {
     let bytes = body(raw)?;
     let req: RandomOptions = if bytes.iter().all(u8::is_ascii_whitespace) {
@@ -187,58 +190,16 @@ async fn random(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiErro
     } else {
         request::json(&bytes)?
     };
-    let shape = match req.size.as_deref() {
-        Some(text) => parse_shape(text)?,
-        None => Shape::new(3, 3)?,
-    };
-    let goal = goal_for(req.goal.as_deref(), shape)?;
-    let mut rng = match req.seed {
-        Some(seed) => rand_chacha::ChaCha8Rng::seed_from_u64(seed),
-        None => rand_chacha::ChaCha8Rng::from_os_rng(),
-    };
-    let Some(distance) = req.distance else {
-        let board = npuzzle::random::random_solvable(&goal, &mut rng);
-        return Ok(Json(Record::Board(BoardRecord::new(&board, &goal, None))));
-    };
-    if shape.cells() > MAX_TABLE_CELLS {
-        return Err(ApiError::bad_request(format!(
-            "a board at a chosen distance needs a complete table: boards of at most {MAX_TABLE_CELLS} cells, not {shape}"
-        )));
-    }
-    // Past the farthest board of a table already built: refused at once,
-    // without a place in the pool.
-    if let Some(table) = state.tables.cached(&goal) {
-        if distance > table.diameter() {
-            return Err(too_far(&goal, distance, Some(table.diameter())));
-        }
-    }
+    let job = req.job(&state.tables)?;
     let budget = request::budget(&state.config);
+    if job.at_once() {
+        return Ok(Json(Record::Board(job.run(&state.tables, budget)?)));
+    }
     let shared = Arc::clone(&state);
     let record = state
-        .run(false, move |_| {
-            let boards = sample_at_distance(&goal, distance, 1, &mut rng, budget)?;
-            match boards.first() {
-                Some(board) => Ok(Record::Board(BoardRecord::new(board, &goal, Some(distance)))),
-                // The search went through every layer: keep the table, so
-                // the next request this far is refused before the pool.
-                None => {
-                    let diameter = shared.tables.get(&goal, budget).ok().map(|t| t.diameter());
-                    Err(too_far(&goal, distance, diameter))
-                }
-            }
-        })
+        .run(false, move |_| Ok(Record::Board(job.run(&shared.tables, budget)?)))
         .await?;
     Ok(Json(record))
-}
-
-/// No board of `goal`'s shape is `distance` moves from it; the farthest
-/// are `diameter` moves away, when known.
-fn too_far(goal: &Goal, distance: u32, diameter: Option<u32>) -> ApiError {
-    let farthest = diameter.map_or_else(String::new, |d| format!(": the farthest are {d} moves away"));
-    ApiError::bad_request(format!(
-        "no {} board is {distance} moves from {goal}{farthest}",
-        goal.shape()
-    ))
 }
 
 /// `POST /api/compare`: every algorithm with every heuristic that fits, on
@@ -246,12 +207,7 @@ fn too_far(goal: &Goal, distance: u32, diameter: Option<u32>) -> ApiError {
 async fn compare(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError> {
     let req = BoardRequest::parse(&body(raw)?)?;
     let (board, _) = req.board_and_goal()?;
-    if board.shape().cells() > MAX_TABLE_CELLS {
-        return Err(ApiError::bad_request(format!(
-            "compare runs every algorithm, breadth-first ones included: boards of at most {MAX_TABLE_CELLS} cells, not {}",
-            board.shape()
-        )));
-    }
+    Exhaustive::Compare.check(board.shape())?;
     let caps = request::caps(&state.config);
     let request = req
         .options
@@ -271,30 +227,21 @@ async fn stats(
     query: Result<Query<DistributionOptions>, QueryRejection>,
 ) -> Result<Json<Record>, ApiError> {
     let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
-    let Some(size) = query.size.as_deref() else {
-        return Err(ApiError::bad_request("give the board size, for example ?size=3x3"));
-    };
-    let shape = parse_shape(size)?;
-    if shape.cells() > MAX_TABLE_CELLS {
-        return Err(ApiError::bad_request(format!(
-            "a distance distribution needs a complete table: boards of at most {MAX_TABLE_CELLS} cells, not {shape}"
-        )));
-    }
-    let goal = goal_for(query.goal.as_deref(), shape)?;
+    let goal = query.goal().map_err(|e| match e {
+        npuzzle_service::Error::SizeNeeded => ApiError::bad_request("give the board size, for example ?size=3x3"),
+        other => other.into(),
+    })?;
     // Built once and kept, so under the longest budget the server allows.
     let mut budget = Budget::default();
     budget.timeout = Some(state.config.max_timeout);
     budget.max_memory = Some(state.config.max_memory);
     let shared = Arc::clone(&state);
     let record = state
-        .run(false, move |_| match shared.tables.get(&goal, budget) {
-            Ok(table) => Ok(Record::Distribution(DistributionRecord::new(
-                &goal,
-                table.layer_counts(),
-            ))),
+        .run(false, move |_| match distribution(&goal, &shared.tables, budget) {
+            Ok(record) => Ok(Record::Distribution(record)),
             Err(npuzzle::Error::BuildBudget { kind, .. }) => Err(ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
-                format!("building the {shape} table stopped at the {kind}"),
+                format!("building the {} table stopped at the {kind}", goal.shape()),
             )),
             Err(e) => Err(e.into()),
         })
@@ -321,6 +268,12 @@ async fn health(State(state): Shared) -> Json<Health> {
         searches: state.pool.admitted(),
         unusable_databases: lock(&state.unusable.0).values().cloned().collect(),
     })
+}
+
+/// `GET /api/limits`: the board sizes each kind of answer takes and the
+/// server's time budgets, for a page to read instead of copying them.
+async fn limits(State(state): Shared) -> Json<HostRecord> {
+    Json(HostRecord::Limits(LimitsRecord::new(&request::caps(&state.config))))
 }
 
 async fn not_found() -> ApiError {

@@ -16,6 +16,7 @@
 //! | `POST /api/compare` | `board`, `size`?, `goal`?, `timeout_ms`?, `max_nodes`? | `compare` |
 //! | `GET /api/stats?size=3x3&goal=…` | | `distribution` |
 //! | `GET /api/health` | | `{"status":"ok","searches":N}`, and `unusable_databases` when a `.pdb` file met cannot be used |
+//! | `GET /api/limits` | | `limits` ([`npuzzle_service::limits::LimitsRecord`]: the board sizes each answer takes, the time budgets) |
 //!
 //! The fields besides `board` are the service's
 //! [`Options`](npuzzle_service::Options), the browser package's too.

@@ -35,15 +35,20 @@
 //! ([`request::Limits`]), the solver cache with single-flight creation and
 //! its database [`source`] ([`Session`]), the answer order ([`plan`]), the
 //! comparison loop ([`compare`]), the JSON front-ends' options
-//! ([`options`]).
+//! ([`options`]), the questions that need a complete table
+//! ([`exhaustive`]), a host's limits and database files as records ([`limits`],
+//! [`record`]).
 
 #![deny(missing_docs)]
 
 pub mod compare;
 mod error;
+pub mod exhaustive;
 pub mod input;
+pub mod limits;
 pub mod options;
 pub mod plan;
+pub mod record;
 pub mod render;
 pub mod request;
 pub mod session;

@@ -20,15 +20,15 @@
 pub mod databases;
 pub mod error;
 
-use npuzzle::random::{random_solvable, sample_at_distance};
-use npuzzle::record::{BoardRecord, DistributionRecord, Record};
-use npuzzle::search::table::{TableCache, MAX_TABLE_CELLS};
-use npuzzle::{Cancel, Shape};
+use npuzzle::record::{BoardRecord, Record};
+use npuzzle::search::table::TableCache;
+use npuzzle::Cancel;
+use npuzzle_service::exhaustive::{self, Exhaustive};
 use npuzzle_service::input::read_goal;
-use npuzzle_service::options::{goal_for, parse_shape, DistributionOptions, RandomOptions};
+use npuzzle_service::limits::LimitsRecord;
+use npuzzle_service::options::{DistributionOptions, RandomOptions};
 use npuzzle_service::request::{Caps, Limits, Question};
 use npuzzle_service::{Options, Session};
-use rand::SeedableRng;
 use wasm_bindgen::prelude::*;
 
 use crate::error::JsError;
@@ -103,15 +103,7 @@ pub fn compare_json(board: &str, options: &Options) -> Result<String, JsError> {
     let request = options.compare_request(board, &CAPS)?;
     let record = with_session(|session| -> Result<Record, JsError> {
         let job = session.comparison(&request)?;
-        if job.board.shape().cells() > MAX_TABLE_CELLS {
-            return Err(JsError::new(
-                "refused",
-                format!(
-                    "compare runs every algorithm, breadth-first ones included: boards of at most {MAX_TABLE_CELLS} cells, not {}",
-                    job.board.shape()
-                ),
-            ));
-        }
+        Exhaustive::Compare.check(job.board.shape())?;
         Ok(Record::Compare(job.run(&Cancel::new())?))
     })?;
     data(&record)
@@ -119,63 +111,28 @@ pub fn compare_json(board: &str, options: &Options) -> Result<String, JsError> {
 
 /// `random` as JSON text.
 pub fn random_json(options: &RandomOptions) -> Result<String, JsError> {
-    let shape = match options.size.as_deref() {
-        Some(text) => parse_shape(text)?,
-        None => Shape::new(3, 3)?,
-    };
-    let goal = goal_for(options.goal.as_deref(), shape)?;
-    let mut rng = match options.seed {
-        Some(seed) => rand_chacha::ChaCha8Rng::seed_from_u64(seed),
-        None => rand_chacha::ChaCha8Rng::from_os_rng(),
-    };
-    let Some(distance) = options.distance else {
-        let board = random_solvable(&goal, &mut rng);
-        return data(&Record::Board(BoardRecord::new(&board, &goal, None)));
-    };
-    if shape.cells() > MAX_TABLE_CELLS {
-        return Err(JsError::new(
-            "refused",
-            format!("a board at a chosen distance needs a complete table: boards of at most {MAX_TABLE_CELLS} cells, not {shape}"),
-        ));
-    }
     let budget = Limits::default().capped(&CAPS);
-    let boards = sample_at_distance(&goal, distance, 1, &mut rng, budget)?;
-    match boards.first() {
-        Some(board) => data(&Record::Board(BoardRecord::new(board, &goal, Some(distance)))),
-        None => {
-            let farthest = TABLES
-                .with(|t| t.get(&goal, budget).ok().map(|t| t.diameter()))
-                .map_or_else(String::new, |d| format!(": the farthest are {d} moves away"));
-            Err(JsError::new(
-                "refused",
-                format!("no {shape} board is {distance} moves from {goal}{farthest}"),
-            ))
-        }
-    }
+    let record = TABLES.with(|tables| options.job(tables)?.run(tables, budget))?;
+    data(&Record::Board(record))
 }
 
 /// `distribution` as JSON text.
 pub fn distribution_json(options: &DistributionOptions) -> Result<String, JsError> {
-    let Some(size) = options.size.as_deref() else {
-        return Err(JsError::new(
-            "options",
-            "give the board size, for example { size: \"3x3\" }",
-        ));
-    };
-    let shape = parse_shape(size)?;
-    if shape.cells() > MAX_TABLE_CELLS {
-        return Err(JsError::new(
-            "refused",
-            format!("a distance distribution needs a complete table: boards of at most {MAX_TABLE_CELLS} cells, not {shape}"),
-        ));
-    }
-    let goal = goal_for(options.goal.as_deref(), shape)?;
+    let goal = options.goal().map_err(|e| match e {
+        npuzzle_service::Error::SizeNeeded => {
+            JsError::new("options", "give the board size, for example { size: \"3x3\" }")
+        }
+        other => other.into(),
+    })?;
     let budget = Limits::default().capped(&CAPS);
-    let table = TABLES.with(|t| t.get(&goal, budget))?;
-    data(&Record::Distribution(DistributionRecord::new(
-        &goal,
-        table.layer_counts(),
-    )))
+    let record = TABLES.with(|tables| exhaustive::distribution(&goal, tables, budget))?;
+    data(&Record::Distribution(record))
+}
+
+/// `limits` as JSON text: the board sizes each answer takes here, and the
+/// time budgets (none: a page cancels by terminating its worker).
+pub fn limits_json() -> Result<String, JsError> {
+    serde_json::to_string(&LimitsRecord::new(&CAPS)).map_err(|e| JsError::new("internal", e.to_string()))
 }
 
 // --- the JavaScript side -----------------------------------------------------
@@ -295,6 +252,12 @@ pub fn held_databases() -> Result<JsValue, JsValue> {
     let text =
         serde_json::to_string(&databases::held()).map_err(|e| JsError::new("internal", e.to_string()).into_js())?;
     js_sys::JSON::parse(&text)
+}
+
+/// This engine's limits: the board sizes each answer takes, the time budgets.
+#[wasm_bindgen]
+pub fn limits() -> Result<JsValue, JsValue> {
+    to_js(limits_json())
 }
 
 /// The engine's version.
