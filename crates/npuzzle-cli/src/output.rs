@@ -5,10 +5,9 @@
 use std::io::Write;
 
 use anyhow::Result;
-use npuzzle::record::Record;
 
 /// Writes `record` as one JSON line.
-pub fn write_json_line(out: &mut impl Write, record: &Record) -> Result<()> {
+pub fn write_json_line(out: &mut impl Write, record: &(impl serde::Serialize + ?Sized)) -> Result<()> {
     serde_json::to_writer(&mut *out, record)?;
     out.write_all(b"\n")?;
     Ok(())

@@ -3,7 +3,6 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
@@ -11,26 +10,22 @@ use axum::extract::{DefaultBodyLimit, Query, State};
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use npuzzle::random::sample_at_distance;
-use npuzzle::record::{BoardRecord, DistributionRecord, Record};
-use npuzzle::search::table::{TableCache, MAX_TABLE_CELLS};
-use npuzzle::{Budget, Cancel, Goal, Shape, SolverOptions};
-use npuzzle_service::compare::CompareRequest;
-use npuzzle_service::request::{Counting, Question, Request};
+use npuzzle::record::{BoardRecord, Record};
+use npuzzle::search::table::TableCache;
+use npuzzle::{Budget, Cancel};
+use npuzzle_service::exhaustive::{distribution, Exhaustive};
+use npuzzle_service::limits::LimitsRecord;
+use npuzzle_service::options::{DistributionOptions, RandomOptions};
+use npuzzle_service::record::HostRecord;
+use npuzzle_service::request::{Question, Request};
 use npuzzle_service::sync::lock;
-use npuzzle_service::{Events, Plan, Session, SolverSpec};
-use rand::SeedableRng;
+use npuzzle_service::{Events, Plan, Session};
 use serde::Serialize;
 
 use crate::error::ApiError;
 use crate::pool::SearchPool;
-use crate::request::{self, BoardRequest, RandomRequest, StatsQuery};
+use crate::request::{self, BoardRequest};
 use crate::{assets, Config, MAX_BODY};
-
-/// The improvement time of an improving solver: the request's time budget
-/// (capped by the server's `--max-timeout`) is what bounds it; this only
-/// keeps the library's deadline arithmetic finite.
-const IMPROVE_AT_MOST: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// What every request shares.
 pub struct AppState {
@@ -102,29 +97,6 @@ impl AppState {
         };
         planned.map_err(|e| req.service(e))
     }
-
-    /// The service's request for `req` asking `question`.
-    fn request(&self, req: &BoardRequest, question: Question, improve: bool) -> Result<Request, ApiError> {
-        let size = req.size()?;
-        let (board, goal) = req.tiles();
-        let names = req.algorithm().and_then(|a| Ok((a, req.heuristic()?)));
-        // A board that cannot be read is told before a wrong name.
-        let (algorithm, heuristic) = match names {
-            Ok(names) => names,
-            Err(e) => return Err(req.board_and_goal().err().unwrap_or(e)),
-        };
-        let options = SolverOptions::default()
-            .with_algorithm(algorithm)
-            .with_improve(improve.then_some(IMPROVE_AT_MOST));
-        Ok(Request {
-            board,
-            size,
-            goal,
-            solver: SolverSpec::new(options, heuristic),
-            budget: req.budget(&self.config),
-            question,
-        })
-    }
 }
 
 type Shared = State<Arc<AppState>>;
@@ -142,6 +114,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/compare", post(compare))
         .route("/api/stats", get(stats))
         .route("/api/health", get(health))
+        .route("/api/limits", get(limits))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(state)
@@ -161,7 +134,7 @@ fn body(body: Body) -> Result<Bytes, ApiError> {
 /// `POST /api/board`: the board and goal read as the command line reads
 /// them, written back in one canonical form (blank `x`, single spaces).
 async fn board(raw: Body) -> Result<Json<Record>, ApiError> {
-    let req: BoardRequest = request::json(&body(raw)?)?;
+    let req = BoardRequest::parse(&body(raw)?)?;
     let (board, goal) = req.board_and_goal()?;
     Ok(Json(Record::Board(BoardRecord::new(&board, &goal, None))))
 }
@@ -169,22 +142,18 @@ async fn board(raw: Body) -> Result<Json<Record>, ApiError> {
 /// `POST /api/solve`. What the service refuses (see
 /// [`npuzzle_service::plan`]) is answered 400 before the request is queued.
 async fn solve(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError> {
-    let req: BoardRequest = request::json(&body(raw)?)?;
-    let count = req.count.unwrap_or(false);
-    let question = match count {
-        true => Question::Count(Counting {
-            count: true,
-            ..Counting::default()
-        }),
-        false => Question::Solve,
-    };
-    let plan = state
-        .plan(&req, state.request(&req, question, req.improve.unwrap_or(false))?)
-        .await?;
+    let req = BoardRequest::parse(&body(raw)?)?;
+    let question = req.options.solve_question();
+    let plan = state.plan(&req, req.request(question, &state.config)?).await?;
     // The server's own limit comes after parity and a solved board, as the library's do.
-    if count && !plan.at_once() {
+    if matches!(question, Question::Count(_)) && !plan.at_once() {
+        let field = if req.options.count == Some(true) {
+            "count"
+        } else {
+            "limit"
+        };
         return Err(ApiError::bad_request(format!(
-            "\"count\" is answered from the complete table: boards of up to {} cells with the table algorithm, not {}",
+            "\"{field}\" is answered from the complete table: boards of up to {} cells with the table algorithm, not {}",
             npuzzle::search::AUTO_TABLE_CELLS,
             plan.into_job().board.shape()
         ))
@@ -202,8 +171,8 @@ async fn solve(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError
 /// move, from the table (at once) or by search (in the pool, under the
 /// request's budget).
 async fn hint(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError> {
-    let req: BoardRequest = request::json(&body(raw)?)?;
-    let plan = state.plan(&req, state.request(&req, Question::Hint, false)?).await?;
+    let req = BoardRequest::parse(&body(raw)?)?;
+    let plan = state.plan(&req, req.request(Question::Hint, &state.config)?).await?;
     let at_once = plan.at_once();
     let job = plan.into_job();
     let record = state
@@ -212,97 +181,38 @@ async fn hint(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError>
     Ok(Json(record))
 }
 
-/// `POST /api/random`.
+/// `POST /api/random`: a shuffle at once; a board at a distance by a
+/// breadth-first search in the pool.
 async fn random(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError> {
     let bytes = body(raw)?;
-    let req: RandomRequest = if bytes.iter().all(u8::is_ascii_whitespace) {
-        RandomRequest::default()
+    let req: RandomOptions = if bytes.iter().all(u8::is_ascii_whitespace) {
+        RandomOptions::default()
     } else {
         request::json(&bytes)?
     };
-    let shape = match req.size.as_deref() {
-        Some(text) => request::parse_shape(text)?,
-        None => Shape::new(3, 3)?,
-    };
-    let goal = request::goal(req.goal.as_deref(), shape)?;
-    let mut rng = match req.seed {
-        Some(seed) => rand_chacha::ChaCha8Rng::seed_from_u64(seed),
-        None => rand_chacha::ChaCha8Rng::from_os_rng(),
-    };
-    let Some(distance) = req.distance else {
-        let board = npuzzle::random::random_solvable(&goal, &mut rng);
-        return Ok(Json(Record::Board(BoardRecord::new(&board, &goal, None))));
-    };
-    if shape.cells() > MAX_TABLE_CELLS {
-        return Err(ApiError::bad_request(format!(
-            "a board at a chosen distance needs a complete table: boards of at most {MAX_TABLE_CELLS} cells, not {shape}"
-        )));
+    let job = req.job(&state.tables)?;
+    let budget = request::budget(&state.config);
+    if job.at_once() {
+        return Ok(Json(Record::Board(job.run(&state.tables, budget)?)));
     }
-    // Past the farthest board of a table already built: refused at once,
-    // without a place in the pool.
-    if let Some(table) = state.tables.cached(&goal) {
-        if distance > table.diameter() {
-            return Err(too_far(&goal, distance, Some(table.diameter())));
-        }
-    }
-    let budget = request::budget(None, None, &state.config);
     let shared = Arc::clone(&state);
     let record = state
-        .run(false, move |_| {
-            let boards = sample_at_distance(&goal, distance, 1, &mut rng, budget)?;
-            match boards.first() {
-                Some(board) => Ok(Record::Board(BoardRecord::new(board, &goal, Some(distance)))),
-                // The search went through every layer: keep the table, so
-                // the next request this far is refused before the pool.
-                None => {
-                    let diameter = shared.tables.get(&goal, budget).ok().map(|t| t.diameter());
-                    Err(too_far(&goal, distance, diameter))
-                }
-            }
-        })
+        .run(false, move |_| Ok(Record::Board(job.run(&shared.tables, budget)?)))
         .await?;
     Ok(Json(record))
 }
 
-/// No board of `goal`'s shape is `distance` moves from it; the farthest
-/// are `diameter` moves away, when known.
-fn too_far(goal: &Goal, distance: u32, diameter: Option<u32>) -> ApiError {
-    let farthest = diameter.map_or_else(String::new, |d| format!(": the farthest are {d} moves away"));
-    ApiError::bad_request(format!(
-        "no {} board is {distance} moves from {goal}{farthest}",
-        goal.shape()
-    ))
-}
-
-/// Time for each run of `compare` unless the request says otherwise.
-const COMPARE_RUN_TIMEOUT: Duration = Duration::from_secs(2);
-
 /// `POST /api/compare`: every algorithm with every heuristic that fits, on
 /// boards of up to 12 cells.
 async fn compare(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError> {
-    let req: BoardRequest = request::json(&body(raw)?)?;
+    let req = BoardRequest::parse(&body(raw)?)?;
     let (board, _) = req.board_and_goal()?;
-    if board.shape().cells() > MAX_TABLE_CELLS {
-        return Err(ApiError::bad_request(format!(
-            "compare runs every algorithm, breadth-first ones included: boards of at most {MAX_TABLE_CELLS} cells, not {}",
-            board.shape()
-        )));
-    }
-    let mut budget = request::budget(
-        Some(req.timeout_ms.unwrap_or(COMPARE_RUN_TIMEOUT.as_millis() as u64)),
-        req.max_nodes.or(Some(50_000_000)),
-        &state.config,
-    );
-    budget.max_memory = budget.max_memory.map(|m| m.min(1 << 30));
-    let (tiles, goal) = req.tiles();
-    let request = CompareRequest {
-        board: tiles,
-        size: req.size()?,
-        goal,
-        budget,
-        duplicate_len: SolverOptions::default().duplicate_len,
-        databases: None,
-    };
+    Exhaustive::Compare.check(board.shape())?;
+    let caps = request::caps(&state.config);
+    let request = req
+        .options
+        .compare_request(&req.board, &caps)
+        .map_err(|e| req.service(e))?;
     let job = state.session.comparison(&request).map_err(|e| req.service(e))?;
     // Every run of a board of the wrong parity answers "unsolvable" at once.
     let record = state
@@ -314,33 +224,24 @@ async fn compare(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiErr
 /// `GET /api/stats?size=WxH[&goal=…]`: how many boards lie at each distance.
 async fn stats(
     State(state): Shared,
-    query: Result<Query<StatsQuery>, QueryRejection>,
+    query: Result<Query<DistributionOptions>, QueryRejection>,
 ) -> Result<Json<Record>, ApiError> {
     let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
-    let Some(size) = query.size.as_deref() else {
-        return Err(ApiError::bad_request("give the board size, for example ?size=3x3"));
-    };
-    let shape = request::parse_shape(size)?;
-    if shape.cells() > MAX_TABLE_CELLS {
-        return Err(ApiError::bad_request(format!(
-            "a distance distribution needs a complete table: boards of at most {MAX_TABLE_CELLS} cells, not {shape}"
-        )));
-    }
-    let goal = request::goal(query.goal.as_deref(), shape)?;
+    let goal = query.goal().map_err(|e| match e {
+        npuzzle_service::Error::SizeNeeded => ApiError::bad_request("give the board size, for example ?size=3x3"),
+        other => other.into(),
+    })?;
     // Built once and kept, so under the longest budget the server allows.
     let mut budget = Budget::default();
     budget.timeout = Some(state.config.max_timeout);
     budget.max_memory = Some(state.config.max_memory);
     let shared = Arc::clone(&state);
     let record = state
-        .run(false, move |_| match shared.tables.get(&goal, budget) {
-            Ok(table) => Ok(Record::Distribution(DistributionRecord::new(
-                &goal,
-                table.layer_counts(),
-            ))),
+        .run(false, move |_| match distribution(&goal, &shared.tables, budget) {
+            Ok(record) => Ok(Record::Distribution(record)),
             Err(npuzzle::Error::BuildBudget { kind, .. }) => Err(ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
-                format!("building the {shape} table stopped at the {kind}"),
+                format!("building the {} table stopped at the {kind}", goal.shape()),
             )),
             Err(e) => Err(e.into()),
         })
@@ -367,6 +268,12 @@ async fn health(State(state): Shared) -> Json<Health> {
         searches: state.pool.admitted(),
         unusable_databases: lock(&state.unusable.0).values().cloned().collect(),
     })
+}
+
+/// `GET /api/limits`: the board sizes each kind of answer takes and the
+/// server's time budgets, for a page to read instead of copying them.
+async fn limits(State(state): Shared) -> Json<HostRecord> {
+    Json(HostRecord::Limits(LimitsRecord::new(&request::caps(&state.config))))
 }
 
 async fn not_found() -> ApiError {

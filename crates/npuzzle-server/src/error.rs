@@ -109,7 +109,7 @@ impl From<npuzzle_service::Error> for ApiError {
         use npuzzle_service::Error as S;
         match e {
             S::Goal(e) => ApiError::bad_request(format!("reading the goal: {e}")),
-            S::Board(e) | S::Databases(e) | S::Refused(e) => ApiError::from(e),
+            S::Board(e) | S::Databases(e) | S::Refused(e) | S::Run(e) => ApiError::from(e),
             S::Options(message) => ApiError::bad_request(message),
             other => ApiError::bad_request(other.to_string()),
         }

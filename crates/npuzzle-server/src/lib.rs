@@ -10,12 +10,16 @@
 //! | method and path | request | answer |
 //! | --- | --- | --- |
 //! | `POST /api/board` | `board`, `size`?, `goal`? | `board` (read and written back, or 400) |
-//! | `POST /api/solve` | `board`, `size`?, `goal`?, `algorithm`?, `heuristic`?, `timeout_ms`?, `max_nodes`?, `count`?, `improve`? | `solution` |
+//! | `POST /api/solve` | `board`, `size`?, `goal`?, `algorithm`?, `heuristic`?, `timeout_ms`?, `max_nodes`?, `max_memory`?, `count`?, `limit`?, `improve`? | `solution` |
 //! | `POST /api/hint` | the same | `hint` |
 //! | `POST /api/random` | `size`?, `goal`?, `distance`?, `seed`? | `board` |
-//! | `POST /api/compare` | `board`, `size`?, `goal`?, `timeout_ms`? | `compare` |
+//! | `POST /api/compare` | `board`, `size`?, `goal`?, `timeout_ms`?, `max_nodes`? | `compare` |
 //! | `GET /api/stats?size=3x3&goal=…` | | `distribution` |
 //! | `GET /api/health` | | `{"status":"ok","searches":N}`, and `unusable_databases` when a `.pdb` file met cannot be used |
+//! | `GET /api/limits` | | `limits` ([`npuzzle_service::limits::LimitsRecord`]: the board sizes each answer takes, the time budgets) |
+//!
+//! The fields besides `board` are the service's
+//! [`Options`](npuzzle_service::Options), the browser package's too.
 //!
 //! Bad input answers 400 with an `error` record whose message is the
 //! command line's; a body over 64 KiB 413. What the library refuses without

@@ -3,6 +3,7 @@
 //! line says "reading --goal", the server and Python "reading the goal").
 
 use npuzzle::Error as EngineError;
+use npuzzle::Shape;
 
 /// A request stopped before any search, with the engine's error.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -26,14 +27,41 @@ pub enum Error {
     /// [`npuzzle::search::check`]), or the goal is of another shape.
     #[error("{0}")]
     Refused(EngineError),
+    /// A question that needs every board of the shape, asked about a
+    /// board too big for it (see [`crate::exhaustive`]).
+    #[error("{}: boards of at most {} cells, not {shape}", question.needs(), crate::exhaustive::EXHAUSTIVE_MAX_CELLS)]
+    TooBig {
+        /// The question.
+        question: crate::exhaustive::Exhaustive,
+        /// The board's shape.
+        shape: Shape,
+    },
+    /// No board is this far from the goal.
+    #[error("no {shape} board is {distance} moves from {goal}{}", farthest.map_or_else(String::new, |d| format!(": the farthest are {d} moves away")))]
+    TooFar {
+        /// The board's shape.
+        shape: Shape,
+        /// The distance asked for.
+        distance: u32,
+        /// The goal.
+        goal: String,
+        /// The farthest distance, when known.
+        farthest: Option<u32>,
+    },
+    /// The question needs the board's size, and none was given.
+    #[error("give the board size")]
+    SizeNeeded,
+    /// The engine failed while answering.
+    #[error("{0}")]
+    Run(EngineError),
 }
 
 impl Error {
     /// The engine's error underneath, if any.
     pub fn engine(&self) -> Option<&EngineError> {
         match self {
-            Error::Board(e) | Error::Goal(e) | Error::Databases(e) | Error::Refused(e) => Some(e),
-            Error::Options(_) => None,
+            Error::Board(e) | Error::Goal(e) | Error::Databases(e) | Error::Refused(e) | Error::Run(e) => Some(e),
+            Error::Options(_) | Error::TooBig { .. } | Error::TooFar { .. } | Error::SizeNeeded => None,
         }
     }
 }

@@ -34,14 +34,21 @@
 //! What lives here, once: board and goal reading ([`input`]), budgets
 //! ([`request::Limits`]), the solver cache with single-flight creation and
 //! its database [`source`] ([`Session`]), the answer order ([`plan`]), the
-//! comparison loop ([`compare`]).
+//! comparison loop ([`compare`]), the JSON front-ends' options
+//! ([`options`]), the questions that need a complete table
+//! ([`exhaustive`]), a host's limits and database files as records ([`limits`],
+//! [`record`]).
 
 #![deny(missing_docs)]
 
 pub mod compare;
 mod error;
+pub mod exhaustive;
 pub mod input;
+pub mod limits;
+pub mod options;
 pub mod plan;
+pub mod record;
 pub mod render;
 pub mod request;
 pub mod session;
@@ -51,6 +58,7 @@ pub mod stream;
 pub mod sync;
 
 pub use error::Error;
+pub use options::Options;
 pub use plan::{Answer, Found, Job, Plan};
 pub use request::{Question, Request};
 pub use session::{Events, Session, SolverSpec};

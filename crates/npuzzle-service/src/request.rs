@@ -72,33 +72,46 @@ impl Limits {
             .with_max_memory(self.max_memory)
     }
 
-    /// The budget under a host's caps: the time limit defaulted and capped,
-    /// the memory limit the host's.
+    /// The budget under a host's caps: the time limit and the memory
+    /// limit defaulted and capped.
     ///
     /// ```
     /// use std::time::Duration;
     /// use npuzzle_service::request::{Caps, Limits};
-    /// let caps = Caps { default_timeout: Duration::from_secs(10), max_timeout: Duration::from_secs(60), max_memory: 1 << 30 };
+    /// let caps = Caps {
+    ///     default_timeout: Some(Duration::from_secs(10)),
+    ///     max_timeout: Some(Duration::from_secs(60)),
+    ///     default_memory: 1 << 30,
+    ///     max_memory: Some(1 << 30),
+    /// };
     /// let asked = Limits { timeout: Some(Duration::from_secs(3600)), ..Limits::default() };
     /// assert_eq!(asked.capped(&caps).timeout, Some(Duration::from_secs(60)));
     /// assert_eq!(Limits::default().capped(&caps).timeout, Some(Duration::from_secs(10)));
     /// ```
     pub fn capped(&self, caps: &Caps) -> Budget {
-        let timeout = self.timeout.unwrap_or(caps.default_timeout).min(caps.max_timeout);
+        let timeout = self.timeout.or(caps.default_timeout);
+        let timeout = match (timeout, caps.max_timeout) {
+            (Some(asked), Some(cap)) => Some(asked.min(cap)),
+            (asked, _) => asked,
+        };
+        let memory = self.max_memory.unwrap_or(caps.default_memory);
+        let memory = caps.max_memory.map_or(memory, |cap| memory.min(cap));
         Budget::default()
             .with_max_nodes(self.max_nodes)
-            .with_timeout(Some(timeout))
-            .with_max_memory(Some(caps.max_memory))
+            .with_timeout(timeout)
+            .with_max_memory(Some(memory))
     }
 }
 
-/// What a host allows every request (the server's limits).
+/// What a host allows every request (the server's limits, the browser's).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Caps {
-    /// A request's time limit when it names none.
-    pub default_timeout: Duration,
-    /// The longest time limit a request may ask for.
-    pub max_timeout: Duration,
-    /// Memory one search may hold.
-    pub max_memory: u64,
+    /// A request's time limit when it names none (`None`: no limit).
+    pub default_timeout: Option<Duration>,
+    /// The longest time limit a request may ask for (`None`: any).
+    pub max_timeout: Option<Duration>,
+    /// Memory one search may hold when the request names none.
+    pub default_memory: u64,
+    /// The most memory a request may ask for (`None`: any).
+    pub max_memory: Option<u64>,
 }

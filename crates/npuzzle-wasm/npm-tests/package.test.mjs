@@ -132,6 +132,16 @@ test('compare runs every algorithm on a small board, each length the optimal one
   for (const run of c.runs.filter((r) => r.outcome === 'solved' && !/greedy/.test(r.algorithm))) assert.equal(run.length, 31, run.algorithm);
 });
 
+test('limits() names the sizes the engine applies, and no time cap', () => {
+  const limits = np.limits();
+  assert.deepEqual(limits, {
+    table_cells: 10, exhaustive_max_cells: 12, hint_max_cells: 25, default_timeout_ms: null, max_timeout_ms: null,
+  });
+  // A board past exhaustive_max_cells is refused, naming that limit.
+  assert.throws(() => np.distribution({ size: '7x2' }), (e) => e.kind === 'refused' && e.message.includes(`at most ${limits.exhaustive_max_cells} cells`));
+  assert.equal(np.solve('6 1 2 3 4 x 7 8 9 5', { size: '5x2' }).algorithm, 'table');
+});
+
 test('the package is the workspace version and its wasm stays within 2.5 MB', () => {
   const require = createRequire(import.meta.url);
   const manifest = JSON.parse(readFileSync(require.resolve('npuzzle/package.json'), 'utf8'));

@@ -30,6 +30,7 @@ export const board = guard('board');
 export const random = guard('random');
 export const distribution = guard('distribution');
 export const version = guard('version');
+export const limits = guard('limits');
 export const buildDatabase = guard('buildDatabase');
 export const loadDatabase = guard('loadDatabase');
 export const heldDatabases = guard('heldDatabases');

@@ -42,6 +42,20 @@ export interface DistributionOptions {
   goal?: string;
 }
 
+/** What this engine answers, and for how long (the server's `GET /api/limits` gives its own). */
+export interface Limits {
+  /** Boards of up to this many cells are answered at once from complete tables. */
+  table_cells: number;
+  /** Boards of up to this many cells can be compared, counted, given a distance distribution or a random board at an exact distance. */
+  exhaustive_max_cells: number;
+  /** The largest board an exact hint is given for. */
+  hint_max_cells: number;
+  /** The time budget of a call that names none (`null`: no limit). */
+  default_timeout_ms: number | null;
+  /** The largest time budget a call may ask for (`null`: any). */
+  max_timeout_ms: number | null;
+}
+
 /** How a board ended. */
 export type Outcome = 'solved' | 'unsolvable' | 'budget';
 
@@ -157,6 +171,8 @@ export function board(board: string, options?: Options): BoardRecord;
 export function random(options?: RandomOptions): BoardRecord;
 export function distribution(options: DistributionOptions): DistributionRecord;
 export function version(): string;
+/** This engine's limits: read them instead of copying numbers. */
+export function limits(): Limits;
 
 /** Options of `buildDatabase`. */
 export interface BuildOptions {

@@ -4,7 +4,7 @@
 // compile the engine once; without it the worker fetches its own.
 import init, * as np from './index.js';
 
-const functions = new Set(['solve', 'hint', 'count', 'list', 'compare', 'board', 'random', 'distribution', 'version', 'loadDatabase', 'heldDatabases']);
+const functions = new Set(['solve', 'hint', 'count', 'list', 'compare', 'board', 'random', 'distribution', 'version', 'limits', 'loadDatabase', 'heldDatabases']);
 let ready = null;
 
 self.onmessage = async (event) => {

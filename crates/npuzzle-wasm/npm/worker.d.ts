@@ -1,6 +1,6 @@
 import type {
   BuildOptions, BuildProgress, HeldDatabase,
-  BoardRecord, CompareRecord, DistributionOptions, DistributionRecord, HintRecord, Options, RandomOptions,
+  BoardRecord, CompareRecord, DistributionOptions, DistributionRecord, HintRecord, Limits, Options, RandomOptions,
   SolutionRecord,
 } from './npuzzle.js';
 
@@ -23,6 +23,7 @@ export declare class NpuzzleWorker {
   random(options?: RandomOptions): Promise<BoardRecord>;
   distribution(options: DistributionOptions): Promise<DistributionRecord>;
   version(): Promise<string>;
+  limits(): Promise<Limits>;
   buildDatabase(options?: BuildOptions, onProgress?: (progress: BuildProgress) => void): Promise<Uint8Array>;
   loadDatabase(bytes: Uint8Array): Promise<string>;
   heldDatabases(): Promise<HeldDatabase[]>;

@@ -84,6 +84,7 @@ export class NpuzzleWorker {
   random(options) { return this.#call('random', [options]); }
   distribution(options) { return this.#call('distribution', [options]); }
   version() { return this.#call('version', []); }
+  limits() { return this.#call('limits', []); }
   buildDatabase(options, onProgress) { return this.#call('buildDatabase', [options], onProgress); }
   loadDatabase(bytes) { return this.#call('loadDatabase', [bytes]); }
   heldDatabases() { return this.#call('heldDatabases', []); }

@@ -18,7 +18,7 @@ use npuzzle_service::Session;
 use serde::{Deserialize, Serialize};
 
 use crate::error::JsError;
-use crate::options::parse_shape;
+use npuzzle_service::options::parse_shape;
 
 /// The 15-puzzle's set built when none is named.
 pub const BROWSER_4X4: &str = "6-6-3";
@@ -170,7 +170,7 @@ mod tests {
         let mut calls = 0;
         let bytes = build(&request, &mut |_| calls += 1).unwrap();
         assert!(calls > 0, "the build told its progress");
-        let options = crate::options::Options {
+        let options = npuzzle_service::Options {
             algorithm: Some("idastar".into()),
             heuristic: Some("pdb".into()),
             ..Default::default()

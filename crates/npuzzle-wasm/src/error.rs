@@ -46,6 +46,7 @@ impl From<npuzzle_service::Error> for JsError {
             E::Goal(_) => "goal",
             E::Options(_) => "options",
             E::Databases(_) => "databases",
+            E::Run(_) => "internal",
             _ => "refused",
         };
         let message = match e.engine() {

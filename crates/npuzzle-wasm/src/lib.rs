@@ -19,29 +19,29 @@
 
 pub mod databases;
 pub mod error;
-pub mod options;
 
-use npuzzle::random::{random_solvable, sample_at_distance};
-use npuzzle::record::{BoardRecord, DistributionRecord, Record};
-use npuzzle::search::table::{TableCache, MAX_TABLE_CELLS};
-use npuzzle::{Budget, Cancel, Goal, Shape};
-use npuzzle_service::compare::CompareRequest;
-use npuzzle_service::input::{read_goal, Tiles};
-use npuzzle_service::request::Question;
-use npuzzle_service::Session;
-use rand::SeedableRng;
+use npuzzle::record::{BoardRecord, Record};
+use npuzzle::search::table::TableCache;
+use npuzzle::Cancel;
+use npuzzle_service::exhaustive::{self, Exhaustive};
+use npuzzle_service::input::read_goal;
+use npuzzle_service::limits::LimitsRecord;
+use npuzzle_service::options::{DistributionOptions, RandomOptions};
+use npuzzle_service::request::{Caps, Limits, Question};
+use npuzzle_service::{Options, Session};
 use wasm_bindgen::prelude::*;
 
 use crate::error::JsError;
-use crate::options::{parse_shape, DistributionOptions, Options, RandomOptions};
 
-/// How long each run of `compare` may take unless the options say.
-const COMPARE_RUN_TIMEOUT_MS: u64 = 2_000;
-/// Most nodes each run of `compare` may expand unless the options say.
-const COMPARE_RUN_MAX_NODES: u64 = 50_000_000;
-/// Most memory one search may hold here: a 32-bit address space, shared
-/// with the page's own.
-const MAX_MEMORY: u64 = 1 << 30;
+/// What this host allows a search: no time limit unless asked (a page
+/// cancels by terminating its worker), and 1 GiB of memory unless asked (a
+/// 32-bit address space, shared with the page's own).
+const CAPS: Caps = Caps {
+    default_timeout: None,
+    max_timeout: None,
+    default_memory: 1 << 30,
+    max_memory: None,
+};
 
 thread_local! {
     /// Complete tables for `distribution` and `random` at a distance.
@@ -61,10 +61,7 @@ fn data(record: &Record) -> Result<String, JsError> {
 
 /// The answer to `question` about `board`.
 fn answer(board: &str, options: &Options, question: Question) -> Result<String, JsError> {
-    let mut request = options.request(board, question)?;
-    request.budget = request
-        .budget
-        .with_max_memory(Some(options.max_memory.unwrap_or(MAX_MEMORY)));
+    let request = options.request(board, question, &CAPS)?;
     let record = with_session(|session| -> Result<Record, JsError> {
         let plan = session.plan(&request)?;
         Ok(plan.into_job().run(&Cancel::new(), None)?.record())
@@ -74,7 +71,7 @@ fn answer(board: &str, options: &Options, question: Question) -> Result<String, 
 
 /// `solve` as JSON text.
 pub fn solve_json(board: &str, options: &Options) -> Result<String, JsError> {
-    answer(board, options, Question::Solve)
+    answer(board, options, options.solve_question())
 }
 
 /// `hint` as JSON text.
@@ -84,128 +81,58 @@ pub fn hint_json(board: &str, options: &Options) -> Result<String, JsError> {
 
 /// `count` as JSON text.
 pub fn count_json(board: &str, options: &Options) -> Result<String, JsError> {
-    answer(board, options, options.counting())
+    answer(board, options, options.count_question())
 }
 
 /// `list` as JSON text.
 pub fn list_json(board: &str, options: &Options) -> Result<String, JsError> {
-    answer(board, options, options.listing())
+    answer(board, options, options.list_question())
 }
 
 /// `board` as JSON text: the board and goal read, in canonical form.
 pub fn board_json(board: &str, options: &Options) -> Result<String, JsError> {
     let size = options.shape()?;
-    let parsed = Tiles::Text(board.to_string())
-        .board(size)
-        .map_err(|e| JsError::new("board", e.full_message()))?;
-    let goal = read_goal(
-        options.goal.clone().map(Tiles::Text).as_ref(),
-        parsed.shape(),
-        size.is_some(),
-    )?;
+    let (tiles, goal) = options.tiles(board);
+    let parsed = tiles.board(size).map_err(|e| JsError::new("board", e.full_message()))?;
+    let goal = read_goal(goal.as_ref(), parsed.shape(), size.is_some())?;
     data(&Record::Board(BoardRecord::new(&parsed, &goal, None)))
 }
 
 /// `compare` as JSON text.
 pub fn compare_json(board: &str, options: &Options) -> Result<String, JsError> {
-    let mut budget = Budget::default()
-        .with_timeout(Some(std::time::Duration::from_millis(
-            options.timeout_ms.unwrap_or(COMPARE_RUN_TIMEOUT_MS),
-        )))
-        .with_max_nodes(Some(options.max_nodes.unwrap_or(COMPARE_RUN_MAX_NODES)));
-    budget.max_memory = Some(options.max_memory.unwrap_or(MAX_MEMORY));
-    let request = CompareRequest {
-        board: Tiles::Text(board.to_string()),
-        size: options.shape()?,
-        goal: options.goal.clone().map(Tiles::Text),
-        budget,
-        duplicate_len: npuzzle::SolverOptions::default().duplicate_len,
-        databases: None,
-    };
+    let request = options.compare_request(board, &CAPS)?;
     let record = with_session(|session| -> Result<Record, JsError> {
         let job = session.comparison(&request)?;
-        if job.board.shape().cells() > MAX_TABLE_CELLS {
-            return Err(JsError::new(
-                "refused",
-                format!(
-                    "compare runs every algorithm, breadth-first ones included: boards of at most {MAX_TABLE_CELLS} cells, not {}",
-                    job.board.shape()
-                ),
-            ));
-        }
+        Exhaustive::Compare.check(job.board.shape())?;
         Ok(Record::Compare(job.run(&Cancel::new())?))
     })?;
     data(&record)
 }
 
-/// The goal of `options` for boards of `shape`.
-fn goal_of(goal: Option<&str>, shape: Shape) -> Result<Goal, JsError> {
-    Ok(read_goal(
-        goal.map(|t| Tiles::Text(t.to_string())).as_ref(),
-        shape,
-        true,
-    )?)
-}
-
 /// `random` as JSON text.
 pub fn random_json(options: &RandomOptions) -> Result<String, JsError> {
-    let shape = match options.size.as_deref() {
-        Some(text) => parse_shape(text)?,
-        None => Shape::new(3, 3)?,
-    };
-    let goal = goal_of(options.goal.as_deref(), shape)?;
-    let mut rng = match options.seed {
-        Some(seed) => rand_chacha::ChaCha8Rng::seed_from_u64(seed),
-        None => rand_chacha::ChaCha8Rng::from_os_rng(),
-    };
-    let Some(distance) = options.distance else {
-        let board = random_solvable(&goal, &mut rng);
-        return data(&Record::Board(BoardRecord::new(&board, &goal, None)));
-    };
-    if shape.cells() > MAX_TABLE_CELLS {
-        return Err(JsError::new(
-            "refused",
-            format!("a board at a chosen distance needs a complete table: boards of at most {MAX_TABLE_CELLS} cells, not {shape}"),
-        ));
-    }
-    let budget = Budget::default().with_max_memory(Some(MAX_MEMORY));
-    let boards = sample_at_distance(&goal, distance, 1, &mut rng, budget)?;
-    match boards.first() {
-        Some(board) => data(&Record::Board(BoardRecord::new(board, &goal, Some(distance)))),
-        None => {
-            let farthest = TABLES
-                .with(|t| t.get(&goal, budget).ok().map(|t| t.diameter()))
-                .map_or_else(String::new, |d| format!(": the farthest are {d} moves away"));
-            Err(JsError::new(
-                "refused",
-                format!("no {shape} board is {distance} moves from {goal}{farthest}"),
-            ))
-        }
-    }
+    let budget = Limits::default().capped(&CAPS);
+    let record = TABLES.with(|tables| options.job(tables)?.run(tables, budget))?;
+    data(&Record::Board(record))
 }
 
 /// `distribution` as JSON text.
 pub fn distribution_json(options: &DistributionOptions) -> Result<String, JsError> {
-    let Some(size) = options.size.as_deref() else {
-        return Err(JsError::new(
-            "options",
-            "give the board size, for example { size: \"3x3\" }",
-        ));
-    };
-    let shape = parse_shape(size)?;
-    if shape.cells() > MAX_TABLE_CELLS {
-        return Err(JsError::new(
-            "refused",
-            format!("a distance distribution needs a complete table: boards of at most {MAX_TABLE_CELLS} cells, not {shape}"),
-        ));
-    }
-    let goal = goal_of(options.goal.as_deref(), shape)?;
-    let budget = Budget::default().with_max_memory(Some(MAX_MEMORY));
-    let table = TABLES.with(|t| t.get(&goal, budget))?;
-    data(&Record::Distribution(DistributionRecord::new(
-        &goal,
-        table.layer_counts(),
-    )))
+    let goal = options.goal().map_err(|e| match e {
+        npuzzle_service::Error::SizeNeeded => {
+            JsError::new("options", "give the board size, for example { size: \"3x3\" }")
+        }
+        other => other.into(),
+    })?;
+    let budget = Limits::default().capped(&CAPS);
+    let record = TABLES.with(|tables| exhaustive::distribution(&goal, tables, budget))?;
+    data(&Record::Distribution(record))
+}
+
+/// `limits` as JSON text: the board sizes each answer takes here, and the
+/// time budgets (none: a page cancels by terminating its worker).
+pub fn limits_json() -> Result<String, JsError> {
+    serde_json::to_string(&LimitsRecord::new(&CAPS)).map_err(|e| JsError::new("internal", e.to_string()))
 }
 
 // --- the JavaScript side -----------------------------------------------------
@@ -325,6 +252,12 @@ pub fn held_databases() -> Result<JsValue, JsValue> {
     let text =
         serde_json::to_string(&databases::held()).map_err(|e| JsError::new("internal", e.to_string()).into_js())?;
     js_sys::JSON::parse(&text)
+}
+
+/// This engine's limits: the board sizes each answer takes, the time budgets.
+#[wasm_bindgen]
+pub fn limits() -> Result<JsValue, JsValue> {
+    to_js(limits_json())
 }
 
 /// The engine's version.

@@ -81,3 +81,16 @@ fn compare_refuses_boards_past_twelve_cells() {
     let err = compare_json("1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15", &Options::default()).unwrap_err();
     assert_eq!(err.kind, "refused");
 }
+
+#[test]
+fn the_limits_are_the_engines_with_no_time_cap() {
+    let record = value(&limits_json().unwrap());
+    assert_eq!(record["table_cells"], npuzzle::search::AUTO_TABLE_CELLS);
+    assert_eq!(record["exhaustive_max_cells"], 12);
+    assert_eq!(record["hint_max_cells"], 25);
+    assert!(record["max_timeout_ms"].is_null() && record["default_timeout_ms"].is_null());
+    // The limit the record names is the one the refusals give.
+    let err = compare_json("1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15", &Options::default()).unwrap_err();
+    let named = format!("at most {} cells", record["exhaustive_max_cells"]);
+    assert!(err.message.contains(&named), "{}", err.message);
+}

@@ -1,5 +1,6 @@
 //! `npuzzle pdb build|list|verify|compact`: additive pattern database files.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -7,6 +8,7 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use npuzzle::heuristic::pdb::{self, AdditivePdb, BuildOptions, BuildProgress, PdbSpec, TableKind};
 use npuzzle::Shape;
+use npuzzle_service::record::{DatabaseRecord, HostRecord};
 
 use crate::advice::explain;
 use crate::input::{parse_bytes, BoardOptions};
@@ -25,7 +27,7 @@ enum PdbCommand {
     /// Build the databases of a partition and save them in the database directory.
     Build(BuildArgs),
     /// List the database files in the database directory.
-    List(DirArgs),
+    List(ListArgs),
     /// Check every file (or the given ones) in full, checksums included.
     Verify(VerifyArgs),
     /// Convert a zero-aware file into a compact zero-aware one: a byte per placement (the value of
@@ -204,9 +206,22 @@ fn expected_build_time(spec: &PdbSpec, threads: usize) -> std::time::Duration {
     std::time::Duration::from_secs_f64(cpu / threads.max(1) as f64)
 }
 
-fn list(args: DirArgs) -> Result<ExitCode> {
-    let dir = args.dir()?;
+/// Arguments of `npuzzle pdb list`.
+#[derive(clap::Args)]
+struct ListArgs {
+    #[command(flatten)]
+    dir: DirArgs,
+    /// Print JSON Lines: {"type":"database","data":{...}} per file.
+    #[arg(long)]
+    json: bool,
+}
+
+fn list(args: ListArgs) -> Result<ExitCode> {
+    let dir = args.dir.dir()?;
     let files = pdb::list(&dir)?;
+    if args.json {
+        return list_json(&files);
+    }
     if files.is_empty() {
         println!("no pattern databases in {}; build one with: npuzzle pdb build --size 4x4 --goal blank-first --partition 7-8", dir.display());
         return Ok(ExitCode::SUCCESS);
@@ -234,6 +249,25 @@ fn list(args: DirArgs) -> Result<ExitCode> {
             }
         }
     }
+    Ok(if broken { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+/// `pdb list --json`: one record per file (none for an empty directory),
+/// exiting 1 when one cannot be used, as the listing does.
+fn list_json(files: &[pdb::ListedFile]) -> Result<ExitCode> {
+    let mut out = std::io::stdout().lock();
+    let mut broken = false;
+    for f in files {
+        let record = match &f.info {
+            Ok(info) => DatabaseRecord::usable(&f.path, info),
+            Err(e) => {
+                broken = true;
+                DatabaseRecord::unusable(&f.path, explain(e))
+            }
+        };
+        crate::output::write_json_line(&mut out, &HostRecord::Database(record))?;
+    }
+    out.flush()?;
     Ok(if broken { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 

@@ -1,14 +1,18 @@
 //! `npuzzle serve`: the web app (crate `npuzzle-server`) on a local port.
+//! The server is the cargo feature `serve` (on by default); a binary built
+//! without it keeps the subcommand, which says how to get it.
 
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr};
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
 use crate::input::parse_duration;
 
-/// Arguments of `npuzzle serve`.
+/// Arguments of `npuzzle serve` (read without the web app too, so that a
+/// binary built without it refuses any `serve` command line the same way).
 #[derive(clap::Args)]
+#[cfg_attr(not(feature = "serve"), allow(dead_code))]
 pub struct Args {
     /// Address to listen on (loopback unless you say otherwise, e.g. 0.0.0.0).
     #[arg(long, default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
@@ -32,8 +36,23 @@ pub struct Args {
     pub dir: crate::pdb_dir::DirArgs,
 }
 
+/// What a binary built without the web app says when asked to serve.
+#[cfg(not(feature = "serve"))]
+pub const NOT_BUILT: &str = "this npuzzle was built without the web app (the cargo feature `serve`); \
+     reinstall with it: cargo install npuzzle-cli (default features), or build with --features serve";
+
+/// Says that this binary has no web app.
+#[cfg(not(feature = "serve"))]
+pub fn run(_: Args) -> Result<ExitCode> {
+    anyhow::bail!(NOT_BUILT)
+}
+
 /// Runs the server until Ctrl-C.
+#[cfg(feature = "serve")]
 pub fn run(args: Args) -> Result<ExitCode> {
+    use anyhow::Context;
+    use std::net::SocketAddr;
+
     let mut config = npuzzle_server::Config::default();
     config.addr = SocketAddr::new(args.bind, args.port);
     config.default_timeout = args.timeout.min(args.max_timeout);
@@ -52,6 +71,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
 }
 
 /// Asks the desktop to open `url`; says so when it cannot.
+#[cfg(feature = "serve")]
 fn open_browser(url: &str) {
     let opener = if cfg!(target_os = "macos") {
         "open"

@@ -478,3 +478,48 @@ fn a_refused_build_states_its_memory_in_units_that_fit() {
     assert!(!said.contains("0.0 GiB"), "{said}");
     assert!(said.contains("MiB of memory"), "{said}");
 }
+
+/// `pdb list --json`: one `database` record per file, the unusable one
+/// with its error instead of its summary, and exit 1 as the listing.
+#[test]
+fn pdb_list_json_gives_a_record_per_file() {
+    let scratch = empty_dir("pdb-list-json");
+    let (dir, d) = (scratch.path(), dir_arg(&scratch));
+    let out = npuzzle(&["pdb", "list", "--json", "--pdb-dir", d], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "", "an empty directory has no records");
+    assert!(build(d, "1,2,3,4/5,6,7,8").status.success());
+    std::fs::write(dir.join("junk.pdb"), b"junk").unwrap();
+    let out = npuzzle(&["pdb", "list", "--json", "--pdb-dir", d], "");
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let records: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(records.len(), 2, "{}", stdout(&out));
+    let (good, junk): (Vec<_>, Vec<_>) = records
+        .iter()
+        .map(|r| {
+            assert_eq!(r["type"], "database", "{r}");
+            &r["data"]
+        })
+        .partition(|data| data["error"].is_null());
+    let (good, junk) = (good[0], junk[0]);
+    assert_eq!(good["size"], "3x3");
+    assert_eq!(good["goal"], "1 2 3 4 5 6 7 8 x");
+    assert_eq!(good["kind"], "classic");
+    let on_disk = std::fs::metadata(good["path"].as_str().unwrap()).unwrap().len();
+    assert_eq!(good["bytes"], on_disk);
+    assert!(junk["path"].as_str().unwrap().ends_with("junk.pdb"), "{junk}");
+    assert!(junk.get("size").is_none(), "{junk}");
+    // The same files, the same facts as the human listing.
+    let human = stdout(&npuzzle(&["pdb", "list", "--pdb-dir", d], ""));
+    assert!(
+        human.contains(&format!("partition {}", good["partition"].as_str().unwrap())),
+        "{human}"
+    );
+    assert!(
+        human.contains(&format!("unusable: {}", junk["error"].as_str().unwrap())),
+        "{human}"
+    );
+}

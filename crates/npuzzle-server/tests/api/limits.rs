@@ -293,3 +293,30 @@ async fn parity_and_a_solved_board_are_answered_before_any_limit() {
     }
     release(&app, running).await;
 }
+
+/// `GET /api/limits` is the server's configuration and the engine's
+/// constants, and the limits it names are the ones the other routes apply.
+#[tokio::test]
+async fn the_limits_record_is_the_configuration_the_routes_apply() {
+    let mut config = loopback();
+    config.default_timeout = Duration::from_millis(1500);
+    config.max_timeout = Duration::from_secs(7);
+    let app = App::start(config).await;
+    let (status, record) = app.get("/api/limits").await;
+    assert_eq!(status, StatusCode::OK);
+    let limits = data(&record, "limits");
+    assert_eq!(
+        *limits,
+        json!({"table_cells": 10, "exhaustive_max_cells": 12, "hint_max_cells": 25,
+               "default_timeout_ms": 1500, "max_timeout_ms": 7000})
+    );
+    // A board past `exhaustive_max_cells` is refused for a distribution, naming that limit.
+    let (status, record) = app.get("/api/stats?size=7x2").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error_message(&record).contains("at most 12 cells"), "{record}");
+    // A board of `table_cells` cells is answered from the table.
+    let (_, record) = app
+        .post_json("/api/solve", json!({"board": "6 1 2 3 4 x 7 8 9 5", "size": "5x2"}))
+        .await;
+    assert_eq!(data(&record, "solution")["algorithm"], "table");
+}

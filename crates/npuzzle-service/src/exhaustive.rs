@@ -1,0 +1,223 @@
+//! Questions only a complete table (or every algorithm, the breadth-first
+//! ones included) answers: a random board at an exact distance, the
+//! distribution of distances, a comparison of every algorithm. Each is
+//! refused, naming the limit, for boards over [`EXHAUSTIVE_MAX_CELLS`]
+//! cells, whichever front-end asks.
+//!
+//! A random board at a distance past the farthest board is refused naming
+//! the farthest distance; once the shape's table is in the cache given,
+//! that refusal is made at once ([`RandomJob::at_once`]), without sampling.
+
+use npuzzle::random::{random_solvable, sample_at_distance};
+use npuzzle::record::{BoardRecord, DistributionRecord};
+use npuzzle::search::table::{TableCache, MAX_TABLE_CELLS};
+use npuzzle::{Budget, Goal, Shape};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::options::{goal_for, parse_shape, DistributionOptions, RandomOptions};
+use crate::Error;
+
+/// The largest board (in cells) these questions are answered for: the
+/// largest a complete table holds.
+pub const EXHAUSTIVE_MAX_CELLS: usize = MAX_TABLE_CELLS;
+
+/// A question that needs every board of a shape.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Exhaustive {
+    /// A random board at an exact distance.
+    Distance,
+    /// How many boards lie at each distance.
+    Distribution,
+    /// Every algorithm on one board.
+    Compare,
+}
+
+impl Exhaustive {
+    /// Refuses a board of `shape` over [`EXHAUSTIVE_MAX_CELLS`] cells.
+    ///
+    /// ```
+    /// use npuzzle_service::exhaustive::Exhaustive;
+    /// assert!(Exhaustive::Compare.check("3x4".parse()?).is_ok());
+    /// let err = Exhaustive::Distribution.check("4x4".parse()?).unwrap_err();
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "a distance distribution needs a complete table: boards of at most 12 cells, not 4x4"
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check(self, shape: Shape) -> Result<(), Error> {
+        if shape.cells() > EXHAUSTIVE_MAX_CELLS {
+            return Err(Error::TooBig { question: self, shape });
+        }
+        Ok(())
+    }
+
+    /// Why the question needs a small board.
+    pub(crate) fn needs(self) -> &'static str {
+        match self {
+            Exhaustive::Distance => "a board at a chosen distance needs a complete table",
+            Exhaustive::Distribution => "a distance distribution needs a complete table",
+            Exhaustive::Compare => "compare runs every algorithm, breadth-first ones included",
+        }
+    }
+}
+
+/// A random board, ready to draw.
+#[derive(Debug)]
+pub struct RandomJob {
+    /// The goal the board can reach.
+    pub goal: Goal,
+    /// The exact distance asked for, if any.
+    pub distance: Option<u32>,
+    rng: ChaCha8Rng,
+}
+
+impl RandomOptions {
+    /// The random board these options ask for: the shape (3x3 unless
+    /// given), the goal and the distance checked; a distance past the
+    /// farthest board of a table already in `tables` refused at once.
+    pub fn job(&self, tables: &TableCache) -> Result<RandomJob, Error> {
+        let shape = match self.size.as_deref() {
+            Some(text) => parse_shape(text)?,
+            None => Shape::new(3, 3).map_err(Error::Refused)?,
+        };
+        let goal = goal_for(self.goal.as_deref(), shape)?;
+        let rng = match self.seed {
+            Some(seed) => ChaCha8Rng::seed_from_u64(seed),
+            None => ChaCha8Rng::from_os_rng(),
+        };
+        if let Some(distance) = self.distance {
+            Exhaustive::Distance.check(shape)?;
+            if let Some(table) = tables.cached(&goal) {
+                if distance > table.diameter() {
+                    return Err(too_far(&goal, distance, Some(table.diameter())));
+                }
+            }
+        }
+        Ok(RandomJob {
+            goal,
+            distance: self.distance,
+            rng,
+        })
+    }
+}
+
+impl RandomJob {
+    /// Whether the board is drawn at once (no distance: a shuffle), rather
+    /// than by a breadth-first search worth queueing.
+    pub fn at_once(&self) -> bool {
+        self.distance.is_none()
+    }
+
+    /// Draws the board under `budget`. No board at the distance: refused
+    /// naming the farthest, whose table is then kept in `tables`.
+    pub fn run(mut self, tables: &TableCache, budget: Budget) -> Result<BoardRecord, Error> {
+        let goal = &self.goal;
+        let Some(distance) = self.distance else {
+            let board = random_solvable(goal, &mut self.rng);
+            return Ok(BoardRecord::new(&board, goal, None));
+        };
+        let boards = sample_at_distance(goal, distance, 1, &mut self.rng, budget).map_err(Error::Run)?;
+        match boards.first() {
+            Some(board) => Ok(BoardRecord::new(board, goal, Some(distance))),
+            None => {
+                let diameter = tables.get(goal, budget).ok().map(|t| t.diameter());
+                Err(too_far(goal, distance, diameter))
+            }
+        }
+    }
+}
+
+/// No board of `goal`'s shape is `distance` moves from it.
+fn too_far(goal: &Goal, distance: u32, farthest: Option<u32>) -> Error {
+    Error::TooFar {
+        shape: goal.shape(),
+        distance,
+        goal: goal.to_string(),
+        farthest,
+    }
+}
+
+impl DistributionOptions {
+    /// The goal whose distribution these options ask for: the size is
+    /// needed, and a board a complete table holds.
+    pub fn goal(&self) -> Result<Goal, Error> {
+        let size = self.size.as_deref().ok_or(Error::SizeNeeded)?;
+        let shape = parse_shape(size)?;
+        Exhaustive::Distribution.check(shape)?;
+        goal_for(self.goal.as_deref(), shape)
+    }
+}
+
+/// How many boards lie at each distance from `goal`, from its table
+/// (built under `budget` and kept in `tables`).
+pub fn distribution(goal: &Goal, tables: &TableCache, budget: Budget) -> Result<DistributionRecord, npuzzle::Error> {
+    let table = tables.get(goal, budget)?;
+    Ok(DistributionRecord::new(goal, table.layer_counts()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn random(size: &str, distance: Option<u32>) -> RandomOptions {
+        RandomOptions {
+            size: Some(size.into()),
+            distance,
+            seed: Some(7),
+            ..RandomOptions::default()
+        }
+    }
+
+    #[test]
+    fn a_distance_past_the_farthest_names_it_and_then_is_refused_at_once() {
+        let tables = TableCache::default();
+        let job = random("3x3", Some(32)).job(&tables).unwrap();
+        assert!(!job.at_once());
+        let err = job.run(&tables, Budget::default()).unwrap_err();
+        let named = "no 3x3 board is 32 moves from 1 2 3 4 5 6 7 8 x: the farthest are 31 moves away";
+        assert_eq!(err.to_string(), named);
+        // The table is kept: the next such request stops before any search.
+        assert_eq!(
+            random("3x3", Some(40)).job(&tables).unwrap_err().to_string().len(),
+            named.len()
+        );
+    }
+
+    #[test]
+    fn boards_at_a_distance_repeat_by_seed() {
+        let tables = TableCache::default();
+        let draw = || {
+            random("4x3", Some(18))
+                .job(&tables)
+                .unwrap()
+                .run(&tables, Budget::default())
+        };
+        let first = draw().unwrap();
+        assert_eq!(first.distance, Some(18));
+        assert_eq!(first, draw().unwrap());
+    }
+
+    #[test]
+    fn big_boards_are_refused_and_a_distribution_needs_a_size() {
+        let tables = TableCache::default();
+        let err = random("4x4", Some(3)).job(&tables).unwrap_err();
+        assert!(err.to_string().contains("at most 12 cells, not 4x4"), "{err}");
+        assert!(random("4x4", None).job(&tables).unwrap().at_once());
+        let err = DistributionOptions::default().goal().unwrap_err();
+        assert_eq!(err, Error::SizeNeeded);
+    }
+
+    #[test]
+    fn the_2x3_distribution_holds_every_solvable_board() {
+        let options = DistributionOptions {
+            size: Some("3x2".into()),
+            goal: None,
+        };
+        let goal = options.goal().unwrap();
+        let record = distribution(&goal, &TableCache::default(), Budget::default()).unwrap();
+        assert_eq!(record.counts.iter().sum::<u64>(), 360);
+    }
+}
