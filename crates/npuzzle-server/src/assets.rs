@@ -35,6 +35,36 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../static/api.js"),
     ),
     (
+        "page.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/page.js"),
+    ),
+    (
+        "play.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/play.js"),
+    ),
+    (
+        "distance.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/distance.js"),
+    ),
+    (
+        "solve.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/solve.js"),
+    ),
+    (
+        "compare.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/compare.js"),
+    ),
+    (
+        "distribution.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/distribution.js"),
+    ),
+    (
         "charts.js",
         "text/javascript; charset=utf-8",
         include_str!("../static/charts.js"),

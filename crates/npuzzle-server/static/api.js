@@ -9,9 +9,6 @@
 /** "server" or "wasm": which engine answers this page. */
 export const ENGINE = document.querySelector('meta[name="npuzzle-engine"]')?.content === 'wasm' ? 'wasm' : 'server';
 
-// The server's default time budget, which the browser's engine applies too.
-const DEFAULT_TIMEOUT_MS = 10000;
-
 export class ApiError extends Error {
   constructor(message, status) {
     super(message);
@@ -67,13 +64,36 @@ function compiledEngine() {
   return engineModule;
 }
 
-// Requests answered in milliseconds (table lookups on boards of up to 12
-// cells, reading or drawing a board): superseded ones are dropped, not
-// stopped, so the worker and its tables are kept.
+// Requests answered in milliseconds (table lookups on boards of up to
+// `exhaustive_max_cells`, reading or drawing a board, the limits): superseded
+// ones are dropped, not stopped, so the worker and its tables are kept.
 function quick(path, body) {
-  if (path === '/api/board' || path === '/api/random' || path.startsWith('/api/stats')) return true;
+  if (['/api/board', '/api/random', '/api/limits'].includes(path) || path.startsWith('/api/stats')) return true;
   const [w, h] = String(body?.size ?? '').split('x').map(Number);
-  return w * h <= 12;
+  return w * h <= (known?.exhaustive_max_cells ?? 0);
+}
+
+// ---- the engine's limits ----
+
+let limitsAnswer = null; // Promise of the limits record's data
+let known = null; // that data, once it has come
+
+/**
+ * The engine's limits record (`GET /api/limits`, or the package's
+ * `limits()`): which boards are answered from tables, compared or hinted,
+ * and the default and largest time budgets. Asked once.
+ */
+export function engineLimits() {
+  limitsAnswer ??= (async () => {
+    const channel = new Channel();
+    try {
+      known = await channel.send('GET', '/api/limits');
+      return known;
+    } finally {
+      channel.worker?.terminate(); // its own worker is not needed again
+    }
+  })();
+  return limitsAnswer;
 }
 
 // ---- the 15-puzzle's databases in the browser ----
@@ -172,17 +192,20 @@ async function local(channel, path, body) {
       return await worker.distribution({ size: query.get('size') ?? undefined, goal: query.get('goal') ?? undefined });
     }
     switch (path) {
+      case '/api/limits':
+        return await worker.limits();
       case '/api/board':
         return await worker.board(board, { size: options.size, goal: options.goal });
       case '/api/random':
         return await worker.random(options);
       case '/api/solve': {
         const { count, ...solve } = options;
-        solve.timeout_ms ??= DEFAULT_TIMEOUT_MS;
+        // The browser's engine has no budget of its own: the page applies its default.
+        solve.timeout_ms ??= (await engineLimits()).default_timeout_ms;
         return await (count ? worker.count(board, solve) : worker.solve(board, solve));
       }
       case '/api/hint':
-        options.timeout_ms ??= DEFAULT_TIMEOUT_MS;
+        options.timeout_ms ??= (await engineLimits()).default_timeout_ms;
         return await worker.hint(board, options);
       case '/api/compare':
         return await worker.compare(board, options);

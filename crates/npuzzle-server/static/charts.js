@@ -40,9 +40,17 @@ export function logBars(title, rows, format) {
   for (let p = lo; p <= hi; p++) {
     const x = labelWidth + ((p - lo) / Math.max(1, hi - lo)) * barSpace;
     svg.append(el('line', { x1: x, x2: x, y1: 18, y2: height - 12, class: 'grid' }));
-    svg.append(el('text', { x, y: height - 1, 'text-anchor': 'middle', class: 'chart-axis' }, `1e${p}`));
+    svg.append(el('text', { x, y: height - 1, 'text-anchor': 'middle', class: 'chart-axis' }, power(p)));
   }
   return svg;
+}
+
+// 10^p as a reader writes it: 0.01, 0.1, 1, 10, 100, 1,000, then 10k, 100k,
+// 1M… (short, so that neighbouring ticks do not run into each other).
+export function power(p) {
+  if (p < 4) return (10 ** p).toLocaleString('en-US', { maximumFractionDigits: Math.max(0, -p) });
+  const [unit, exponent] = p < 6 ? ['k', 3] : p < 9 ? ['M', 6] : ['G', 9];
+  return `${10 ** (p - exponent)}${unit}`;
 }
 
 // A histogram of counts per distance, the bar at `mark` highlighted.
@@ -76,9 +84,10 @@ export function histogram(counts, mark) {
   }
   if (mark != null && mark < counts.length) {
     const x = left + mark * bw + bw / 2;
-    const anchor = x > width - 60 ? 'end' : x < 60 ? 'start' : 'middle';
+    // Beside the line, on the side with room: the label is far narrower than half the chart.
+    const right = x < width / 2;
     svg.append(el('line', { x1: x, x2: x, y1: 16, y2: height - bottom, class: 'mark-line' }));
-    svg.append(el('text', { x, y: 12, 'text-anchor': anchor, class: 'chart-mark' }, `this board: ${mark} moves`));
+    svg.append(el('text', { x: right ? x + 4 : x - 4, y: 12, 'text-anchor': right ? 'start' : 'end', class: 'chart-mark' }, `this board: ${mark} moves`));
   }
   return svg;
 }

@@ -2,7 +2,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, startBrowser, openPage, screenshot } from './harness.js';
+import { SITE, startServer, startBrowser, openPage, screenshot } from './harness.js';
 
 let server;
 let browser;
@@ -201,6 +201,12 @@ test('a link to a bad board shows its message, not a blank page', async () => {
   await alert.waitFor();
   assert.match(await alert.textContent(), /tile 1 appears twice, at positions 1 and 2/);
   assert.ok((await page.locator('#board .tile').count()) > 0, 'a board is still drawn');
+  // One status: the board drawn is one the engine answered for (not a
+  // placeholder forever "thinking" beside "Solved!"), and the error stays.
+  await page.waitForFunction(() => /^\d+$/.test(document.querySelector('#distance').textContent.trim()), null, { timeout: 20000 });
+  const shown = Number(await distance(page));
+  assert.equal(await page.locator('#solved-note').isVisible(), shown === 0);
+  assert.match(await alert.textContent(), /tile 1 appears twice/);
   await screenshot(page, 'bad-link');
   // The page's own requests failed with 400 by design; nothing else went wrong.
   assert.deepEqual(
@@ -235,6 +241,11 @@ test('compare shows every realm in a table and two log-scale charts', async () =
   assert.ok(rows.every((r) => r === '31' || r.startsWith('budget reached')), rows.join(', '));
   assert.ok(rows.filter((r) => r === '31').length >= 6, rows.join(', '));
   assert.equal(await page.locator('#compare-out svg').count(), 2);
+  // Log axes ticked as numbers are written: 1, 10, 100, 1,000, 10k, 100k, 1M (0.1 below one).
+  const ticks = await page.$$eval('#compare-out svg .chart-axis', (nodes) => nodes.map((n) => n.textContent));
+  assert.ok(ticks.length >= 4, ticks.join(' '));
+  for (const tick of ticks) assert.match(tick, /^(0\.0*1|1|10|100|1,000|10{0,2}[kMG])$/, ticks.join(' '));
+  assert.ok(ticks.includes('1') && ticks.includes('10'), ticks.join(' '));
   await page.locator('#dist-out svg').waitFor();
   assert.match(await page.locator('#dist-out svg').getAttribute('aria-label'), /this board is 31 moves away/);
   await screenshot(page, 'compare');
@@ -376,6 +387,82 @@ test('a link opened while a solution plays stops it, and the link\'s board stays
   await new Promise((r) => setTimeout(r, 1500));
   assert.equal(await page.evaluate(() => location.hash), '#3x3/1,2,3,4,5,6,x,7,8');
   assert.deepEqual(await drawnTiles(page), [1, 2, 3, 4, 5, 6, 0, 7, 8]);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// The engine's limits as the page holds them (api.js asks once; the same module here).
+async function pageLimits(page) {
+  return page.evaluate(async () => (await import(new URL('./api.js', location.href).href)).engineLimits());
+}
+
+test('the page reads its limits from the engine and says them', async () => {
+  const { page, errors } = await openPage(browser.context, server.url);
+  const limits = await pageLimits(page);
+  assert.deepEqual(Object.keys(limits).sort(), ['default_timeout_ms', 'exhaustive_max_cells', 'hint_max_cells', 'max_timeout_ms', 'table_cells']);
+  for (const key of ['table_cells', 'exhaustive_max_cells', 'hint_max_cells', 'default_timeout_ms']) {
+    assert.ok(Number.isInteger(limits[key]) && limits[key] > 0, `${key}: ${limits[key]}`);
+  }
+  if (!SITE) {
+    // The server's own record, asked directly.
+    const record = await (await fetch(new URL('api/limits', server.url))).json();
+    assert.deepEqual(record, { type: 'limits', data: limits });
+  }
+  assert.equal(await page.locator('#compare-limit').textContent(), String(limits.exhaustive_max_cells));
+  // A board past the hint limit is refused at once, with the engine's number.
+  await load(page, BIG);
+  await page.getByRole('button', { name: 'Hint', exact: true }).click();
+  assert.match(await page.locator('#hint-text').textContent(), new RegExp(`^No hint on boards above ${limits.hint_max_cells} cells`));
+  assert.equal(await page.getByRole('button', { name: 'Compare', exact: true }).isDisabled(), true);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a legend names the tile colours, as the tiles are drawn', async () => {
+  const { page, errors } = await openPage(browser.context, server.url);
+  await load(page, '1 2 3 4 x 6 7 5 8');
+  await waitDistance(page, 2);
+  await page.getByRole('button', { name: 'Hint', exact: true }).click();
+  await page.locator('#board .tile.hint').first().waitFor();
+  // Each swatch as the tiles of its kind are drawn (once their colour transition is over).
+  const pairs = [
+    ['.legend .swatch.home', '#board .tile.home:not(.hint)'],
+    ['.legend .swatch.hint', '#board .tile.hint'],
+    ['.legend .swatch:not(.home):not(.hint)', '#board .tile:not(.home):not(.hint)'],
+  ];
+  await page.waitForFunction(
+    (list) => list.every(([swatch, tile]) => {
+      const colour = (s) => getComputedStyle(document.querySelector(s)).backgroundColor;
+      return colour(swatch) === colour(tile);
+    }),
+    pairs,
+    { timeout: 5000 },
+  );
+  const colours = await page.$$eval('.legend .swatch', (nodes) => nodes.map((n) => getComputedStyle(n).backgroundColor));
+  assert.equal(new Set(colours).size, 3, colours.join(' '));
+  assert.match(await page.locator('.legend').textContent(), /at its place in the goal.*hint/s);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the compare table fits a 390 px phone, and the histogram label stays inside its chart', async () => {
+  const { page, errors } = await openPage(browser.context, server.url);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.locator('#dist-out svg').waitFor();
+  // 28 moves: the mark's label sits near the right edge, where it was cut off.
+  await page.getByLabel('Difficulty').selectOption('28');
+  await page.getByRole('button', { name: 'Random board', exact: true }).click();
+  await waitDistance(page, 28);
+  const label = await page.$eval('#dist-out svg .chart-mark', (t) => {
+    const box = t.getBBox();
+    return { left: box.x, right: box.x + box.width, top: box.y, width: t.ownerSVGElement.viewBox.baseVal.width };
+  });
+  assert.ok(label.left >= 0 && label.right <= label.width && label.top >= 0, JSON.stringify(label));
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  await page.locator('#compare-out table').waitFor({ timeout: 20000 });
+  const fit = await page.$eval('#compare-out table', (t) => ({ table: t.getBoundingClientRect().right, page: document.documentElement.scrollWidth }));
+  await screenshot(page, 'compare-phone');
+  assert.ok(fit.table <= 390 && fit.page <= 390, JSON.stringify(fit));
   assert.deepEqual(errors, []);
   await page.close();
 });

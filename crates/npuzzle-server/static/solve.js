@@ -1,0 +1,321 @@
+// Solve and the animation: a solution for the board (optimal where the
+// search finishes in its budget, else a good one improved for a few
+// seconds), played out move by move, stepped back and forward.
+
+import { OPPOSITE } from './puzzle.js';
+import { $, state, limits, limitsReady, work, cells, boardRequest, showError, thinking } from './page.js';
+import { render, boardChanged } from './play.js';
+
+// When the optimal search runs out of budget, a constructive solution is
+// shortened for this long before it is shown.
+const GOOD_ENOUGH_MS = 3000;
+
+let solution = null; // {version, moves, data, fallback?} for the board at `version`
+let anim = null; // {version, start, moves, index, timer}
+
+// A solution from the constructive solver carries a lower bound: it need not be optimal.
+function isOptimal(data) {
+  return data.lower_bound == null;
+}
+
+// The distance when `left` moves of `data`'s solution remain.
+function distanceLeft(version, data, left) {
+  if (isOptimal(data) || left === 0) return { version, value: left };
+  return { version, value: null, note: `at most ${left.toLocaleString()}` };
+}
+
+// While a solution plays, the distance of the board at `version` from the
+// rest of it, or null. The rest of an optimal solution is optimal too; the
+// rest of a constructive one only bounds the distance from above.
+export function playingDistance(version) {
+  if (!anim || solution?.version !== anim.version) return null;
+  return distanceLeft(version, solution.data, anim.moves.length - anim.index);
+}
+
+// An answer for the board at `version`, kept so that Solve plays it at once.
+export function keepSolution(version, data) {
+  if (data.outcome === 'solved') solution = { version, moves: data.moves, data };
+}
+
+export async function solve() {
+  await limitsReady; // clicked before the first board came
+  const version = state.version;
+  let sol = solution?.version === version ? solution : null;
+  if (!sol) {
+    const big = cells() > limits.hint_max_cells;
+    thinking(true, big ? 'building a solution (not optimal on boards this big)…' : 'searching for an optimal solution…');
+    try {
+      const data = await work.send('POST', '/api/solve', boardRequest());
+      if (!data || version !== state.version) return;
+      if (data.outcome === 'budget') {
+        await goodEnough(version, data);
+        return;
+      }
+      if (data.outcome !== 'solved') {
+        $('hint-text').textContent =
+          data.outcome === 'unsolvable' ? 'Unsolvable: the parity invariant rules this goal out.' : `No solution found: budget reached (${data.budget}).`;
+        return;
+      }
+      keepSolution(version, data);
+      sol = solution;
+      state.distance = distanceLeft(version, data, data.length);
+    } catch (e) {
+      if (version === state.version) showError(e.message);
+      return;
+    } finally {
+      thinking(false);
+    }
+  }
+  show(sol);
+  play();
+}
+
+// ---------- never a dead end ----------
+// When the optimal search runs out of budget, a constructive solution is
+// built at once and shortened for a few seconds. The user can then shorten
+// it for longer, or search optimally with a bigger budget; each answer
+// updates the length, the lower bound and the ratio. The solution's
+// `fallback` says how it came: { stopped, searchedMs, bound, improvedMs, gain }.
+
+// The optimal length is at least the bound of the last IDA* iteration begun:
+// every iteration before it ended without a solution.
+function searchBound(data) {
+  const iterations = data.stats?.iterations ?? [];
+  return iterations.length ? iterations[iterations.length - 1].bound : 0;
+}
+
+// `ms` times `factor`, within the engine's largest budget.
+function longer(ms, factor) {
+  const cap = limits.max_timeout_ms;
+  return cap == null ? ms * factor : Math.min(ms * factor, cap);
+}
+
+async function goodEnough(version, search) {
+  thinking(true, `no optimal solution within the budget (${search.budget}): building a good one…`);
+  const data = await improved(GOOD_ENOUGH_MS);
+  if (!data || version !== state.version) return;
+  if (data.outcome !== 'solved') {
+    $('hint-text').textContent = `No solution found: budget reached (${data.budget}).`;
+    return;
+  }
+  keepSolution(version, data);
+  solution.fallback = {
+    stopped: search.budget,
+    searchedMs: limits.default_timeout_ms, // the page asked for the engine's default
+    bound: searchBound(search),
+    improvedMs: GOOD_ENOUGH_MS,
+    gain: null,
+  };
+  settle(version);
+}
+
+// The constructive solution of the board, shortened for `ms`.
+function improved(ms) {
+  return work.send('POST', '/api/solve', { ...boardRequest(), algorithm: 'greedy', improve: true, timeout_ms: ms });
+}
+
+// A fallback solution shown, not played: the buttons below it act on this board.
+function settle(version) {
+  state.distance = distanceLeft(version, solution.data, solution.data.length);
+  show(solution);
+  render();
+}
+
+async function keepImproving() {
+  const sol = solution;
+  const version = state.version;
+  if (!sol?.fallback || sol.version !== version) return;
+  const ms = longer(sol.fallback.improvedMs, 2);
+  thinking(true, `shortening the solution for ${seconds(ms)}…`);
+  try {
+    const data = await improved(ms);
+    if (!data || version !== state.version || solution !== sol) return;
+    const shorter = data.outcome === 'solved' && data.length < sol.data.length;
+    if (shorter) keepSolution(version, data);
+    solution.fallback = { ...sol.fallback, improvedMs: ms, gain: shorter ? sol.data.length - data.length : 0 };
+    settle(version);
+  } catch (e) {
+    if (version === state.version) showError(e.message);
+  } finally {
+    thinking(false);
+  }
+}
+
+async function searchLonger() {
+  const sol = solution;
+  const version = state.version;
+  if (!sol?.fallback || sol.version !== version) return;
+  const ms = longer(sol.fallback.searchedMs, 4);
+  thinking(true, `searching for an optimal solution for up to ${seconds(ms)}…`);
+  try {
+    const data = await work.send('POST', '/api/solve', { ...boardRequest(), timeout_ms: ms });
+    if (!data || version !== state.version || solution !== sol) return;
+    if (data.outcome === 'solved') {
+      keepSolution(version, data);
+      state.distance = distanceLeft(version, data, data.length);
+      show(solution);
+      play();
+      return;
+    }
+    if (data.outcome !== 'budget') return;
+    const fallback = sol.fallback;
+    sol.fallback = { ...fallback, stopped: data.budget, searchedMs: ms, bound: Math.max(fallback.bound, searchBound(data)) };
+    settle(version);
+  } catch (e) {
+    if (version === state.version) showError(e.message);
+  } finally {
+    thinking(false);
+  }
+}
+
+function seconds(ms) {
+  return `${Number((ms / 1000).toFixed(1)).toLocaleString()} s`;
+}
+
+// The solution's panel: its moves, what it is and what it cost.
+function show(sol) {
+  anim = { version: sol.version, start: state.puzzle.clone(), moves: sol.moves, index: 0, timer: null };
+  const d = sol.data;
+  const fb = sol.fallback;
+  $('moves-text').value = sol.moves;
+  const how = d.heuristic ? `${d.algorithm} (${d.partition ? `pdb ${d.partition}` : d.heuristic})` : d.algorithm;
+  // Counts can pass 2^53: JSON numbers lose digits there, so say "about".
+  const exact = d.count != null && d.count <= Number.MAX_SAFE_INTEGER;
+  const count = d.count != null ? ` · ${exact ? '' : 'about '}${Number(d.count).toLocaleString()} optimal solutions` : '';
+  // The constructive solver makes moves and expands no nodes.
+  const effort = d.stats.expanded != null
+    ? `${d.stats.expanded.toLocaleString()} nodes expanded`
+    : `${(d.stats.moves_made ?? 0).toLocaleString()} moves made`;
+  // How far from optimal a constructive solution can be: at most `ratio` times.
+  // After an optimal search, its bound can be the stronger of the two.
+  const lowerBound = Math.max(d.lower_bound ?? 0, fb?.bound ?? 0);
+  const ratio = fb ? ratioOf(d.length, lowerBound) : d.ratio;
+  const bound = isOptimal(d) ? '' : ` · lower bound ${lowerBound.toLocaleString()}, ratio ${ratio}`;
+  $('solution-title').textContent = isOptimal(d) ? 'Optimal solution' : `Solution (${d.algorithm}, not optimal)`;
+  const note = fb ? ` · the optimal search stopped at its ${fb.stopped}: not proven optimal` : '';
+  $('solution-stats').textContent = `${d.length.toLocaleString()} moves${bound} · ${how} · ${effort} · ${d.stats.millis} ms${count}${note}`;
+  $('fallback-text').textContent = fb ? fallbackText(d, fb, lowerBound, ratio) : '';
+  $('solution').hidden = false;
+  renderAnimation();
+}
+
+// `length / bound` to three decimals, as the engine writes it.
+function ratioOf(length, bound) {
+  return bound === 0 ? 1 : Math.round((length / bound) * 1000) / 1000;
+}
+
+function fallbackText(d, fb, lowerBound, ratio) {
+  const search = fb.bound > 0
+    ? `ruling out every solution shorter than ${fb.bound.toLocaleString()} moves`
+    : 'without a bound on the optimal length';
+  const fromSearch = fb.bound >= (d.lower_bound ?? 0) && fb.bound > 0;
+  const gain = fb.gain == null ? '' : fb.gain > 0 ? ` (${fb.gain.toLocaleString()} moves shorter than before)` : ' (no shorter one this time)';
+  return (
+    `A good solution, not the optimal one: the optimal search, given ${seconds(fb.searchedMs)}, reached its ${fb.stopped} ${search}. ` +
+    `This one was built by the constructive solver and shortened for ${seconds(fb.improvedMs)}${gain}; ` +
+    `it is at most ${ratio} times the optimal length (lower bound ${lowerBound.toLocaleString()}, ${fromSearch ? 'from the optimal search' : 'Manhattan distance plus linear conflicts'}).`
+  );
+}
+
+// ---------- the animation ----------
+
+function animationValid() {
+  return anim && solution && anim.moves === solution.moves;
+}
+
+// One move of the solution; the board's new version keeps the solution.
+function step(m, forward) {
+  state.puzzle.apply(forward ? m : OPPOSITE[m]);
+  if (forward) {
+    state.undo.push(m);
+    state.redo = [];
+  } else {
+    state.undo.pop();
+  }
+  solution = { ...solution, version: state.version + 1 };
+  anim.version = state.version + 1;
+  boardChanged({ keepSolution: true });
+}
+
+function stepForward() {
+  const a = anim;
+  if (!a || a.index >= a.moves.length) return pause();
+  a.index += 1;
+  step(a.moves[a.index - 1], true);
+  if (a.index >= a.moves.length) pause();
+}
+
+function stepBack() {
+  const a = anim;
+  if (!a || a.index === 0) return;
+  pause();
+  a.index -= 1;
+  step(a.moves[a.index], false);
+}
+
+function play() {
+  const a = anim;
+  if (!a) return;
+  if (a.index >= a.moves.length) return;
+  pause();
+  const tick = () => {
+    stepForward();
+    if (anim?.timer) anim.timer = setTimeout(tick, 1000 / Number($('speed').value));
+  };
+  a.timer = setTimeout(tick, 150);
+  state.playing = true;
+  renderAnimation();
+}
+
+function pause() {
+  const a = anim;
+  if (a?.timer) clearTimeout(a.timer);
+  if (a) a.timer = null;
+  state.playing = false;
+  renderAnimation();
+}
+
+// Stops a playing solution; `hide` closes its panel too.
+export function stopAnimation(hide) {
+  pause();
+  anim = null;
+  if (hide) $('solution').hidden = true;
+}
+
+export function renderAnimation() {
+  const a = anim;
+  if (!a || !animationValid()) return;
+  // The buttons improve the solution of the board it starts from.
+  const fb = a.index === 0 && !a.timer && solution.version === state.version ? solution.fallback : null;
+  $('improve').hidden = !fb;
+  if (fb) {
+    const cap = limits.max_timeout_ms;
+    $('keep-improving').disabled = cap != null && fb.improvedMs >= cap;
+    $('search-longer').disabled = cap != null && fb.searchedMs >= cap;
+  }
+  $('step-count').textContent = `step ${a.index} of ${a.moves.length}`;
+  $('play').textContent = a.timer ? '❚❚ Pause' : '▶ Play';
+  $('play').setAttribute('aria-label', a.timer ? 'Pause' : 'Play');
+  $('step-back').disabled = a.index === 0;
+  $('step-forward').disabled = a.index >= a.moves.length;
+}
+
+export function wireSolve() {
+  $('solve').addEventListener('click', solve);
+  $('play').addEventListener('click', () => (anim?.timer ? pause() : play()));
+  $('step-forward').addEventListener('click', () => {
+    pause();
+    stepForward();
+  });
+  $('step-back').addEventListener('click', stepBack);
+  $('keep-improving').addEventListener('click', keepImproving);
+  $('search-longer').addEventListener('click', searchLonger);
+  $('copy').addEventListener('click', async () => {
+    $('moves-text').select();
+    try {
+      await navigator.clipboard.writeText($('moves-text').value);
+    } catch {
+      // No clipboard permission: the text is selected for Ctrl-C.
+    }
+  });
+}
