@@ -18,6 +18,10 @@ use anyhow::{bail, ensure, Context, Result};
 
 const USAGE: &str = "usage: cargo xtask web --out DIR";
 
+/// The cargo profile the engine is built with for the package (the root
+/// manifest's `[profile.wasm]`).
+const PROFILE: &str = "wasm";
+
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
@@ -41,11 +45,20 @@ fn web(out: &Path) -> Result<()> {
 
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let target = "wasm32-unknown-unknown";
+    // The workspace's `wasm` profile: what a page downloads, so optimised for size.
     run(Command::new(&cargo)
-        .args(["build", "--release", "--package", "npuzzle-wasm", "--target", target])
+        .args([
+            "build",
+            "--profile",
+            PROFILE,
+            "--package",
+            "npuzzle-wasm",
+            "--target",
+            target,
+        ])
         .current_dir(&root))?;
     let target_dir = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
-    let wasm = target_dir.join(target).join("release").join("npuzzle_wasm.wasm");
+    let wasm = target_dir.join(target).join(PROFILE).join("npuzzle_wasm.wasm");
 
     // The package.
     let npm = out.join("npm");
