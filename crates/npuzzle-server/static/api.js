@@ -78,16 +78,22 @@ function quick(path, body) {
 let limitsAnswer = null; // Promise of the limits record's data
 let known = null; // that data, once it has come
 
+// A page never searches without end: where the engine has no default time
+// budget (the browser package has none of its own), the page applies this.
+const PAGE_TIMEOUT_MS = 10000;
+
 /**
  * The engine's limits record (`GET /api/limits`, or the package's
  * `limits()`): which boards are answered from tables, compared or hinted,
- * and the default and largest time budgets. Asked once.
+ * and the default and largest time budgets (the page's own default where
+ * the engine has none). Asked once.
  */
 export function engineLimits() {
   limitsAnswer ??= (async () => {
     const channel = new Channel();
     try {
-      known = await channel.send('GET', '/api/limits');
+      const record = await channel.send('GET', '/api/limits');
+      known = { ...record, default_timeout_ms: record.default_timeout_ms ?? PAGE_TIMEOUT_MS };
       return known;
     } finally {
       channel.worker?.terminate(); // its own worker is not needed again
