@@ -9,9 +9,9 @@ use npuzzle::heuristic::pdb::{self, AdditivePdb, BuildOptions, BuildProgress, Pd
 use npuzzle::Shape;
 
 use crate::advice::explain;
+use crate::human::{human_bytes, human_duration};
 use crate::input::{parse_bytes, BoardOptions};
 use crate::pdb_dir::DirArgs;
-use npuzzle::record::{human_bytes, human_duration};
 
 /// Arguments of `npuzzle pdb`.
 #[derive(clap::Args)]
