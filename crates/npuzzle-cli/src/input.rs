@@ -250,7 +250,7 @@ impl SearchOptions {
                 anyhow::bail!(
                     "--improve {} shortens the solutions of --algorithm greedy, but --algorithm {algorithm} finds \
                      optimal ones",
-                    npuzzle::record::human_duration(improve)
+                    crate::human::human_duration(improve)
                 );
             }
         }

@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 mod advice;
 mod cmd;
 mod held_advice;
+mod human;
 mod input;
 mod output;
 mod pdb_dir;

@@ -47,7 +47,6 @@ use crate::solution::{BudgetKind, Outcome, Report, Stats};
 
 mod check;
 mod hint;
-mod human;
 mod result;
 mod tables;
 #[cfg(test)]
@@ -55,7 +54,6 @@ mod tests;
 
 pub use check::CheckRecord;
 pub use hint::{HintRecord, MoveDistanceRecord};
-pub use human::{human_bytes, human_duration};
 pub use result::{ResultRecord, SearchNames, SearchSettings};
 pub use tables::{BoardRecord, CompareRecord, CompareRun, DistributionRecord};
 
@@ -313,26 +311,6 @@ impl SolutionRecord {
         record
     }
 
-    /// `31 moves`, or for a solution that need not be optimal
-    /// `1204 moves, lower bound 486, ratio 2.48`, and `(improved from 1310)`
-    /// when `--improve` shortened it (`(improved from 311, the staged
-    /// start)` when it started from a staged solution).
-    pub fn human_length(&self) -> String {
-        let length = self.length.unwrap_or(0);
-        let moves = if length == 1 { "move" } else { "moves" };
-        let text = match (self.lower_bound, self.ratio) {
-            (Some(lb), Some(r)) => format!("{length} {moves}, lower bound {lb}, ratio {r:.2}"),
-            _ => format!("{length} {moves}"),
-        };
-        match (self.improved_from, self.start.as_deref()) {
-            (Some(before), Some(start)) if start != "greedy" => {
-                format!("{text} (improved from {before}, the {start} start)")
-            }
-            (Some(before), _) => format!("{text} (improved from {before})"),
-            (None, _) => text,
-        }
-    }
-
     /// This record with the count of `optimal` (when known) and, with
     /// `list`, its solutions.
     pub fn with_solutions(mut self, optimal: &OptimalSolutions, list: bool) -> SolutionRecord {
@@ -345,21 +323,6 @@ impl SolutionRecord {
             self.solutions = Some(optimal.solutions.iter().map(|s| s.to_string()).collect());
         }
         self
-    }
-
-    /// The one-line summary of the search under a human-readable answer:
-    /// `idastar (pdb 7-8): 2723 expanded, 5307 generated, peak 58 states (778 B), 3.30 ms`;
-    /// for the constructive solver `greedy: 24.63 ms`, and after `--improve`
-    /// the solution it started from: `staged + improve: 1.01 s`.
-    pub fn human_stats(&self) -> String {
-        if self.stats.moves_made.is_some() {
-            let time = human_duration(Duration::from_secs_f64(self.stats.millis / 1e3));
-            return match &self.start {
-                Some(start) => format!("{start} + improve: {time}"),
-                None => format!("{}: {time}", self.algorithm),
-            };
-        }
-        stats_line(&self.algorithm, &self.heuristic, &self.partition, &self.stats)
     }
 }
 
@@ -378,23 +341,6 @@ fn answer(outcome: &Outcome) -> (Option<usize>, Option<String>, Option<BudgetKin
         Outcome::BudgetReached(kind) => (None, None, Some(*kind)),
         Outcome::Unsolvable => (None, None, None),
     }
-}
-
-/// `ALGORITHM (HEURISTIC): N expanded, N generated, peak N states (BYTES), TIME`.
-fn stats_line(algorithm: &str, heuristic: &Option<String>, partition: &Option<String>, s: &StatsRecord) -> String {
-    let algo = match (partition, heuristic) {
-        (Some(partition), _) => format!("{algorithm} (pdb {partition})"),
-        (None, Some(heuristic)) => format!("{algorithm} ({heuristic})"),
-        (None, None) => algorithm.to_string(),
-    };
-    format!(
-        "{algo}: {} expanded, {} generated, peak {} states ({}), {}",
-        s.expanded.unwrap_or(0),
-        s.generated.unwrap_or(0),
-        s.peak_states.unwrap_or(0),
-        human_bytes(s.peak_bytes),
-        human_duration(Duration::from_secs_f64(s.millis / 1e3))
-    )
 }
 
 /// The heuristic `solver` used when `algorithm` ran, if it used one.

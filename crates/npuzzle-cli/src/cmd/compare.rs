@@ -6,12 +6,13 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::Result;
-use npuzzle::record::{human_bytes, human_duration, CompareRun, OutcomeName, Record};
+use npuzzle::record::{CompareRun, OutcomeName, Record};
 use npuzzle::{Budget, Cancel};
 use npuzzle_service::compare::{CompareRequest, Databases};
 use npuzzle_service::input::Tiles;
 use npuzzle_service::Session;
 
+use crate::human::{human_bytes, human_duration};
 use crate::input::{render_service_error, BoardOptions, LimitOptions};
 
 /// Arguments of `npuzzle compare`.

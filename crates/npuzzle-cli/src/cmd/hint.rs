@@ -9,6 +9,7 @@ use npuzzle::record::Record;
 use npuzzle::{Cancel, Completion};
 use npuzzle_service::{Found, Question};
 
+use crate::human;
 use crate::input::{all_cores, BoardOptions, SearchOptions};
 use crate::output;
 
@@ -36,7 +37,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if let Some(improve) = args.search.improve {
         anyhow::bail!(
             "--improve {} shortens greedy's solutions, but hint answers with exact distances, never greedy's",
-            npuzzle::record::human_duration(improve)
+            crate::human::human_duration(improve)
         );
     }
     let solvers = args
@@ -58,11 +59,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
         output::write_json_line(&mut out, &Record::Hint(record))?;
     } else {
         write!(out, "{}", board.to_grid())?;
-        writeln!(out, "{}", record.human())?;
+        writeln!(out, "{}", human::hint(&record))?;
         if !record.moves.is_empty() {
             writeln!(out, "{}", crate::output::MOVES_LEGEND)?;
         }
-        writeln!(out, "{}", record.human_stats())?;
+        writeln!(out, "{}", human::hint_stats(&record))?;
     }
     out.flush()?;
     Ok(match hint.completion {

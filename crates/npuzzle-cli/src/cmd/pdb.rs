@@ -11,9 +11,9 @@ use npuzzle::Shape;
 use npuzzle_service::record::{DatabaseRecord, HostRecord};
 
 use crate::advice::explain;
+use crate::human::{human_bytes, human_duration};
 use crate::input::{parse_bytes, BoardOptions};
 use crate::pdb_dir::DirArgs;
-use npuzzle::record::{human_bytes, human_duration};
 
 /// Arguments of `npuzzle pdb`.
 #[derive(clap::Args)]

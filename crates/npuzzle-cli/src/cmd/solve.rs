@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use npuzzle::record::{human_duration, ErrorRecord, Record, SolutionRecord};
+use npuzzle::record::{ErrorRecord, Record, SolutionRecord};
 use npuzzle::{Algorithm, BudgetKind, Cancel, Completion, OptimalSolutions, Outcome, Progress};
 use npuzzle_service::request::{Counting, Question};
 use npuzzle_service::stream::{StreamEnd, Streamed};
@@ -14,6 +14,7 @@ use npuzzle_service::{Answer, Found, Job};
 use npuzzle::notation::{self, Notation};
 use npuzzle::parse::BoardInput;
 
+use crate::human;
 use crate::input::{all_cores, BoardOptions, SearchOptions};
 use crate::output;
 
@@ -220,12 +221,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
             match &report.outcome {
                 // Like the streamed constructive solution: the moves, then the length line.
                 Outcome::Solved(s) if s.moves().is_empty() => {
-                    writeln!(out, "{}: the board is the goal", record.human_length())?
+                    writeln!(out, "{}: the board is the goal", human::solution_length(&record))?
                 }
-                Outcome::Solved(s) if greedy => {
-                    writeln!(out, "moves: {}\n{}", in_notation(s, &args), record.human_length())?
-                }
-                Outcome::Solved(s) => writeln!(out, "{}: {}", record.human_length(), in_notation(s, &args))?,
+                Outcome::Solved(s) if greedy => writeln!(
+                    out,
+                    "moves: {}\n{}",
+                    in_notation(s, &args),
+                    human::solution_length(&record)
+                )?,
+                Outcome::Solved(s) => writeln!(out, "{}: {}", human::solution_length(&record), in_notation(s, &args))?,
                 Outcome::Unsolvable => writeln!(out, "{}", unsolvable_line(board, goal))?,
                 Outcome::BudgetReached(kind) => writeln!(out, "no answer: {kind} reached")?,
                 other => writeln!(out, "no answer: {other:?}")?,
@@ -241,7 +245,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             if let Some(optimal) = optimal {
                 write!(out, "{}", human_solutions(optimal, &args))?;
             }
-            writeln!(out, "{}", record.human_stats())?;
+            writeln!(out, "{}", human::solution_stats(&record))?;
         }
         solvers.advice.note(goal, report);
         if let Some(advice) = solvers.advice.take_due() {
@@ -414,7 +418,7 @@ fn stream_greedy(out: &mut impl Write, job: &Job, moves_only: bool, legend_said:
         if count > 0 && !std::mem::replace(legend_said, true) {
             writeln!(out, "{}", crate::output::MOVES_LEGEND)?;
         }
-        writeln!(out, "greedy: {}", npuzzle::record::human_duration(stats.elapsed))?;
+        writeln!(out, "greedy: {}", human::human_duration(stats.elapsed))?;
     }
     Ok(Told::Answered)
 }
@@ -494,7 +498,7 @@ fn human_solutions(optimal: &OptimalSolutions, args: &Args) -> String {
         "{}: {} expanded, {}",
         optimal.algorithm,
         optimal.stats.expanded,
-        human_duration(optimal.stats.elapsed)
+        human::human_duration(optimal.stats.elapsed)
     );
     let partial = partial_note(optimal);
     let count = match (optimal.count, optimal.at_least, &partial) {

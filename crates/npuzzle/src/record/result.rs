@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::{answer, heuristic_used, human, millis, partition_read, OutcomeName};
+use super::{answer, heuristic_used, millis, partition_read, OutcomeName};
 use crate::board::Board;
 use crate::goal::Goal;
 use crate::parse::BoardInput;
@@ -292,7 +292,7 @@ impl ResultRecord {
     pub fn invalid(line: usize, input: &str, message: impl Into<String>, elapsed: Duration) -> ResultRecord {
         ResultRecord {
             line,
-            board: human::one_line(input, 80),
+            board: one_line(input, 80),
             outcome: OutcomeName::Invalid,
             length: None,
             moves: None,
@@ -311,5 +311,36 @@ impl ResultRecord {
             timeout_millis: None,
             max_memory: None,
         }
+    }
+}
+
+/// `text` on one line of at most `max` characters: white space runs folded to
+/// one space, control characters shown as `?`, an ellipsis where it was cut.
+/// An unreadable input is kept this way in its row, so one bad line of a
+/// batch file cannot break the row's CSV or JSON line into several.
+fn one_line(text: &str, max: usize) -> String {
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut shown: String = flat
+        .chars()
+        .take(max)
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
+    if flat.chars().count() > max {
+        shown.push('…');
+    }
+    shown
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_unreadable_input_is_cut_to_one_line() {
+        let long = "1 ".repeat(100);
+        let shown = one_line(&long, 80);
+        assert_eq!(shown.chars().count(), 81);
+        assert!(shown.ends_with('…'));
+        assert_eq!(one_line("a\tb\n\u{1}", 80), "a b ?");
     }
 }

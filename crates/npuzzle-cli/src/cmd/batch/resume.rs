@@ -9,9 +9,10 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 use npuzzle::parse::BoardInput;
-use npuzzle::record::{human_bytes, human_duration, OutcomeName, Record, SearchNames, SearchSettings};
+use npuzzle::record::{OutcomeName, Record, SearchNames, SearchSettings};
 
 use super::{Format, Row};
+use crate::human::{human_bytes, human_duration};
 use crate::input::{BoardOptions, Solvers};
 
 /// The row of a complete output line, if it is one of ours (rows written

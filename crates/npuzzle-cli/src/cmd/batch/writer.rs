@@ -8,9 +8,10 @@ use std::time::Duration;
 
 use anyhow::Result;
 use indicatif::ProgressBar;
-use npuzzle::record::{human_duration, OutcomeName, Record};
+use npuzzle::record::{OutcomeName, Record};
 
 use super::{Format, Row};
+use crate::human::human_duration;
 use crate::spool::{self, Spooled};
 
 /// Room for most rows, so that one is not grown piecemeal as it is written.

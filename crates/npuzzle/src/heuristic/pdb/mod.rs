@@ -253,8 +253,8 @@ impl AdditivePdb {
                     reason: format!(
                         "building {} needs about {}, more than the {} allowed",
                         spec.partition(),
-                        crate::record::human_bytes(need),
-                        crate::record::human_bytes(limit)
+                        in_units(need),
+                        in_units(limit)
                     ),
                 });
             }
@@ -558,6 +558,17 @@ pub fn set_for_goal<'a>(set: Option<&'a PdbSet>, goal: &Goal) -> Result<&'a PdbS
         goal: Box::new(goal.clone()),
         loaded: None,
     })
+}
+
+/// `bytes` in the binary unit that keeps the figure short (`81 B`,
+/// `1.0 MiB`), for the messages of refused builds.
+fn in_units(bytes: u64) -> String {
+    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
+    let exponent = (0..UNITS.len()).rev().find(|&e| bytes >> (10 * e) > 0).unwrap_or(0);
+    match exponent {
+        0 => format!("{bytes} B"),
+        e => format!("{:.1} {}", bytes as f64 / (1u64 << (10 * e)) as f64, UNITS[e]),
+    }
 }
 
 #[cfg(test)]

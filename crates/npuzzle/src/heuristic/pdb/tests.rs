@@ -374,6 +374,18 @@ fn progress_reaches_one() {
         &mut |_| {},
     );
     assert!(matches!(refused, Err(Error::PdbUnsupported { .. })));
+    let message = refused.unwrap_err().to_string();
+    assert!(message.ends_with("more than the 1000 B allowed"), "{message}");
+}
+
+#[test]
+fn refused_builds_give_sizes_in_the_unit_that_fits() {
+    assert_eq!(in_units(0), "0 B");
+    assert_eq!(in_units(1023), "1023 B");
+    assert_eq!(in_units(1024), "1.0 KiB");
+    assert_eq!(in_units(45_360), "44.3 KiB");
+    assert_eq!(in_units(3 << 30), "3.0 GiB");
+    assert_eq!(in_units(5 << 50), "5120.0 TiB");
 }
 
 /// Writes a good file, lets `spoil` change its bytes, and opens it as `spec`.
