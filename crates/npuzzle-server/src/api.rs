@@ -338,7 +338,7 @@ async fn stats(
                 &goal,
                 table.layer_counts(),
             ))),
-            Err(npuzzle::Error::BuildBudget { kind, .. }) => Err(ApiError::new(
+            Err(npuzzle::Error::Refused(npuzzle::error::Refusal::BuildBudget { kind, .. })) => Err(ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 format!("building the {shape} table stopped at the {kind}"),
             )),
