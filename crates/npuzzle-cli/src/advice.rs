@@ -3,6 +3,7 @@
 //! wanted — and this turns them into the `npuzzle pdb build …` command that
 //! fixes the problem.
 
+use npuzzle::error::{DatabaseError, Refusal};
 use npuzzle::heuristic::pdb::{recommended_partition, Partition, PdbSpec, TableKind};
 use npuzzle::{Error, Goal};
 
@@ -50,41 +51,41 @@ fn command_or_template(spec: Option<&PdbSpec>) -> String {
 /// What to do about `e`, when the command line knows.
 pub fn advice(e: &Error) -> Option<String> {
     let advice = match e {
-        Error::PdbNotLoaded { goal, .. } => {
+        Error::Database(DatabaseError::NotLoaded { goal, .. }) => {
             let command = PdbSpec::recommended(goal).map_or_else(|_| build_command_for(goal), |s| build_command(&s));
             format!("build them with `{command}` and load them")
         }
-        Error::PdbNotFound { dir: None, .. } => NO_DIR.to_string(),
-        Error::PdbNotFound {
+        Error::Database(DatabaseError::NotFound { dir: None, .. }) => NO_DIR.to_string(),
+        Error::Database(DatabaseError::NotFound {
             goal,
             partition: Some(partition),
             ..
-        } => format!("build them with `{}`", command_for(goal, partition)),
-        Error::PdbNotFound { goal, .. } => format!("build databases with `{}`", build_command_for(goal)),
-        Error::PdbUnusable { goal, partition, .. } => {
+        }) => format!("build them with `{}`", command_for(goal, partition)),
+        Error::Database(DatabaseError::NotFound { goal, .. }) => format!("build databases with `{}`", build_command_for(goal)),
+        Error::Database(DatabaseError::Unusable { goal, partition, .. }) => {
             let command = partition
                 .as_deref()
                 .map_or_else(|| build_command_for(goal), |p| command_for(goal, p));
             format!("delete it, or build databases in its place with `{command}`")
         }
-        Error::PdbMissing { spec, .. } => format!("build it with `{}`", build_command(spec)),
-        Error::PdbMagic { spec, .. } => format!(
+        Error::Database(DatabaseError::Missing { spec, .. }) => format!("build it with `{}`", build_command(spec)),
+        Error::Database(DatabaseError::Magic { spec, .. }) => format!(
             "delete it and build one with `{}`",
             command_or_template(spec.as_deref())
         ),
-        Error::PdbMismatch { spec, .. } => {
+        Error::Database(DatabaseError::Mismatch { spec, .. }) => {
             format!("build the right one with `{}`", command_or_template(spec.as_deref()))
         }
-        Error::PdbVersion { spec, .. }
-        | Error::PdbTruncated { spec, .. }
-        | Error::PdbChecksum { spec, .. }
-        | Error::PdbCorrupt { spec, .. } => format!("rebuild it with `{}`", command_or_template(spec.as_deref())),
+        Error::Database(DatabaseError::Version { spec, .. })
+        | Error::Database(DatabaseError::Truncated { spec, .. })
+        | Error::Database(DatabaseError::Checksum { spec, .. })
+        | Error::Database(DatabaseError::Corrupt { spec, .. }) => format!("rebuild it with `{}`", command_or_template(spec.as_deref())),
         _ if e.auto_would_answer() => "drop `--algorithm greedy`".to_string(),
-        Error::NoExactHint { .. } => "run `npuzzle solve --algorithm greedy` on it".to_string(),
-        Error::NoExactCount { shape, cells, .. } if *cells <= npuzzle::board::MAX_NARROW_CELLS => format!(
+        Error::Refused(Refusal::NoExactHint { .. }) => "run `npuzzle solve --algorithm greedy` on it".to_string(),
+        Error::Refused(Refusal::NoExactCount { shape, cells, .. }) if *cells <= npuzzle::board::MAX_NARROW_CELLS => format!(
             "drop `--count` and `--all`, or count with `--algorithm idastar` (an optimal search of a {shape} board may not finish: bound it with --timeout)"
         ),
-        Error::NoExactCount { .. } => "drop `--count` and `--all`".to_string(),
+        Error::Refused(Refusal::NoExactCount { .. }) => "drop `--count` and `--all`".to_string(),
         _ => return None,
     };
     Some(advice)

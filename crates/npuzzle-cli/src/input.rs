@@ -84,7 +84,7 @@ pub fn say_skipped(line: &SkippedLine) {
 /// A board-reading error in this tool's words: the size is `--size`.
 pub fn render_reading_error(e: npuzzle::Error) -> anyhow::Error {
     match &e {
-        npuzzle::Error::AmbiguousSize { count, shapes } => {
+        npuzzle::Error::Input(npuzzle::error::InputError::AmbiguousSize { count, shapes }) => {
             let choices: Vec<String> = shapes.iter().map(|s| format!("--size {s}")).collect();
             let choices = match choices.as_slice() {
                 [first, second] => {
@@ -96,7 +96,7 @@ pub fn render_reading_error(e: npuzzle::Error) -> anyhow::Error {
             };
             anyhow::anyhow!("cannot tell the board's size from {count} tiles without rows: give {choices}, or write the tiles in rows")
         }
-        npuzzle::Error::RowsContradictSize { rows, given } => anyhow::anyhow!(
+        npuzzle::Error::Input(npuzzle::error::InputError::RowsContradictSize { rows, given }) => anyhow::anyhow!(
             "the rows show {} wide, {} high but --size {given} says {} wide, {} high",
             rows.width(),
             rows.height(),

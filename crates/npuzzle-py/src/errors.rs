@@ -4,6 +4,7 @@
 //! The classes are defined in Python (they inherit from two bases, e.g.
 //! `BoardError(NpuzzleError, ValueError)`) and looked up here once.
 
+use npuzzle::error::{DatabaseError, InputError, Refusal};
 use npuzzle::heuristic::pdb::{recommended_partition, PdbSpec};
 use npuzzle::{Error, Goal};
 use pyo3::exceptions::PyRuntimeError;
@@ -29,51 +30,18 @@ pub enum Class {
 
 const NAMES: [&str; 4] = ["BoardError", "OptionError", "PdbError", "NpuzzleError"];
 
-/// The class an error of the library belongs to.
+/// The class an error of the library belongs to: by its concern, except
+/// the names and limits a user chose with keyword arguments, which are
+/// options.
 fn class_of(error: &Error) -> Class {
     match error {
-        Error::BadToken { .. }
-        | Error::WrongTileCount { .. }
-        | Error::NoShape { .. }
-        | Error::AmbiguousSize { .. }
-        | Error::RowsContradictSize { .. }
-        | Error::RaggedRows { .. }
-        | Error::Bracket { .. }
-        | Error::TooDeep { .. }
-        | Error::TilesBesideRows
-        | Error::BlankMissing { .. }
-        | Error::TileOutOfRange { .. }
-        | Error::DuplicateTile { .. }
-        | Error::MissingTile { .. }
-        | Error::InvalidSize { .. }
-        | Error::BadSizeText { .. }
-        | Error::ShapeMismatch { .. }
-        | Error::BadMove { .. }
-        | Error::IllegalMove { .. }
-        | Error::BadMoveChar { .. }
-        | Error::BadRunLength { .. }
-        | Error::RunLengthAlone { .. }
-        | Error::MixedCase { .. }
-        | Error::MoveIntoWall { .. }
-        | Error::JudgeInput { .. }
-        | Error::JudgeCase { .. } => Class::Board,
-        Error::Unsupported { .. }
-        | Error::BadPartition { .. }
-        | Error::PdbUnsupported { .. }
-        | Error::UnknownName { .. }
-        | Error::NoExactHint { .. }
-        | Error::NoExactCount { .. } => Class::Option,
-        Error::PdbIo { .. }
-        | Error::PdbNotLoaded { .. }
-        | Error::PdbNotFound { .. }
-        | Error::PdbUnusable { .. }
-        | Error::PdbMissing { .. }
-        | Error::PdbMagic { .. }
-        | Error::PdbVersion { .. }
-        | Error::PdbMismatch { .. }
-        | Error::PdbTruncated { .. }
-        | Error::PdbChecksum { .. }
-        | Error::PdbCorrupt { .. } => Class::Pdb,
+        Error::Input(InputError::UnknownName { .. })
+        | Error::Database(DatabaseError::BadPartition { .. } | DatabaseError::Unsupported { .. })
+        | Error::Refused(Refusal::Unsupported { .. } | Refusal::NoExactHint { .. } | Refusal::NoExactCount { .. }) => {
+            Class::Option
+        }
+        Error::Input(_) | Error::Moves(_) => Class::Board,
+        Error::Database(_) => Class::Pdb,
         _ => Class::Other,
     }
 }
@@ -100,28 +68,30 @@ pub fn raise(class: Class, message: impl Into<String>) -> PyErr {
 /// missing or broken databases the Python call that builds them.
 pub fn to_py(error: Error) -> PyErr {
     let advice = match &error {
-        Error::PdbNotFound { goal, partition, .. } => Some(format!(
+        Error::Database(DatabaseError::NotFound { goal, partition, .. }) => Some(format!(
             "build them with {}",
             build_call(goal, partition.as_ref().map(|p| p.to_arg()))
         )),
-        Error::PdbUnusable { goal, partition, .. } => Some(format!(
+        Error::Database(DatabaseError::Unusable { goal, partition, .. }) => Some(format!(
             "delete it, or build databases in its place with {}",
             build_call(goal, partition.as_ref().map(|p| p.to_arg()))
         )),
-        Error::PdbNotLoaded { goal, .. } => Some(format!("build them with {}", build_call(goal, None))),
-        Error::PdbMissing { spec, .. } => Some(format!("build it with {}", spec_call(spec))),
-        Error::PdbMagic { spec: Some(spec), .. }
-        | Error::PdbVersion { spec: Some(spec), .. }
-        | Error::PdbMismatch { spec: Some(spec), .. }
-        | Error::PdbTruncated { spec: Some(spec), .. }
-        | Error::PdbChecksum { spec: Some(spec), .. }
-        | Error::PdbCorrupt { spec: Some(spec), .. } => Some(format!("rebuild it with {}", spec_call(spec))),
+        Error::Database(DatabaseError::NotLoaded { goal, .. }) => Some(format!("build them with {}", build_call(goal, None))),
+        Error::Database(DatabaseError::Missing { spec, .. }) => Some(format!("build it with {}", spec_call(spec))),
+        Error::Database(
+            DatabaseError::Magic { spec: Some(spec), .. }
+            | DatabaseError::Version { spec: Some(spec), .. }
+            | DatabaseError::Mismatch { spec: Some(spec), .. }
+            | DatabaseError::Truncated { spec: Some(spec), .. }
+            | DatabaseError::Checksum { spec: Some(spec), .. }
+            | DatabaseError::Corrupt { spec: Some(spec), .. },
+        ) => Some(format!("rebuild it with {}", spec_call(spec))),
         _ if error.auto_would_answer() => Some("leave out algorithm=\"greedy\"".to_string()),
-        Error::NoExactHint { .. } => Some("npuzzle.solve(board, algorithm=\"greedy\") solves it".to_string()),
-        Error::NoExactCount { shape, cells, .. } if *cells <= npuzzle::board::MAX_NARROW_CELLS => Some(format!(
+        Error::Refused(Refusal::NoExactHint { .. }) => Some("npuzzle.solve(board, algorithm=\"greedy\") solves it".to_string()),
+        Error::Refused(Refusal::NoExactCount { shape, cells, .. }) if *cells <= npuzzle::board::MAX_NARROW_CELLS => Some(format!(
             "algorithm=\"idastar\" counts them by an optimal search, which may not finish on a {shape} board: bound it with timeout="
         )),
-        Error::NoExactCount { .. } => None,
+        Error::Refused(Refusal::NoExactCount { .. }) => None,
         _ => None,
     };
     let message = match advice {

@@ -203,9 +203,11 @@ pub fn hard_solution(
             let moves = Move::parse_list(&moves).or_raise()?;
             let reached = board.replay(&moves).or_raise()?;
             if !s.goal.is_reached_by(&reached) {
-                return Err(npuzzle::Error::ReplayMismatch {
-                    algorithm: "idastar subtrees",
-                })
+                return Err(npuzzle::Error::Internal(
+                    npuzzle::error::InternalError::ReplayMismatch {
+                        algorithm: "idastar subtrees",
+                    },
+                ))
                 .or_raise();
             }
             Outcome::Solved(Moves::new(moves))

@@ -239,7 +239,7 @@ async fn stats(
     let record = state
         .run(false, move |_| match distribution(&goal, &shared.tables, budget) {
             Ok(record) => Ok(Record::Distribution(record)),
-            Err(npuzzle::Error::BuildBudget { kind, .. }) => Err(ApiError::new(
+            Err(npuzzle::Error::Refused(npuzzle::error::Refusal::BuildBudget { kind, .. })) => Err(ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 format!("building the {} table stopped at the {kind}", goal.shape()),
             )),

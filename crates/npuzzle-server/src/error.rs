@@ -4,7 +4,9 @@
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
+use npuzzle::error::{DatabaseError, InternalError, Refusal};
 use npuzzle::record::{ErrorRecord, Record};
+use npuzzle::Error;
 
 /// A request the server will not answer with a result.
 #[derive(Debug)]
@@ -57,25 +59,28 @@ impl ApiError {
 
 /// Bad input named by the library (tile twice, wrong count, shapes differ…)
 /// is the client's mistake; a broken database file is the server's.
-impl From<npuzzle::Error> for ApiError {
-    fn from(e: npuzzle::Error) -> ApiError {
+impl From<Error> for ApiError {
+    fn from(e: Error) -> ApiError {
         let status = match e {
-            npuzzle::Error::ReplayMismatch { .. }
-            | npuzzle::Error::PdbIo { .. }
-            | npuzzle::Error::PdbMissing { .. }
-            | npuzzle::Error::PdbUnusable { .. }
-            | npuzzle::Error::PdbMagic { .. }
-            | npuzzle::Error::PdbVersion { .. }
-            | npuzzle::Error::PdbMismatch { .. }
-            | npuzzle::Error::PdbTruncated { .. }
-            | npuzzle::Error::PdbChecksum { .. }
-            | npuzzle::Error::PdbCorrupt { .. } => StatusCode::INTERNAL_SERVER_ERROR,
+            // The server's databases missing or unreadable, or a bug.
+            Error::Internal(InternalError::ReplayMismatch { .. })
+            | Error::Database(
+                DatabaseError::Io { .. }
+                | DatabaseError::Missing { .. }
+                | DatabaseError::Unusable { .. }
+                | DatabaseError::Magic { .. }
+                | DatabaseError::Version { .. }
+                | DatabaseError::Mismatch { .. }
+                | DatabaseError::Truncated { .. }
+                | DatabaseError::Checksum { .. }
+                | DatabaseError::Corrupt { .. },
+            ) => StatusCode::INTERNAL_SERVER_ERROR,
             _ => StatusCode::BAD_REQUEST,
         };
         let advice = match e {
             _ if e.auto_would_answer() => "; leave out \"algorithm\"",
-            npuzzle::Error::NoExactHint { .. } => "; POST it to /api/solve with \"algorithm\": \"greedy\"",
-            npuzzle::Error::NoExactCount { .. } => "; leave out \"count\"",
+            Error::Refused(Refusal::NoExactHint { .. }) => "; POST it to /api/solve with \"algorithm\": \"greedy\"",
+            Error::Refused(Refusal::NoExactCount { .. }) => "; leave out \"count\"",
             _ => "",
         };
         ApiError::new(status, format!("{}{advice}", e.full_message()))

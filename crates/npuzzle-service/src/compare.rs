@@ -84,7 +84,11 @@ impl Session {
                         runs.push((algorithm, Some(kind), solver));
                     }
                     // None present and none named: no database runs.
-                    Err(npuzzle::Error::PdbNotFound { .. }) if databases.partition.is_none() => break,
+                    Err(npuzzle::Error::Database(npuzzle::error::DatabaseError::NotFound { .. }))
+                        if databases.partition.is_none() =>
+                    {
+                        break
+                    }
                     Err(e) => return Err(Error::Databases(e)),
                 }
             }

@@ -42,26 +42,25 @@ pub fn board_from_numbers(values: &[i64], size: Option<Shape>) -> Result<Board, 
         None => npuzzle::parse::shape_of_count(count)?,
     };
     if count != shape.cells() {
-        return Err(npuzzle::Error::WrongTileCount {
+        return Err(npuzzle::Error::Input(npuzzle::error::InputError::WrongTileCount {
             shape,
             expected: shape.cells(),
             got: count,
-        });
+        }));
     }
     let max = shape.cells() - 1;
     let tiles = values
         .iter()
         .enumerate()
         .map(|(i, &v)| {
-            u8::try_from(v)
-                .ok()
-                .filter(|&t| usize::from(t) <= max)
-                .ok_or_else(|| npuzzle::Error::TileOutOfRange {
+            u8::try_from(v).ok().filter(|&t| usize::from(t) <= max).ok_or_else(|| {
+                npuzzle::Error::Input(npuzzle::error::InputError::TileOutOfRange {
                     tile: v.to_string(),
                     index: i + 1,
                     shape,
                     max,
                 })
+            })
         })
         .collect::<Result<Vec<u8>, npuzzle::Error>>()?;
     Board::new(shape, tiles)
@@ -90,13 +89,17 @@ pub fn read_goal(goal: Option<&Tiles>, shape: Shape, size_given: bool) -> Result
     };
     match read {
         Ok(goal) => Ok(goal),
-        Err(npuzzle::Error::WrongTileCount { .. }) if !size_given => match goal.board(None) {
-            Ok(other) => Err(Error::Refused(npuzzle::Error::ShapeMismatch {
-                board: shape,
-                goal: other.shape(),
-            })),
-            Err(e) => Err(Error::Goal(e)),
-        },
+        Err(npuzzle::Error::Input(npuzzle::error::InputError::WrongTileCount { .. })) if !size_given => {
+            match goal.board(None) {
+                Ok(other) => Err(Error::Refused(npuzzle::Error::Input(
+                    npuzzle::error::InputError::ShapeMismatch {
+                        board: shape,
+                        goal: other.shape(),
+                    },
+                ))),
+                Err(e) => Err(Error::Goal(e)),
+            }
+        }
         Err(e) => Err(Error::Goal(e)),
     }
 }

@@ -213,6 +213,7 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use npuzzle::error::DatabaseError;
     use npuzzle::{Algorithm, HeuristicKind};
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::mpsc;
@@ -285,7 +286,7 @@ mod tests {
         let goal = Goal::standard("3x3".parse().unwrap());
         for asked in two_first_requests(&session, &spec, &goal, &go) {
             let err = asked.join().unwrap().unwrap_err();
-            assert!(matches!(err, Error::PdbNotFound { .. }), "{err}");
+            assert!(matches!(err, Error::Database(DatabaseError::NotFound { .. })), "{err}");
         }
         assert_eq!(made.load(Ordering::SeqCst), 1);
         go.send(()).unwrap();

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::{Arc, Mutex};
 
+use npuzzle::error::{DatabaseError, InputError};
 use npuzzle::goal::Goal;
 use npuzzle::heuristic::pdb::{self, AdditivePdb, PdbInfo, PdbSet, PdbSpec, TableKind};
 
@@ -72,11 +73,11 @@ impl FromStr for HeuristicChoice {
             return Ok(HeuristicChoice::Auto);
         }
         s.parse().map(HeuristicChoice::Kind).map_err(|e| match e {
-            Error::UnknownName { what, given, .. } => Error::UnknownName {
+            Error::Input(InputError::UnknownName { what, given, .. }) => Error::Input(InputError::UnknownName {
                 what,
                 given,
                 choices: HeuristicChoice::names(),
-            },
+            }),
             other => other,
         })
     }
@@ -255,7 +256,7 @@ impl Solvers {
     /// The solver for boards with this goal. Errors when databases were
     /// asked for and are missing or unreadable: when no file in the
     /// directory holds them and one that could is broken, the error is
-    /// [`Error::PdbUnusable`], naming that file and what is wrong with it.
+    /// [`DatabaseError::Unusable`], naming that file and what is wrong with it.
     pub fn get(&self, goal: &Goal) -> Result<Arc<Solver>, Error> {
         if let Some(s) = lock(&self.by_goal).get(goal) {
             return Ok(Arc::clone(s));
@@ -331,18 +332,18 @@ impl Solvers {
         let not_found = |partition, broken: Vec<(PathBuf, Error)>| {
             let mut broken = broken.into_iter();
             match (broken.next(), self.dir()) {
-                (Some((_, problem)), Some(dir)) => Error::PdbUnusable {
+                (Some((_, problem)), Some(dir)) => Error::Database(DatabaseError::Unusable {
                     goal: Box::new(goal.clone()),
                     partition,
                     dir,
                     problem: Box::new(problem),
                     others: broken.map(|(path, _)| path).collect(),
-                },
-                _ => Error::PdbNotFound {
+                }),
+                _ => Error::Database(DatabaseError::NotFound {
                     goal: Box::new(goal.clone()),
                     partition,
                     dir: self.dir(),
-                },
+                }),
             }
         };
         // The kind that reads the databases: the one named, else the one measured fastest.
@@ -488,12 +489,12 @@ fn partitions_read_together(shape: npuzzle::Shape) -> usize {
 /// header could be read that far.
 fn claimed_spec(e: &Error) -> Option<&PdbSpec> {
     match e {
-        Error::PdbMagic { spec, .. }
-        | Error::PdbVersion { spec, .. }
-        | Error::PdbMismatch { spec, .. }
-        | Error::PdbTruncated { spec, .. }
-        | Error::PdbChecksum { spec, .. }
-        | Error::PdbCorrupt { spec, .. } => spec.as_deref(),
+        Error::Database(DatabaseError::Magic { spec, .. })
+        | Error::Database(DatabaseError::Version { spec, .. })
+        | Error::Database(DatabaseError::Mismatch { spec, .. })
+        | Error::Database(DatabaseError::Truncated { spec, .. })
+        | Error::Database(DatabaseError::Checksum { spec, .. })
+        | Error::Database(DatabaseError::Corrupt { spec, .. }) => spec.as_deref(),
         _ => None,
     }
 }
@@ -554,11 +555,11 @@ mod tests {
             .with_pdb_dir(dir.path())
             .on_unusable(move |path, e| seen.lock().unwrap().push((path.to_path_buf(), e.clone())));
         let err = solvers.get(&goal).unwrap_err();
-        let Error::PdbUnusable { problem, others, .. } = &err else {
+        let Error::Database(DatabaseError::Unusable { problem, others, .. }) = &err else {
             panic!("{err:?}")
         };
         assert!(
-            matches!(&**problem, Error::PdbTruncated { path: p, .. } if *p == path),
+            matches!(&**problem, Error::Database(DatabaseError::Truncated { path: p, .. }) if *p == path),
             "{problem:?}"
         );
         assert!(others.is_empty());
@@ -575,7 +576,10 @@ mod tests {
         let named = Solvers::new(pdb, HeuristicChoice::Auto)
             .with_pdb_dir(dir.path())
             .with_partition("1,2,3,4/5,6,7,8");
-        assert!(matches!(named.get(&goal), Err(Error::PdbUnusable { .. })));
+        assert!(matches!(
+            named.get(&goal),
+            Err(Error::Database(DatabaseError::Unusable { .. }))
+        ));
         assert!(solvers.get(&goal).is_err());
         assert_eq!(told.lock().unwrap().len(), 1);
         assert_eq!(told.lock().unwrap()[0].0, path);
@@ -592,12 +596,18 @@ mod tests {
         let fallbacks = fallbacks.lock().unwrap();
         assert_eq!(fallbacks.len(), 1);
         assert!(
-            matches!(&fallbacks[0].broken[..], [Error::PdbTruncated { .. }]),
+            matches!(
+                &fallbacks[0].broken[..],
+                [Error::Database(DatabaseError::Truncated { .. })]
+            ),
             "{fallbacks:?}"
         );
         // A broken file whose header names another goal is no candidate.
         let other = Goal::blank_first("3x3".parse().unwrap());
-        assert!(matches!(solvers.get(&other), Err(Error::PdbNotFound { .. })));
+        assert!(matches!(
+            solvers.get(&other),
+            Err(Error::Database(DatabaseError::NotFound { .. }))
+        ));
         // With a good file for the goal it answers; the broken one was told.
         save(&goal, "1,2,3/4,5,6,7,8", dir.path());
         let fresh = Solvers::new(pdb, HeuristicChoice::Kind(HeuristicKind::Pdb)).with_pdb_dir(dir.path());
@@ -609,8 +619,8 @@ mod tests {
         let solvers = Solvers::new(pdb, HeuristicChoice::Kind(HeuristicKind::Pdb)).with_pdb_dir(junk.path());
         let err = solvers.get(&goal).unwrap_err();
         assert!(
-            matches!(&err, Error::PdbUnusable { problem, others, .. }
-                if matches!(**problem, Error::PdbMagic { .. }) && *others == [junk.path().join("b.pdb")]),
+            matches!(&err, Error::Database(DatabaseError::Unusable { problem, others, .. })
+                if matches!(**problem, Error::Database(DatabaseError::Magic { .. })) && *others == [junk.path().join("b.pdb")]),
             "{err:?}"
         );
         assert!(err.to_string().ends_with(&format!(

@@ -13,12 +13,13 @@
 //! only the constructive solver, parity and the O(cells) lower bounds read
 //! ([`Board::tile`], [`Board::wide_tiles`]). The optimal searches ask for the
 //! byte form ([`Board::tiles`], [`Board::narrow`]) and the [`Solver`](crate::Solver)
-//! refuses a bigger board with [`Error::TooBigToSearch`] before any of them runs,
+//! refuses a bigger board with [`Refusal::TooBigToSearch`](crate::error::Refusal::TooBigToSearch) before any of them runs,
 //! so their code and speed are exactly what they were.
 
 use std::fmt;
 use std::str::FromStr;
 
+use crate::error::{InputError, MoveError};
 use crate::Error;
 
 /// Largest number of cells a board may have (1000×1000).
@@ -46,7 +47,7 @@ impl Shape {
     /// A shape with `2 ≤ width, height` and at most [`MAX_CELLS`] cells.
     pub fn new(width: usize, height: usize) -> Result<Shape, Error> {
         if width < 2 || height < 2 || width.saturating_mul(height) > MAX_CELLS {
-            return Err(Error::InvalidSize { width, height });
+            return Err(Error::Input(InputError::InvalidSize { width, height }));
         }
         Ok(Shape { width, height })
     }
@@ -113,8 +114,10 @@ impl FromStr for Shape {
     type Err = Error;
 
     fn from_str(text: &str) -> Result<Shape, Error> {
-        let bad = || Error::BadSizeText {
-            text: text.chars().take(40).collect(),
+        let bad = || {
+            Error::Input(InputError::BadSizeText {
+                text: text.chars().take(40).collect(),
+            })
         };
         let (w, h) = text.trim().split_once(['x', 'X', '×']).ok_or_else(bad)?;
         let w: usize = w.trim().parse().map_err(|_| bad())?;
@@ -182,7 +185,7 @@ impl Move {
                 'd' => Ok(Move::Down),
                 'l' => Ok(Move::Left),
                 'r' => Ok(Move::Right),
-                _ => Err(Error::BadMove { ch, index: i + 1 }),
+                _ => Err(Error::Moves(MoveError::BadMove { ch, index: i + 1 })),
             })
             .collect()
     }
@@ -380,10 +383,10 @@ impl Board {
         if self.try_apply(mv) {
             Ok(())
         } else {
-            Err(Error::IllegalMove {
+            Err(Error::Moves(MoveError::IllegalMove {
                 mv: mv.as_char(),
                 step: 1,
-            })
+            }))
         }
     }
 
@@ -399,10 +402,10 @@ impl Board {
         let mut b = self.clone();
         for (i, &mv) in moves.iter().enumerate() {
             if !b.try_apply(mv) {
-                return Err(Error::IllegalMove {
+                return Err(Error::Moves(MoveError::IllegalMove {
                     mv: mv.as_char(),
                     step: i + 1,
-                });
+                }));
             }
         }
         Ok(b)
@@ -451,11 +454,11 @@ impl fmt::Display for Board {
 /// Checks that `tiles` (`count` of them) hold every tile `0..cells` once.
 fn check_tiles(shape: Shape, tiles: impl Iterator<Item = usize>, count: usize) -> Result<(), Error> {
     if count != shape.cells() {
-        return Err(Error::WrongTileCount {
+        return Err(Error::Input(InputError::WrongTileCount {
             shape,
             expected: shape.cells(),
             got: count,
-        });
+        }));
     }
     // 1-based index of each tile's first occurrence, 0 when not seen yet; on
     // the stack for the boards the searches make, so checking one allocates nothing.
@@ -469,19 +472,19 @@ fn check_tiles(shape: Shape, tiles: impl Iterator<Item = usize>, count: usize) -
     };
     for (i, t) in tiles.enumerate() {
         if t >= shape.cells() {
-            return Err(Error::TileOutOfRange {
+            return Err(Error::Input(InputError::TileOutOfRange {
                 tile: t.to_string(),
                 index: i + 1,
                 shape,
                 max: shape.cells() - 1,
-            });
+            }));
         }
         if seen[t] != 0 {
-            return Err(Error::DuplicateTile {
+            return Err(Error::Input(InputError::DuplicateTile {
                 tile: t,
                 first: seen[t] as usize,
                 second: i + 1,
-            });
+            }));
         }
         seen[t] = (i + 1) as u32;
     }
@@ -509,19 +512,19 @@ mod tests {
         let s = Shape::new(2, 2).unwrap();
         assert!(matches!(
             Board::new(s, vec![0, 1, 2]),
-            Err(Error::WrongTileCount { .. })
+            Err(Error::Input(InputError::WrongTileCount { .. }))
         ));
         assert!(matches!(
             Board::new(s, vec![0, 1, 2, 4]),
-            Err(Error::TileOutOfRange { .. })
+            Err(Error::Input(InputError::TileOutOfRange { .. }))
         ));
         assert_eq!(
             Board::new(s, vec![0, 1, 1, 3]),
-            Err(Error::DuplicateTile {
+            Err(Error::Input(InputError::DuplicateTile {
                 tile: 1,
                 first: 2,
                 second: 3
-            })
+            }))
         );
     }
 
@@ -548,6 +551,9 @@ mod tests {
     fn replay_reports_the_bad_step() {
         let b: Board = "1 2 3 4 5 6 7 8 x".parse().unwrap();
         let moves = Move::parse_list("uuu").unwrap();
-        assert_eq!(b.replay(&moves), Err(Error::IllegalMove { mv: 'u', step: 3 }));
+        assert_eq!(
+            b.replay(&moves),
+            Err(Error::Moves(MoveError::IllegalMove { mv: 'u', step: 3 }))
+        );
     }
 }

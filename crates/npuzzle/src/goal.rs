@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::board::{Board, Shape};
+use crate::error::InputError;
 use crate::Error;
 
 /// A goal board together with where each tile belongs.
@@ -135,10 +136,10 @@ impl Goal {
         if board.shape() == self.shape() {
             Ok(())
         } else {
-            Err(Error::ShapeMismatch {
+            Err(Error::Input(InputError::ShapeMismatch {
                 board: board.shape(),
                 goal: self.shape(),
-            })
+            }))
         }
     }
 

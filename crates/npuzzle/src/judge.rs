@@ -11,6 +11,7 @@
 //! the case (and whether the start or the goal is wrong).
 
 use crate::board::{Board, Shape};
+use crate::error::InputError;
 use crate::parse::{is_unspaced, ByteTokens as Tokens};
 use crate::Error;
 
@@ -52,17 +53,17 @@ pub fn read_pairs(input: &[u8], counted: bool) -> Result<Vec<(Tiles, Tiles)>, Er
     let mut tokens = Tokens::new(input);
     let expected = if counted {
         let Some(token) = tokens.next() else {
-            return Err(Error::JudgeInput {
+            return Err(Error::Input(InputError::JudgeInput {
                 message: "empty input: the first line must be the number of cases".into(),
-            });
+            }));
         };
         let count = std::str::from_utf8(token).ok().and_then(|t| t.parse::<usize>().ok());
         match count {
             Some(n) => Some(n),
             None => {
-                return Err(Error::JudgeInput {
+                return Err(Error::Input(InputError::JudgeInput {
                     message: format!("the first line must be the number of cases, not {:?}", shorten(token)),
-                })
+                }))
             }
         }
     } else {
@@ -73,12 +74,12 @@ pub fn read_pairs(input: &[u8], counted: bool) -> Result<Vec<(Tiles, Tiles)>, Er
         match expected {
             Some(n) if cases.len() == n => {
                 if let Some(extra) = tokens.peek() {
-                    return Err(Error::JudgeInput {
+                    return Err(Error::Input(InputError::JudgeInput {
                         message: format!(
                             "more input after the {n} cases announced on the first line: {:?}",
                             shorten(extra)
                         ),
-                    });
+                    }));
                 }
                 break;
             }
@@ -98,11 +99,11 @@ fn shorten(token: &[u8]) -> String {
 }
 
 fn case_error(case: usize, which: &'static str, problem: Error) -> Error {
-    Error::JudgeCase {
+    Error::Input(InputError::JudgeCase {
         case,
         which,
         problem: Box::new(problem),
-    }
+    })
 }
 
 /// Whether a token is a whole board written without spaces: nine tile
@@ -127,9 +128,9 @@ fn read_board(tokens: &mut Tokens<'_>, case: usize, which: &'static str) -> Resu
     for (i, slot) in tiles.iter_mut().enumerate() {
         let token = if i == 0 { first } else { tokens.next() };
         let Some(token) = token else {
-            return Err(Error::JudgeInput {
+            return Err(Error::Input(InputError::JudgeInput {
                 message: format!("case {case}{which}: the input ends after {i} of the {CELLS} tiles"),
-            });
+            }));
         };
         let tile = match token {
             [b'x' | b'X' | b'0' | b'_' | b'.'] => 0,

@@ -24,7 +24,7 @@
 #![deny(missing_docs)]
 
 pub mod board;
-mod error;
+pub mod error;
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;

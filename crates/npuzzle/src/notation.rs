@@ -19,7 +19,7 @@
 //!
 //! When the convention is not given, the case of the letters says it:
 //! lowercase letters are the blank's moves, capitals a tile's. Letters of
-//! both cases in one sequence are refused ([`Error::MixedCase`]), never
+//! both cases in one sequence are refused ([`MoveError::MixedCase`]), never
 //! guessed at. When the convention is given, letters of either case are read
 //! in it (blank `UDLR` is `udlr`, as [`Move::parse_list`] has always read it).
 //!
@@ -53,6 +53,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::board::{Board, Move};
+use crate::error::MoveError;
 use crate::Error;
 
 /// The longest run a letter may carry (`R999`): longer than any line of the
@@ -193,11 +194,12 @@ impl Sequence {
 /// ```
 /// use npuzzle::notation::{parse, Notation};
 /// use npuzzle::{Error, Move};
+/// use npuzzle::error::MoveError;
 /// assert_eq!(parse("RRRDDL", None)?.moves(), parse("R3 D2 L", None)?.moves());
 /// assert_eq!(parse("u2", None)?.moves(), [Move::Up, Move::Up]);
 /// assert_eq!(parse("UL", Some(Notation::Blank))?.moves(), [Move::Up, Move::Left]);
-/// assert!(matches!(parse("uL", None), Err(Error::MixedCase { .. })));
-/// assert!(matches!(parse("u x", None), Err(Error::BadMoveChar { ch: 'x', index: 3, .. })));
+/// assert!(matches!(parse("uL", None), Err(Error::Moves(MoveError::MixedCase { .. }))));
+/// assert!(matches!(parse("u x", None), Err(Error::Moves(MoveError::BadMoveChar { ch: 'x', index: 3, .. }))));
 /// # Ok::<(), npuzzle::Error>(())
 /// ```
 pub fn parse(text: &str, notation: Option<Notation>) -> Result<Sequence, Error> {
@@ -227,18 +229,18 @@ pub fn parse(text: &str, notation: Option<Notation>) -> Result<Sequence, Error> 
             }
             let run: String = chars[start..i].iter().collect();
             if !after_letter {
-                return Err(Error::RunLengthAlone {
+                return Err(Error::Moves(MoveError::RunLengthAlone {
                     run: shorten(&run),
                     index: start + 1,
-                });
+                }));
             }
             let n = run.parse::<usize>().ok().filter(|n| (1..=MAX_RUN).contains(n));
             let Some(n) = n else {
-                return Err(Error::BadRunLength {
+                return Err(Error::Moves(MoveError::BadRunLength {
                     run: shorten(&run),
                     index: start + 1,
                     max: MAX_RUN,
-                });
+                }));
             };
             let token = seq.tokens.len() - 1;
             let mv = *seq.moves.last().unwrap_or(&Move::Up);
@@ -249,11 +251,11 @@ pub fn parse(text: &str, notation: Option<Notation>) -> Result<Sequence, Error> 
             continue;
         }
         let Some(mv) = notation.read(ch) else {
-            return Err(Error::BadMoveChar {
+            return Err(Error::Moves(MoveError::BadMoveChar {
                 ch,
                 index: i + 1,
                 notation: Some(notation),
-            });
+            }));
         };
         seq.token_of.push(seq.tokens.len() as u32);
         seq.tokens.push((ch.to_string(), i + 1));
@@ -281,12 +283,12 @@ fn notation_by_case(text: &str) -> Result<Notation, Error> {
         };
         slot.get_or_insert((ch, i + 1));
         if let (Some((lower, lower_index)), Some((upper, upper_index))) = (lower, upper) {
-            return Err(Error::MixedCase {
+            return Err(Error::Moves(MoveError::MixedCase {
                 lower,
                 lower_index,
                 upper,
                 upper_index,
-            });
+            }));
         }
     }
     Ok(if upper.is_some() {
@@ -393,7 +395,7 @@ pub fn simplify(moves: &[Move]) -> Vec<Move> {
     kept
 }
 
-/// The board `moves` lead to from `board`, or [`Error::MoveIntoWall`]
+/// The board `moves` lead to from `board`, or [`MoveError::MoveIntoWall`]
 /// naming the first move that would take the blank off the board: its step
 /// (1-based, in single moves), the token it was written in and where, and
 /// the blank's row and column (1-based) when it was to be made.
@@ -401,11 +403,12 @@ pub fn simplify(moves: &[Move]) -> Vec<Move> {
 /// ```
 /// use npuzzle::notation::{apply, parse};
 /// use npuzzle::{Board, Error};
+/// use npuzzle::error::MoveError;
 /// let board: Board = "1 2 3 4 5 6 7 8 x".parse()?;
 /// // Tile D: the blank goes up; R3: the blank goes left three times, and the
 /// // third would leave the board.
 /// let err = apply(&board, &parse("D R3", None)?).unwrap_err();
-/// assert!(matches!(err, Error::MoveIntoWall { step: 4, row: 2, col: 1, .. }), "{err}");
+/// assert!(matches!(err, Error::Moves(MoveError::MoveIntoWall { step: 4, row: 2, col: 1, .. })), "{err}");
 /// let err = apply(&board, &parse("uuu", None)?).unwrap_err();
 /// assert_eq!(
 ///     err.to_string(),
@@ -422,14 +425,14 @@ pub fn apply(board: &Board, moves: &Sequence) -> Result<Board, Error> {
                 Some((text, at)) => (text.to_string(), Some(at)),
                 None => (mv.as_char().to_string(), None),
             };
-            return Err(Error::MoveIntoWall {
+            return Err(Error::Moves(MoveError::MoveIntoWall {
                 step: step + 1,
                 written,
                 at,
                 row: b.blank() / width + 1,
                 col: b.blank() % width + 1,
                 shape: b.shape(),
-            });
+            }));
         }
     }
     Ok(b)

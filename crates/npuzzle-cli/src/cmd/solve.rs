@@ -126,7 +126,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 match err {
                     npuzzle_service::Error::Board(_)
                     | npuzzle_service::Error::Goal(_)
-                    | npuzzle_service::Error::Refused(npuzzle::Error::ShapeMismatch { .. }) => failed = true,
+                    | npuzzle_service::Error::Refused(npuzzle::Error::Input(
+                        npuzzle::error::InputError::ShapeMismatch { .. },
+                    )) => failed = true,
                     _ => refused = true,
                 }
                 let err = match err {
@@ -350,7 +352,9 @@ fn run_watched(job: &Job) -> Result<Answer, npuzzle::Error> {
 /// The library's refusal of a big board, with the option that solves it.
 fn with_advice(err: npuzzle::Error) -> anyhow::Error {
     match err {
-        npuzzle::Error::TooBigToSearch { .. } => anyhow::anyhow!("{err}: run it with --algorithm greedy (or auto)"),
+        npuzzle::Error::Refused(npuzzle::error::Refusal::TooBigToSearch { .. }) => {
+            anyhow::anyhow!("{err}: run it with --algorithm greedy (or auto)")
+        }
         other => other.into(),
     }
 }

@@ -93,7 +93,13 @@ fn an_animation_has_a_frame_per_move_ending_where_the_moves_end() {
         assert_eq!(format!("translate({})", frames[3]), translate(cell, 3), "tile {tile}");
     }
     let err = solution_svg(&board, &goal, Scheme::Rows, &Move::parse_list("l").unwrap()).unwrap_err();
-    assert!(matches!(err, npuzzle::Error::MoveIntoWall { step: 1, .. }), "{err}");
+    assert!(
+        matches!(
+            err,
+            npuzzle::Error::Moves(npuzzle::error::MoveError::MoveIntoWall { step: 1, .. })
+        ),
+        "{err}"
+    );
 }
 
 #[test]

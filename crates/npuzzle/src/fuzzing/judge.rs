@@ -1,6 +1,7 @@
 //! The judge-format readers' check and its independent oracle.
 
 use super::*;
+use crate::error::InputError;
 use crate::judge;
 
 /// Judge-format readers: the first byte picks HDU 1043 boards
@@ -114,24 +115,26 @@ impl JudgeFailure {
     /// Panics unless `e` (whose message with its sources is `chain`) is this failure.
     fn check(&self, e: &Error, chain: &str) {
         let ok = match (*self, e) {
-            (JudgeFailure::NoCount, Error::JudgeInput { message }) => message.contains("number of cases"),
-            (JudgeFailure::Extra { count }, Error::JudgeInput { message }) => {
+            (JudgeFailure::NoCount, Error::Input(InputError::JudgeInput { message })) => {
+                message.contains("number of cases")
+            }
+            (JudgeFailure::Extra { count }, Error::Input(InputError::JudgeInput { message })) => {
                 message.contains(&format!("after the {count} cases"))
             }
-            (JudgeFailure::Ends { case, which, after }, Error::JudgeInput { message }) => {
+            (JudgeFailure::Ends { case, which, after }, Error::Input(InputError::JudgeInput { message })) => {
                 message.starts_with(&format!("case {case}{which}: "))
                     && message.contains(&format!("after {after} of the {} tiles", judge::CELLS))
             }
             (
                 JudgeFailure::BadTile { case, which, index },
-                Error::JudgeCase {
+                Error::Input(InputError::JudgeCase {
                     case: c,
                     which: w,
                     problem,
-                },
+                }),
             ) => {
                 (case, which) == (*c, *w)
-                    && matches!(**problem, Error::BadToken { index: i, .. } | Error::TileOutOfRange { index: i, .. } if i == index)
+                    && matches!(**problem, Error::Input(InputError::BadToken { index: i, .. }) | Error::Input(InputError::TileOutOfRange { index: i, .. }) if i == index)
             }
             (
                 JudgeFailure::Duplicate {
@@ -141,19 +144,19 @@ impl JudgeFailure {
                     first,
                     second,
                 },
-                Error::JudgeCase {
+                Error::Input(InputError::JudgeCase {
                     case: c,
                     which: w,
                     problem,
-                },
+                }),
             ) => {
                 (case, which) == (*c, *w)
                     && **problem
-                        == Error::DuplicateTile {
+                        == Error::Input(InputError::DuplicateTile {
                             tile: usize::from(tile),
                             first,
                             second,
-                        }
+                        })
             }
             _ => false,
         };

@@ -2,6 +2,7 @@
 //! for real, and what an opened database must then do.
 
 use super::*;
+use crate::error::DatabaseError;
 
 /// Pattern-database files: the first byte picks how the file is made from
 /// the other bytes (bits 0–1) —
@@ -287,11 +288,11 @@ fn check_pdb_bytes(bytes: &[u8], base: Option<&AdditivePdb>, moves: &[u8]) {
             assert_eq!(decoded, opened, "decoded and opened");
             let typed = matches!(
                 opened,
-                Error::PdbMagic { .. }
-                    | Error::PdbVersion { .. }
-                    | Error::PdbTruncated { .. }
-                    | Error::PdbChecksum { part: "header", .. }
-                    | Error::PdbCorrupt { .. }
+                Error::Database(DatabaseError::Magic { .. })
+                    | Error::Database(DatabaseError::Version { .. })
+                    | Error::Database(DatabaseError::Truncated { .. })
+                    | Error::Database(DatabaseError::Checksum { part: "header", .. })
+                    | Error::Database(DatabaseError::Corrupt { .. })
             );
             assert!(typed, "{opened:?}");
             check_pdb_message(&opened, path);
@@ -301,7 +302,10 @@ fn check_pdb_bytes(bytes: &[u8], base: Option<&AdditivePdb>, moves: &[u8]) {
         (Err(e), Ok(_)) => panic!("opened, but decoding says {e:?}"),
     };
     if let Err(e) = pdb.verify() {
-        assert!(matches!(e, Error::PdbChecksum { part: "data", .. }), "{e:?}");
+        assert!(
+            matches!(e, Error::Database(DatabaseError::Checksum { part: "data", .. })),
+            "{e:?}"
+        );
         check_pdb_message(&e, path);
         return;
     }

@@ -28,6 +28,7 @@
 use std::fmt;
 
 use super::Heuristic;
+use crate::error::Refusal;
 use crate::geometry::home_rows_and_cols;
 use crate::goal::Goal;
 use crate::Error;
@@ -237,11 +238,11 @@ fn check_cells<const N: usize>(goal: &Goal, what: &'static str) -> Result<(), Er
     if goal.shape().cells() == N {
         Ok(())
     } else {
-        Err(Error::Unsupported {
+        Err(Error::Refused(Refusal::Unsupported {
             algorithm: what,
             shape: goal.shape(),
             reason: format!("this table is built for boards of {N} cells"),
-        })
+        }))
     }
 }
 
@@ -361,11 +362,11 @@ impl<const N: usize> FixedLinearConflict<N> {
         let shape = goal.shape();
         let side = shape.width();
         if shape.height() != side || side > MAX_SIDE {
-            return Err(Error::Unsupported {
+            return Err(Error::Refused(Refusal::Unsupported {
                 algorithm: "linear-conflict (fixed size)",
                 shape,
                 reason: format!("the line table is built for square boards up to {MAX_SIDE}x{MAX_SIDE}"),
-            });
+            }));
         }
         let (home_row, home_col) = home_rows_and_cols::<N>(goal);
         let radix = side + 1;
@@ -576,7 +577,7 @@ pub(crate) mod tests {
         let g = Goal::standard(Shape::new(8, 2).unwrap());
         assert!(matches!(
             FixedLinearConflict::<16>::new(&g),
-            Err(Error::Unsupported { .. })
+            Err(Error::Refused(Refusal::Unsupported { .. }))
         ));
     }
 

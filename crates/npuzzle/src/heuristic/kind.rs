@@ -307,13 +307,14 @@ impl fmt::Display for HeuristicKind {
     }
 }
 
-/// Parses a name; an unknown one is an [`Error::UnknownName`] listing the choices.
+/// Parses a name; an unknown one is an [`InputError::UnknownName`](crate::error::InputError::UnknownName) listing the choices.
 ///
 /// ```
 /// use npuzzle::{Error, HeuristicKind};
+/// use npuzzle::error::InputError;
 /// assert_eq!("walking-distance".parse::<HeuristicKind>()?, HeuristicKind::WalkingDistance);
 /// let err = "euclid".parse::<HeuristicKind>().unwrap_err();
-/// assert!(matches!(err, Error::UnknownName { what: "heuristic", .. }));
+/// assert!(matches!(err, Error::Input(InputError::UnknownName { what: "heuristic", .. })));
 /// assert_eq!(
 ///     err.to_string(),
 ///     "unknown heuristic \"euclid\"; choose misplaced, manhattan, linear-conflict, walking-distance, pdb or pdb-dual"

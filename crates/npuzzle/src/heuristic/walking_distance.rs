@@ -23,7 +23,7 @@
 //!
 //! **Which goals.** Any 4×4 goal: the counts are taken against the goal's
 //! rows and columns, and the tables depend only on the goal row and column of
-//! the blank. Other shapes are rejected with [`Error::Unsupported`]: the
+//! the blank. Other shapes are rejected with [`Refusal::Unsupported`]: the
 //! count matrices are packed 3 bits a count into a `u64`, which fits 4 lines
 //! of at most 7 cells, and only 4×4 is built and tested.
 //!
@@ -37,6 +37,7 @@ use rustc_hash::FxHashMap;
 use super::fixed::{FixedBoard, FixedHeuristic};
 use super::Heuristic;
 use crate::board::Shape;
+use crate::error::Refusal;
 use crate::geometry::home_rows_and_cols;
 use crate::goal::Goal;
 use crate::Error;
@@ -188,15 +189,15 @@ pub struct WdState {
 }
 
 impl WalkingDistance {
-    /// For a 4×4 `goal`; other shapes give [`Error::Unsupported`].
+    /// For a 4×4 `goal`; other shapes give [`Refusal::Unsupported`].
     pub fn new(goal: &Goal) -> Result<WalkingDistance, Error> {
         let shape = goal.shape();
         if shape != Shape::new(SIDE, SIDE)? {
-            return Err(Error::Unsupported {
+            return Err(Error::Refused(Refusal::Unsupported {
                 algorithm: "walking-distance",
                 shape,
                 reason: "walking distance is built for 4x4 boards only".to_string(),
-            });
+            }));
         }
         let (goal_row, goal_col) = home_rows_and_cols::<CELLS>(goal);
         let blank = goal.position_of(0);
@@ -425,10 +426,10 @@ mod tests {
             let goal = Goal::standard(shape.parse().unwrap());
             assert!(matches!(
                 WalkingDistance::new(&goal),
-                Err(Error::Unsupported {
+                Err(Error::Refused(Refusal::Unsupported {
                     algorithm: "walking-distance",
                     ..
-                })
+                }))
             ));
         }
     }

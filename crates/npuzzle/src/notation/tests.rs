@@ -1,6 +1,7 @@
 use proptest::prelude::*;
 
 use super::*;
+use crate::error::MoveError;
 
 fn blank(text: &str) -> Vec<Move> {
     Move::parse_list(text).unwrap()
@@ -31,12 +32,12 @@ fn case_says_the_convention_unless_it_is_given() {
     assert_eq!(parse("ullr", Some(Notation::Tiles)).unwrap().moves(), blank("drrl"));
     assert_eq!(
         parse("uu  rD", None),
-        Err(Error::MixedCase {
+        Err(Error::Moves(MoveError::MixedCase {
             lower: 'u',
             lower_index: 1,
             upper: 'D',
             upper_index: 6
-        })
+        }))
     );
     // Given a convention, both cases are read in it.
     assert_eq!(parse("uD", Some(Notation::Tiles)).unwrap().moves(), blank("du"));
@@ -55,35 +56,35 @@ fn run_lengths_and_their_errors() {
     assert_eq!(parse("u12", None).unwrap().len(), 12);
     assert_eq!(
         parse("R0", None),
-        Err(Error::BadRunLength {
+        Err(Error::Moves(MoveError::BadRunLength {
             run: "0".into(),
             index: 2,
             max: MAX_RUN
-        })
+        }))
     );
     assert!(matches!(
         parse("R1000", None),
-        Err(Error::BadRunLength { index: 2, .. })
+        Err(Error::Moves(MoveError::BadRunLength { index: 2, .. }))
     ));
     let huge = format!("L{}", "9".repeat(40));
     let err = parse(&huge, None).unwrap_err();
     assert!(
-        matches!(&err, Error::BadRunLength { run, .. } if run.chars().count() == 13),
+        matches!(&err, Error::Moves(MoveError::BadRunLength { run, .. }) if run.chars().count() == 13),
         "{err}"
     );
     assert_eq!(
         parse("R 3", None),
-        Err(Error::RunLengthAlone {
+        Err(Error::Moves(MoveError::RunLengthAlone {
             run: "3".into(),
             index: 3
-        })
+        }))
     );
     assert_eq!(
         parse("2u", None),
-        Err(Error::RunLengthAlone {
+        Err(Error::Moves(MoveError::RunLengthAlone {
             run: "2".into(),
             index: 1
-        })
+        }))
     );
 }
 
@@ -92,11 +93,11 @@ fn a_bad_character_is_named_with_its_position() {
     let err = parse("R3 D2 X", None).unwrap_err();
     assert_eq!(
         err,
-        Error::BadMoveChar {
+        Error::Moves(MoveError::BadMoveChar {
             ch: 'X',
             index: 7,
             notation: Some(Notation::Tiles)
-        }
+        })
     );
     assert!(
         err.to_string()
@@ -106,9 +107,12 @@ fn a_bad_character_is_named_with_its_position() {
     // Positions count characters, not bytes.
     assert!(matches!(
         parse("ü u", None),
-        Err(Error::BadMoveChar { ch: 'ü', index: 1, .. })
+        Err(Error::Moves(MoveError::BadMoveChar { ch: 'ü', index: 1, .. }))
     ));
-    assert!(matches!(parse("uu→", None), Err(Error::BadMoveChar { index: 3, .. })));
+    assert!(matches!(
+        parse("uu→", None),
+        Err(Error::Moves(MoveError::BadMoveChar { index: 3, .. }))
+    ));
 }
 
 #[test]
@@ -118,14 +122,14 @@ fn a_move_into_the_wall_names_the_move_where_it_was_written_and_the_blank() {
     // L: the blank goes right to column 3; R3: left to 2, 1, then the wall.
     assert_eq!(
         err,
-        Error::MoveIntoWall {
+        Error::Moves(MoveError::MoveIntoWall {
             step: 4,
             written: "R3".into(),
             at: Some(3),
             row: 2,
             col: 1,
             shape: board.shape()
-        }
+        })
     );
     assert_eq!(
         err.to_string(),
@@ -231,7 +235,7 @@ proptest! {
         let seq = Sequence::from_moves(moves.clone());
         match (apply(&board, &seq), board.replay(&moves)) {
             (Ok(a), Ok(b)) => prop_assert_eq!(a, b),
-            (Err(Error::MoveIntoWall { step, .. }), Err(Error::IllegalMove { step: s, .. })) => prop_assert_eq!(step, s),
+            (Err(Error::Moves(MoveError::MoveIntoWall { step, .. })), Err(Error::Moves(MoveError::IllegalMove { step: s, .. }))) => prop_assert_eq!(step, s),
             (a, b) => prop_assert!(false, "apply {:?}, replay {:?}", a, b),
         }
     }

@@ -24,6 +24,7 @@ use crate::board::Shape;
 use crate::Error;
 
 use super::tokens::{is_separator, is_unspaced, MAX_UNSPACED_CELLS};
+use crate::error::InputError;
 
 /// The cells of one board's text, and the shape its rows show.
 #[derive(Debug)]
@@ -88,11 +89,11 @@ pub(crate) fn read(text: &str) -> Result<Layout<'_>, Error> {
             })
             .collect();
         if rows.iter().any(|r| r.iter().any(|i| matches!(i, Item::List(_)))) {
-            return Err(Error::TooDeep { depth: depth(&items) });
+            return Err(Error::Input(InputError::TooDeep { depth: depth(&items) }));
         }
         rows
     } else {
-        return Err(Error::TilesBesideRows);
+        return Err(Error::Input(InputError::TilesBesideRows));
     };
     let tokens: Vec<(&str, usize)> = if rows.is_empty() {
         items.iter().filter_map(token).collect()
@@ -124,11 +125,11 @@ pub(crate) fn read(text: &str) -> Result<Layout<'_>, Error> {
             .map(|r| r.iter().filter_map(token).map(|(t, _)| width(t)).sum())
             .collect();
         if let Some(row) = widths.iter().position(|&w| w != widths[0]) {
-            return Err(Error::RaggedRows {
+            return Err(Error::Input(InputError::RaggedRows {
                 row: row + 1,
                 got: widths[row],
                 expected: widths[0],
-            });
+            }));
         }
         Some(Shape::new(widths[0], widths.len())?)
     };
@@ -223,11 +224,11 @@ fn lex(text: &str) -> Result<Vec<Item<'_>>, Error> {
                     items.push(Item::List(inner));
                 }
                 other => {
-                    return Err(Error::Bracket {
+                    return Err(Error::Input(InputError::Bracket {
                         found: Some(c),
                         open: other.map(|(b, _, _)| b),
                         index: index + 1,
-                    })
+                    }))
                 }
             },
             _ => {}
@@ -237,11 +238,11 @@ fn lex(text: &str) -> Result<Vec<Item<'_>>, Error> {
         items.push(Item::Token(&text[s..], line));
     }
     if let Some((bracket, index, _)) = open.pop() {
-        return Err(Error::Bracket {
+        return Err(Error::Input(InputError::Bracket {
             found: None,
             open: Some(bracket),
             index,
-        });
+        }));
     }
     Ok(items)
 }
@@ -366,38 +367,41 @@ mod tests {
         let err = |t| read(t).unwrap_err();
         assert_eq!(
             err("[[1,2],[3,0]"),
-            Error::Bracket {
+            Error::Input(InputError::Bracket {
                 found: None,
                 open: Some('['),
                 index: 1
-            }
+            })
         );
         assert_eq!(
             err("[1,2)"),
-            Error::Bracket {
+            Error::Input(InputError::Bracket {
                 found: Some(')'),
                 open: Some('['),
                 index: 5
-            }
+            })
         );
         assert_eq!(
             err("1 2]"),
-            Error::Bracket {
+            Error::Input(InputError::Bracket {
                 found: Some(']'),
                 open: None,
                 index: 4
-            }
+            })
         );
         assert_eq!(
             err("[[1,2,3],[4,0]]"),
-            Error::RaggedRows {
+            Error::Input(InputError::RaggedRows {
                 row: 2,
                 got: 2,
                 expected: 3
-            }
+            })
         );
-        assert_eq!(err("[[[1],[2]],[[3],[0]]]"), Error::TooDeep { depth: 3 });
-        assert_eq!(err("[1, 2, [3, 0]]"), Error::TilesBesideRows);
+        assert_eq!(
+            err("[[[1],[2]],[[3],[0]]]"),
+            Error::Input(InputError::TooDeep { depth: 3 })
+        );
+        assert_eq!(err("[1, 2, [3, 0]]"), Error::Input(InputError::TilesBesideRows));
     }
 
     #[test]

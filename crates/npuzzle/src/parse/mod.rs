@@ -13,10 +13,10 @@
 //!   character a tile: `283104765`, `12X453786`, `1234567x8`, or rows `283`
 //!   `104` `765`.
 //! - The shape is, in order: the one given, which must agree with the rows
-//!   the text shows ([`Error::RowsContradictSize`] otherwise); the rows
+//!   the text shows ([`InputError::RowsContradictSize`] otherwise); the rows
 //!   shown; a square tile count (9 → 3×3, 16 → 4×4). Otherwise the count fits
-//!   several shapes ([`Error::AmbiguousSize`], naming them) or none
-//!   ([`Error::NoShape`]).
+//!   several shapes ([`InputError::AmbiguousSize`], naming them) or none
+//!   ([`InputError::NoShape`]).
 //!
 //! A file of boards ([`read_boards`]): see [`blocks`](self#blocks) — a board
 //! per line, or per block of rows; count and size lines before boards are
@@ -55,6 +55,7 @@ use std::str::FromStr;
 use crate::board::{Board, Shape, MAX_CELLS};
 use crate::Error;
 
+use crate::error::InputError;
 pub use blocks::{read_boards, BoardFile, BoardInput, SkippedLine};
 pub use stream::{BoardStream, FileItem};
 pub(crate) use tokens::ByteTokens;
@@ -68,6 +69,7 @@ pub(crate) use tokens::looks_like_tile;
 ///
 /// ```
 /// use npuzzle::{parse::parse_board, Error, Shape};
+/// use npuzzle::error::InputError;
 /// let b = parse_board("1 2 3\n4 5 6\n7 8 x", None).unwrap();
 /// assert_eq!(b.shape(), Shape::new(3, 3).unwrap());
 /// let wide = parse_board("1,2,3,4,5,6,7,0", Some("4x2".parse().unwrap())).unwrap();
@@ -76,24 +78,28 @@ pub(crate) use tokens::looks_like_tile;
 /// assert_eq!(parse_board("[[4,1,2],[5,0,3]]", None).unwrap().shape().to_string(), "3x2");
 /// assert_eq!(parse_board("283104765", None).unwrap().to_string(), "2 8 3 1 x 4 7 6 5");
 /// // Eight tiles on one line could be 4x2 or 2x4.
-/// assert!(matches!(parse_board("1 2 3 4 5 6 7 8", None), Err(Error::AmbiguousSize { count: 8, .. })));
+/// assert!(matches!(parse_board("1 2 3 4 5 6 7 8", None), Err(Error::Input(InputError::AmbiguousSize { count: 8, .. }))));
 /// ```
 pub fn parse_board(text: &str, shape: Option<Shape>) -> Result<Board, Error> {
     let layout = layout::read(text)?;
     let read = match (shape, layout.rows) {
-        (Some(given), Some(rows)) if given != rows => Err(Error::RowsContradictSize { rows, given }),
+        (Some(given), Some(rows)) if given != rows => Err(Error::Input(InputError::RowsContradictSize { rows, given })),
         (given, rows) => parse_tokens(&layout.cells, given.or(rows)),
     };
     match read {
         // Rows with the blank left out as spaces say so, rather than the count's error.
-        Err(Error::AmbiguousSize { .. } | Error::NoShape { .. } | Error::WrongTileCount { .. }) => {
+        Err(
+            Error::Input(InputError::AmbiguousSize { .. })
+            | Error::Input(InputError::NoShape { .. })
+            | Error::Input(InputError::WrongTileCount { .. }),
+        ) => {
             let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
             match layout::missing_blank(&lines) {
-                Some((row, width)) => Err(Error::BlankMissing {
+                Some((row, width)) => Err(Error::Input(InputError::BlankMissing {
                     row: row + 1,
                     got: width - 1,
                     width,
-                }),
+                })),
                 None => read,
             }
         }
@@ -109,20 +115,20 @@ pub fn parse_tokens(toks: &[&str], shape: Option<Shape>) -> Result<Board, Error>
         None => {
             // A token that is not a tile at all says more than a count that fits no shape.
             if let Some((i, t)) = toks.iter().enumerate().find(|(_, t)| !tokens::looks_like_tile(t)) {
-                return Err(Error::BadToken {
+                return Err(Error::Input(InputError::BadToken {
                     token: shorten(t),
                     index: i + 1,
-                });
+                }));
             }
             shape_of_count(toks.len())?
         }
     };
     if toks.len() != shape.cells() {
-        return Err(Error::WrongTileCount {
+        return Err(Error::Input(InputError::WrongTileCount {
             shape,
             expected: shape.cells(),
             got: toks.len(),
-        });
+        }));
     }
     if !shape.is_narrow() {
         let tiles = toks
@@ -146,10 +152,11 @@ pub fn parse_tokens(toks: &[&str], shape: Option<Shape>) -> Result<Board, Error>
 ///
 /// ```
 /// use npuzzle::{parse::shape_of_count, Error};
+/// use npuzzle::error::InputError;
 /// assert_eq!(shape_of_count(16).unwrap().to_string(), "4x4");
-/// let Err(Error::AmbiguousSize { shapes, .. }) = shape_of_count(6) else { panic!() };
+/// let Err(Error::Input(InputError::AmbiguousSize { shapes, .. })) = shape_of_count(6) else { panic!() };
 /// assert_eq!(shapes.iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["3x2", "2x3"]);
-/// assert_eq!(shape_of_count(7), Err(Error::NoShape { count: 7 }));
+/// assert_eq!(shape_of_count(7), Err(Error::Input(InputError::NoShape { count: 7 })));
 /// ```
 pub fn shape_of_count(count: usize) -> Result<Shape, Error> {
     let side = count.isqrt();
@@ -164,9 +171,9 @@ pub fn shape_of_count(count: usize) -> Result<Shape, Error> {
         .filter(|s| s.cells() <= MAX_CELLS)
         .collect();
     if shapes.is_empty() {
-        Err(Error::NoShape { count })
+        Err(Error::Input(InputError::NoShape { count }))
     } else {
-        Err(Error::AmbiguousSize { count, shapes })
+        Err(Error::Input(InputError::AmbiguousSize { count, shapes }))
     }
 }
 
@@ -182,11 +189,12 @@ impl Board {
     ///
     /// ```
     /// use npuzzle::{Board, Error, Shape};
+    /// use npuzzle::error::InputError;
     /// let b = Board::parse("(1, 2, 3, 4, 5, 6, 7, 8, 0)", None)?;
     /// assert_eq!(b.to_string(), "1 2 3 4 5 6 7 8 x");
     /// // The rows say 3 wide, 2 high; the given 2x3 is 2 wide, 3 high.
     /// let given = Shape::new(2, 3)?;
-    /// assert!(matches!(Board::parse("4 1 2\n5 0 3", Some(given)), Err(Error::RowsContradictSize { .. })));
+    /// assert!(matches!(Board::parse("4 1 2\n5 0 3", Some(given)), Err(Error::Input(InputError::RowsContradictSize { .. }))));
     /// # Ok::<(), Error>(())
     /// ```
     pub fn parse(text: &str, shape: Option<Shape>) -> Result<Board, Error> {

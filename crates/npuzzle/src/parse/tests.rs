@@ -2,6 +2,7 @@
 //! regressions named for what broke.
 
 use super::*;
+use crate::error::InputError;
 
 fn shape(w: usize, h: usize) -> Shape {
     Shape::new(w, h).unwrap()
@@ -33,35 +34,41 @@ fn blank_aliases() {
 #[test]
 fn errors_name_the_problem() {
     let e = parse_board("1 2 3 4 5 6 7 8 9", None).unwrap_err();
-    assert!(matches!(e, Error::TileOutOfRange { index: 9, .. }), "{e}");
+    assert!(
+        matches!(e, Error::Input(InputError::TileOutOfRange { index: 9, .. })),
+        "{e}"
+    );
     let e = parse_board("1 2 3 4 5 6 7 8 8", None).unwrap_err();
     assert_eq!(
         e,
-        Error::DuplicateTile {
+        Error::Input(InputError::DuplicateTile {
             tile: 8,
             first: 8,
             second: 9
-        }
+        })
     );
     let e = parse_board("x 2 3 4 5 6 7 8 0", None).unwrap_err();
     assert_eq!(e.to_string(), "the blank appears twice, at positions 1 and 9");
     let e = parse_board("1 2 3 4 5 6 7 8 -1", None).unwrap_err();
-    assert!(matches!(e, Error::BadToken { index: 9, .. }), "{e}");
+    assert!(matches!(e, Error::Input(InputError::BadToken { index: 9, .. })), "{e}");
     let e = parse_board("1 2 3 4 5 6 7 8 99999999999999999999999", None).unwrap_err();
-    assert!(matches!(e, Error::TileOutOfRange { .. }), "{e}");
-    assert_eq!(parse_board("", None).unwrap_err(), Error::NoShape { count: 0 });
+    assert!(matches!(e, Error::Input(InputError::TileOutOfRange { .. })), "{e}");
+    assert_eq!(
+        parse_board("", None).unwrap_err(),
+        Error::Input(InputError::NoShape { count: 0 })
+    );
     assert_eq!(
         parse_board("1 2 3 4 5 6 x", None).unwrap_err(),
-        Error::NoShape { count: 7 }
+        Error::Input(InputError::NoShape { count: 7 })
     );
     let e = parse_board("1 2 x", Some(shape(2, 2))).unwrap_err();
     assert!(matches!(
         e,
-        Error::WrongTileCount {
+        Error::Input(InputError::WrongTileCount {
             expected: 4,
             got: 3,
             ..
-        }
+        })
     ));
 }
 
@@ -118,9 +125,15 @@ fn unspaced_digits_are_one_tile_each() {
     assert_eq!(b.shape(), shape(2, 3));
     // Unspaced boards are for at most nine cells.
     let e = parse_board("283104765", Some(shape(4, 4))).unwrap_err();
-    assert!(matches!(e, Error::WrongTileCount { got: 9, .. }), "{e}");
+    assert!(
+        matches!(e, Error::Input(InputError::WrongTileCount { got: 9, .. })),
+        "{e}"
+    );
     let e = parse_board("283104769", None).unwrap_err();
-    assert!(matches!(e, Error::TileOutOfRange { index: 9, .. }), "{e}");
+    assert!(
+        matches!(e, Error::Input(InputError::TileOutOfRange { index: 9, .. })),
+        "{e}"
+    );
 }
 
 /// `--size 2x3` on two rows of three once solved another puzzle: the rows
@@ -131,10 +144,10 @@ fn a_size_contradicting_the_rows_is_refused_with_both_readings() {
         let e = parse_board(text, Some(shape(2, 3))).unwrap_err();
         assert_eq!(
             e,
-            Error::RowsContradictSize {
+            Error::Input(InputError::RowsContradictSize {
                 rows: shape(3, 2),
                 given: shape(2, 3)
-            },
+            }),
             "{text}"
         );
         assert_eq!(
@@ -149,23 +162,23 @@ fn ambiguous_sizes_name_the_possible_ones() {
     let e = parse_board("4 1 2 5 0 3", None).unwrap_err();
     assert_eq!(
         e,
-        Error::AmbiguousSize {
+        Error::Input(InputError::AmbiguousSize {
             count: 6,
             shapes: vec![shape(3, 2), shape(2, 3)]
-        }
+        })
     );
     assert!(
         e.to_string().contains("3x2 (3 wide, 2 high) or 2x3 (2 wide, 3 high)"),
         "{e}"
     );
-    let Err(Error::AmbiguousSize { shapes, .. }) = parse_board(&"1 ".repeat(12), None) else {
+    let Err(Error::Input(InputError::AmbiguousSize { shapes, .. })) = parse_board(&"1 ".repeat(12), None) else {
         panic!("12 tiles fit four shapes")
     };
     assert_eq!(shapes, [shape(6, 2), shape(4, 3), shape(3, 4), shape(2, 6)]);
     // A bad token says more than the count.
     assert!(matches!(
         parse_board("1 2 3 4 5 y", None),
-        Err(Error::BadToken { index: 6, .. })
+        Err(Error::Input(InputError::BadToken { index: 6, .. }))
     ));
 }
 

@@ -7,6 +7,7 @@
 //! judge formats have none.
 
 use crate::board::Shape;
+use crate::error::InputError;
 use crate::Error;
 
 /// Whether `c` separates tokens: whitespace, a comma, a bar (`| 1 | 2 |`,
@@ -54,11 +55,13 @@ pub(crate) fn is_unspaced(token: &[u8]) -> bool {
 /// to 256 cells; `parse_wide_tile` reads tiles of any board.
 pub fn parse_tile(token: &str, index: usize, shape: Shape) -> Result<u8, Error> {
     let value = parse_wide_tile(token, index, shape)?;
-    u8::try_from(value).map_err(|_| Error::TileOutOfRange {
-        tile: shorten(token),
-        index,
-        shape,
-        max: usize::from(u8::MAX),
+    u8::try_from(value).map_err(|_| {
+        Error::Input(InputError::TileOutOfRange {
+            tile: shorten(token),
+            index,
+            shape,
+            max: usize::from(u8::MAX),
+        })
     })
 }
 
@@ -68,18 +71,22 @@ pub fn parse_wide_tile(token: &str, index: usize, shape: Shape) -> Result<u32, E
     if is_blank_token(token) {
         return Ok(0);
     }
-    let bad = || Error::BadToken {
-        token: shorten(token),
-        index,
+    let bad = || {
+        Error::Input(InputError::BadToken {
+            token: shorten(token),
+            index,
+        })
     };
     if token.is_empty() || !token.bytes().all(|b| b.is_ascii_digit()) {
         return Err(bad());
     }
-    let out_of_range = || Error::TileOutOfRange {
-        tile: shorten(token),
-        index,
-        shape,
-        max: shape.cells() - 1,
+    let out_of_range = || {
+        Error::Input(InputError::TileOutOfRange {
+            tile: shorten(token),
+            index,
+            shape,
+            max: shape.cells() - 1,
+        })
     };
     match token.parse::<u64>() {
         Ok(value) if value < shape.cells() as u64 => Ok(value as u32),

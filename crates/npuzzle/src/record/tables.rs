@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{millis, OutcomeName};
 use crate::board::{Board, Shape};
+use crate::error::Refusal;
 use crate::goal::Goal;
 use crate::heuristic::HeuristicKind;
 use crate::search::Algorithm;
@@ -176,7 +177,7 @@ pub struct CompareRun {
 
 impl CompareRun {
     /// The run of `algorithm` (with `heuristic`) that ended in `result`. An
-    /// algorithm that cannot take the board ([`Error::Unsupported`]) is a
+    /// algorithm that cannot take the board ([`Refusal::Unsupported`](crate::error::Refusal::Unsupported)) is a
     /// run saying why; other errors stay errors.
     pub fn new(
         algorithm: Algorithm,
@@ -206,7 +207,7 @@ impl CompareRun {
                 run.peak_bytes = report.stats.peak_bytes;
                 run.millis = millis(report.stats.elapsed);
             }
-            Err(Error::Unsupported { reason, .. }) => run.message = Some(reason),
+            Err(Error::Refused(Refusal::Unsupported { reason, .. })) => run.message = Some(reason),
             Err(e) => return Err(e),
         }
         Ok(run)

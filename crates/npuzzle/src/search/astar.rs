@@ -150,7 +150,7 @@ impl WithHeuristic for Search<'_> {
     }
 }
 
-/// Runs A* with `heuristic`; boards over 25 cells are [`Error::Unsupported`] unless already solved.
+/// Runs A* with `heuristic`; boards over 25 cells are [`Refusal::Unsupported`](crate::error::Refusal::Unsupported) unless already solved.
 pub(crate) fn search<H: Heuristic>(
     board: &Board,
     goal: &Goal,

@@ -9,7 +9,7 @@
 //! The array is sized by the board, not the search, so this realm has a hard
 //! limit, [`MAX_DENSE_CELLS`]: 12 cells (3×4) need 12!/2 = 239 500 800 slots,
 //! 120 MB, while 14 cells (2×7) would need 22 GB. Larger boards are
-//! [`Error::Unsupported`], since no budget makes them fit. A smaller board
+//! [`Refusal::Unsupported`], since no budget makes them fit. A smaller board
 //! whose array would exceed [`Budget::max_memory`](crate::Budget::max_memory)
 //! ends before allocating it, with [`BudgetKind::Memory`], as does a failed
 //! allocation; the frontiers are checked against the budget as they grow.
@@ -27,6 +27,7 @@ use std::ops::ControlFlow::{Break, Continue};
 
 use super::state::{charge, move_from_code, path_to, Child, Held, PackedState, Space, Stop};
 use crate::board::{Board, Shape};
+use crate::error::Refusal;
 use crate::goal::Goal;
 use crate::rank::BoardIndexer;
 use crate::solution::{BudgetClock, BudgetKind, Outcome, Solution, Stats};
@@ -36,11 +37,12 @@ use crate::Error;
 ///
 /// ```
 /// use npuzzle::{search::bfs::MAX_DENSE_CELLS, Algorithm, Error, Goal, Move, Solver, SolverOptions};
+/// use npuzzle::error::Refusal;
 /// let goal = Goal::standard("4x4".parse()?);
 /// let board = goal.board().replay(&Move::parse_list("ul")?)?;
 /// assert!(board.shape().cells() > MAX_DENSE_CELLS);
 /// let solver = Solver::new(SolverOptions::default().with_algorithm(Algorithm::Bfs));
-/// assert!(matches!(solver.solve(&board, &goal), Err(Error::Unsupported { .. })));
+/// assert!(matches!(solver.solve(&board, &goal), Err(Error::Refused(Refusal::Unsupported { .. }))));
 /// # Ok::<(), Error>(())
 /// ```
 pub const MAX_DENSE_CELLS: usize = 12;
@@ -83,7 +85,7 @@ pub(crate) fn too_big(shape: Shape) -> Error {
     let cells = shape.cells();
     // Half a byte for each of the N!/2 boards; past 20 cells N! leaves u64, so in floating point.
     let bytes = (1..=cells).map(|k| k as f64).product::<f64>() / 4.0;
-    Error::Unsupported {
+    Error::Refused(Refusal::Unsupported {
         algorithm: "bfs",
         shape,
         reason: format!(
@@ -91,10 +93,10 @@ pub(crate) fn too_big(shape: Shape) -> Error {
              {:.1e} bytes here; bfs takes boards of up to {MAX_DENSE_CELLS} cells (try bibfs, astar or idastar)",
             bytes
         ),
-    }
+    })
 }
 
-/// Runs the search; boards over [`MAX_DENSE_CELLS`] are [`Error::Unsupported`].
+/// Runs the search; boards over [`MAX_DENSE_CELLS`] are [`Refusal::Unsupported`](crate::error::Refusal::Unsupported).
 pub(crate) fn search(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> Result<(Outcome, Stats), Error> {
     let shape = board.shape();
     let cells = shape.cells();
@@ -205,7 +207,10 @@ mod tests {
             ..Default::default()
         });
         let err = solver.solve(&board, &goal).unwrap_err();
-        assert!(matches!(err, Error::Unsupported { algorithm: "bfs", .. }), "{err}");
+        assert!(
+            matches!(err, Error::Refused(Refusal::Unsupported { algorithm: "bfs", .. })),
+            "{err}"
+        );
         assert!(err.to_string().contains("up to 12 cells"), "{err}");
     }
 

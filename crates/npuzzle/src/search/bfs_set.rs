@@ -26,7 +26,7 @@ use crate::Error;
 /// Marks the start in the map: no move reached it.
 const ROOT: u8 = u8::MAX;
 
-/// Runs the search; boards over 25 cells are [`Error::Unsupported`] unless already solved.
+/// Runs the search; boards over 25 cells are [`Refusal::Unsupported`](crate::error::Refusal::Unsupported) unless already solved.
 pub(crate) fn search(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> Result<(Outcome, Stats), Error> {
     run_storing(board, goal, "bfs-set", clock, run::<u64>, run::<Wide>)
 }

@@ -28,7 +28,7 @@ use crate::Error;
 /// Marks a side's root in its map: no move reached it.
 const ROOT: u8 = u8::MAX;
 
-/// Runs the search; boards over 25 cells are [`Error::Unsupported`] unless already solved.
+/// Runs the search; boards over 25 cells are [`Refusal::Unsupported`](crate::error::Refusal::Unsupported) unless already solved.
 pub(crate) fn search(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> Result<(Outcome, Stats), Error> {
     run_storing(board, goal, "bibfs", clock, run::<u64>, run::<Wide>)
 }

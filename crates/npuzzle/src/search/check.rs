@@ -26,14 +26,15 @@
 //! ```
 //! use npuzzle::search::check::Question;
 //! use npuzzle::{Algorithm, Error, Goal, Solver, SolverOptions};
+//! use npuzzle::error::Refusal;
 //!
 //! let goal = Goal::standard("6x6".parse()?);
 //! let board = goal.board().replay(&npuzzle::Move::parse_list("uull")?)?;
 //! let auto = Solver::new(SolverOptions::default().with_algorithm(Algorithm::Auto));
 //! // `auto` solves a 6x6 board with greedy: fine to solve, not to hint or count.
 //! assert!(auto.check(&board, &goal, Question::Solve).is_ok());
-//! assert!(matches!(auto.check(&board, &goal, Question::Hint), Err(Error::NoExactHint { .. })));
-//! assert!(matches!(auto.check(&board, &goal, Question::Count), Err(Error::NoExactCount { .. })));
+//! assert!(matches!(auto.check(&board, &goal, Question::Hint), Err(Error::Refused(Refusal::NoExactHint { .. }))));
+//! assert!(matches!(auto.check(&board, &goal, Question::Count), Err(Error::Refused(Refusal::NoExactCount { .. }))));
 //! # Ok::<(), npuzzle::Error>(())
 //! ```
 
@@ -45,6 +46,7 @@ use crate::{Error, Solver};
 
 use super::state::Width;
 use super::{bfs, table, Algorithm, AUTO_OPTIMAL_CELLS};
+use crate::error::Refusal;
 
 /// What is asked of a board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -77,18 +79,18 @@ impl Solver {
             // Greedy's length is not the distance: hints and counts need an optimal search.
             return match question {
                 Question::Solve => Ok(()),
-                Question::Hint => Err(Error::NoExactHint {
+                Question::Hint => Err(Error::Refused(Refusal::NoExactHint {
                     algorithm: asked,
                     shape,
                     cells,
                     max_cells,
-                }),
-                Question::Count => Err(Error::NoExactCount {
+                })),
+                Question::Count => Err(Error::Refused(Refusal::NoExactCount {
                     algorithm: asked,
                     shape,
                     cells,
                     max_cells,
-                }),
+                })),
             };
         }
         let searches = match question {
@@ -106,12 +108,12 @@ impl Solver {
     /// most [`MAX_NARROW_CELLS`] cells, and the databases its heuristic reads.
     fn check_search(&self, board: &Board, goal: &Goal, algorithm: Algorithm) -> Result<(), Error> {
         if !board.is_narrow() {
-            return Err(Error::TooBigToSearch {
+            return Err(Error::Refused(Refusal::TooBigToSearch {
                 algorithm: algorithm.name(),
                 shape: board.shape(),
                 cells: board.shape().cells(),
                 max_cells: MAX_NARROW_CELLS,
-            });
+            }));
         }
         let kind = self.options.heuristic;
         if algorithm.uses_heuristic() && kind.needs_database() {
@@ -155,6 +157,7 @@ fn check_cells(board: &Board, algorithm: Algorithm) -> Result<(), Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::{DatabaseError, InputError};
     use crate::{HeuristicKind, Shape, SolverOptions};
 
     fn solver(algorithm: Algorithm) -> Solver {
@@ -178,16 +181,16 @@ mod tests {
             let s = solver(algorithm);
             assert_eq!(s.check(&board, &goal, Question::Solve), Ok(()), "{algorithm} {shape}");
             let hint = s.check(&board, &goal, Question::Hint).unwrap_err();
-            assert!(matches!(hint, Error::NoExactHint { .. }), "{hint}");
+            assert!(matches!(hint, Error::Refused(Refusal::NoExactHint { .. })), "{hint}");
             let count = s.check(&board, &goal, Question::Count).unwrap_err();
             assert_eq!(
                 count,
-                Error::NoExactCount {
+                Error::Refused(Refusal::NoExactCount {
                     algorithm: algorithm.name(),
                     shape: board.shape(),
                     cells: board.shape().cells(),
                     max_cells: AUTO_OPTIMAL_CELLS,
-                }
+                })
             );
         }
         // 5x5 is searched optimally by `auto`.
@@ -202,7 +205,10 @@ mod tests {
         let (board, goal) = near_goal("20x20");
         for question in [Question::Solve, Question::Hint, Question::Count] {
             let err = solver(Algorithm::IdaStar).check(&board, &goal, question).unwrap_err();
-            assert!(matches!(err, Error::TooBigToSearch { cells: 400, .. }), "{err}");
+            assert!(
+                matches!(err, Error::Refused(Refusal::TooBigToSearch { cells: 400, .. })),
+                "{err}"
+            );
         }
     }
 
@@ -215,7 +221,7 @@ mod tests {
         let (board, goal) = near_goal("4x4");
         for question in [Question::Solve, Question::Hint, Question::Count] {
             let err = s.check(&board, &goal, question).unwrap_err();
-            assert!(matches!(err, Error::PdbNotLoaded { .. }), "{err}");
+            assert!(matches!(err, Error::Database(DatabaseError::NotLoaded { .. })), "{err}");
         }
         // 3x4 counts through the complete table, 3x3 hints from it: no heuristic read.
         let (board, goal) = near_goal("4x3");
@@ -230,7 +236,7 @@ mod tests {
         let goal = Goal::standard(Shape::new(4, 4).unwrap());
         for question in [Question::Solve, Question::Hint, Question::Count] {
             let err = solver(Algorithm::Auto).check(&board, &goal, question).unwrap_err();
-            assert!(matches!(err, Error::ShapeMismatch { .. }), "{err}");
+            assert!(matches!(err, Error::Input(InputError::ShapeMismatch { .. })), "{err}");
         }
     }
 
@@ -276,7 +282,7 @@ mod tests {
             let (board, goal) = near_goal(shape);
             let from_search = searched(algorithm, &board, &goal).unwrap_err();
             assert!(
-                matches!(&from_search, Error::Unsupported { algorithm: a, .. } if *a == algorithm.name()),
+                matches!(&from_search, Error::Refused(Refusal::Unsupported { algorithm: a, .. }) if *a == algorithm.name()),
                 "{from_search}"
             );
             let s = solver(algorithm);

@@ -25,7 +25,7 @@
 //!   unknown rather than failing.
 //! - **Refused** where the algorithm does not search optimally: `greedy`,
 //!   and `auto` on boards over [`AUTO_OPTIMAL_CELLS`](super::AUTO_OPTIMAL_CELLS)
-//!   cells (where it picks greedy), get [`Error::NoExactCount`] before any
+//!   cells (where it picks greedy), get [`Refusal::NoExactCount`](crate::error::Refusal::NoExactCount) before any
 //!   search: an enumeration within greedy's length would count longer
 //!   sequences as optimal (see [`check`](super::check)).
 //!
@@ -62,6 +62,7 @@ use super::check::Question;
 use super::hint::Completion;
 use super::table::{Table, MAX_TABLE_CELLS};
 use super::{bounded, Algorithm};
+use crate::error::InternalError;
 
 /// The optimal solutions of a board, counted or listed; see the [module
 /// documentation](self).
@@ -273,9 +274,9 @@ impl Solver {
         }
         for s in &answer.solutions {
             if !board.replay(s.moves()).is_ok_and(|b| goal.is_reached_by(&b)) {
-                return Err(Error::ReplayMismatch {
+                return Err(Error::Internal(InternalError::ReplayMismatch {
                     algorithm: answer.algorithm.name(),
-                });
+                }));
             }
         }
         answer.stats.elapsed = earlier + clock.elapsed();
@@ -391,7 +392,7 @@ impl Solver {
                 return Ok(());
             }
             // Parity was checked before.
-            _ => return Err(Error::ReplayMismatch { algorithm: "count" }),
+            _ => return Err(Error::Internal(InternalError::ReplayMismatch { algorithm: "count" })),
         };
         answer.distance = Some(d);
         let kind = self.iteration_heuristic(board);
@@ -513,7 +514,7 @@ impl Layers<'_> {
                 walked.push(packed);
             })?
             // The boards asked about are neighbours of a solvable board, so solvable.
-            .ok_or(Error::ReplayMismatch { algorithm: "table" })?;
+            .ok_or(Error::Internal(InternalError::ReplayMismatch { algorithm: "table" }))?;
         self.lookups += u64::from(d);
         self.distances.insert(key, d);
         for (i, &b) in self.walked.iter().enumerate() {
@@ -573,7 +574,9 @@ impl Layers<'_> {
             // Cannot overflow on these boards (see `count_fits`); if it did, say so.
             total = total
                 .checked_add(n)
-                .ok_or(Stop::Error(Error::CountOverflow { distance: t }))?;
+                .ok_or(Stop::Error(Error::Internal(InternalError::CountOverflow {
+                    distance: t,
+                })))?;
             Ok(ControlFlow::Continue(()))
         })?;
         self.counts.insert(key, total);

@@ -21,7 +21,7 @@
 //!
 //! - **Refused** where the algorithm does not search optimally: `greedy`, and
 //!   `auto` on boards over [`AUTO_OPTIMAL_CELLS`](super::AUTO_OPTIMAL_CELLS)
-//!   cells (where it picks greedy) get [`Error::NoExactHint`] before any
+//!   cells (where it picks greedy) get [`Refusal::NoExactHint`] before any
 //!   search: greedy's length is not a distance.
 //!
 //! One budget covers the whole hint: what the board's own search spends is
@@ -62,6 +62,7 @@ use crate::{Error, Solver};
 use super::check::Question;
 use super::table::Table;
 use super::{bounded, Algorithm};
+use crate::error::{InternalError, Refusal};
 
 /// How far an answer got.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -121,7 +122,7 @@ impl Solver {
     /// legal move of the blank, from the complete table or by search; see
     /// the [module documentation](crate::search::hint). Errors are for bad
     /// input (another shape than the goal's, a heuristic that does not fit,
-    /// an algorithm that does not search optimally: [`Error::NoExactHint`]),
+    /// an algorithm that does not search optimally: [`Refusal::NoExactHint`]),
     /// not for budgets.
     pub fn hint(&self, board: &Board, goal: &Goal) -> Result<Hint, Error> {
         self.hint_run(board, goal, self.options.budget, None)
@@ -174,7 +175,7 @@ impl Solver {
     ) -> Result<Result<Arc<Table>, BudgetKind>, Error> {
         match self.tables.get(goal, budget) {
             Ok(t) => Ok(Ok(t)),
-            Err(Error::BuildBudget { kind, .. }) => Ok(Err(kind)),
+            Err(Error::Refused(Refusal::BuildBudget { kind, .. })) => Ok(Err(kind)),
             Err(e) => Err(e),
         }
     }
@@ -204,7 +205,7 @@ impl Solver {
             // Parity was checked, and every neighbour of a solvable board is solvable.
             let d = table
                 .distance(b, goal)?
-                .ok_or(Error::ReplayMismatch { algorithm: "table" })?;
+                .ok_or(Error::Internal(InternalError::ReplayMismatch { algorithm: "table" }))?;
             lookups += u64::from(d);
             Ok(d)
         };
@@ -235,7 +236,7 @@ impl Solver {
                 return Ok(());
             }
             // Parity was checked before.
-            _ => return Err(Error::ReplayMismatch { algorithm: "hint" }),
+            _ => return Err(Error::Internal(InternalError::ReplayMismatch { algorithm: "hint" })),
         };
         let d = solution.len() as u32;
         hint.distance = Some(d);
@@ -442,12 +443,12 @@ mod tests {
         let err = auto.hint(&board, &goal).unwrap_err();
         assert_eq!(
             err,
-            Error::NoExactHint {
+            Error::Refused(Refusal::NoExactHint {
                 algorithm: "auto",
                 shape: board.shape(),
                 cells: 144,
                 max_cells: super::super::AUTO_OPTIMAL_CELLS,
-            }
+            })
         );
         assert!(
             err.to_string().contains("at most 25 cells, and a 12x12 board has 144"),
@@ -459,7 +460,7 @@ mod tests {
         let board = scrambled(&goal, "ulld");
         assert!(matches!(
             auto.hint(&board, &goal),
-            Err(Error::NoExactHint { cells: 36, .. })
+            Err(Error::Refused(Refusal::NoExactHint { cells: 36, .. }))
         ));
         // An explicit greedy is refused on any board.
         let greedy = Solver::new(SolverOptions::default().with_algorithm(Algorithm::Greedy));
@@ -468,10 +469,10 @@ mod tests {
         assert!(
             matches!(
                 err,
-                Error::NoExactHint {
+                Error::Refused(Refusal::NoExactHint {
                     algorithm: "greedy",
                     ..
-                }
+                })
             ),
             "{err}"
         );

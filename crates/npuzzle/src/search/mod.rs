@@ -5,6 +5,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use crate::board::Board;
+use crate::error::InternalError;
 use crate::goal::Goal;
 use crate::heuristic::pdb::{AdditivePdb, PdbSet};
 use crate::heuristic::HeuristicKind;
@@ -170,13 +171,14 @@ impl fmt::Display for Algorithm {
     }
 }
 
-/// Parses a name; an unknown one is an [`Error::UnknownName`] listing the choices.
+/// Parses a name; an unknown one is an [`InputError::UnknownName`](crate::error::InputError::UnknownName) listing the choices.
 ///
 /// ```
 /// use npuzzle::{Algorithm, Error};
+/// use npuzzle::error::InputError;
 /// assert_eq!("bibfs".parse::<Algorithm>()?, Algorithm::BiBfs);
 /// let err = "dfs".parse::<Algorithm>().unwrap_err();
-/// assert!(matches!(err, Error::UnknownName { what: "algorithm", .. }));
+/// assert!(matches!(err, Error::Input(InputError::UnknownName { what: "algorithm", .. })));
 /// assert_eq!(err.to_string(), "unknown algorithm \"dfs\"; choose auto, bfs-set, bfs, table, bibfs, astar, idastar or greedy");
 /// # Ok::<(), npuzzle::Error>(())
 /// ```
@@ -332,7 +334,7 @@ impl Solver {
     /// This solver with the pattern databases `pdb` (replacing any given
     /// before), read by [`HeuristicKind::Pdb`] on boards whose goal they were
     /// built for. With that heuristic, a board of another shape or goal is
-    /// an [`Error::PdbNotLoaded`] naming the goal that needs suitable
+    /// an [`DatabaseError::NotLoaded`](crate::error::DatabaseError::NotLoaded) naming the goal that needs suitable
     /// databases. IDA* on 4×4 and 5×5 boards reads them through
     /// [`FixedPdb`](crate::heuristic::pdb::FixedPdb); A* and IDA* on other
     /// shapes through [`Heuristic`](crate::Heuristic).
@@ -341,6 +343,7 @@ impl Solver {
     /// use std::sync::Arc;
     /// use npuzzle::heuristic::pdb::{AdditivePdb, PdbSpec};
     /// use npuzzle::{Algorithm, Board, Error, Goal, HeuristicKind, Solver, SolverOptions};
+    /// use npuzzle::error::DatabaseError;
     ///
     /// let board: Board = "8 6 7 2 5 4 3 x 1".parse()?;
     /// let goal = Goal::standard(board.shape());
@@ -353,7 +356,7 @@ impl Solver {
     ///
     /// // Without databases, or with databases for another goal: an error that names the goal.
     /// let err = Solver::new(options).solve(&board, &goal).unwrap_err();
-    /// assert!(matches!(&err, Error::PdbNotLoaded { goal: g, loaded: None } if **g == goal));
+    /// assert!(matches!(&err, Error::Database(DatabaseError::NotLoaded { goal: g, loaded: None }) if **g == goal));
     /// assert!(solver.solve(&board, &Goal::blank_first(board.shape())).is_err());
     /// # Ok::<(), npuzzle::Error>(())
     /// ```
@@ -411,7 +414,7 @@ impl Solver {
     ///
     /// A board of more than [`MAX_NARROW_CELLS`](crate::board::MAX_NARROW_CELLS)
     /// cells is solved only by [`Algorithm::Greedy`] (or `Auto`, which picks
-    /// it); the optimal searches refuse it with [`Error::TooBigToSearch`].
+    /// it); the optimal searches refuse it with [`Refusal::TooBigToSearch`](crate::error::Refusal::TooBigToSearch).
     pub fn solve(&self, board: &Board, goal: &Goal) -> Result<Report, Error> {
         self.run(board, goal, self.options.budget, None, None)
     }
@@ -568,9 +571,9 @@ impl Solver {
         if let Outcome::Solved(solution) = &outcome {
             let reached = board.replay(solution.moves());
             if !reached.is_ok_and(|b| goal.is_reached_by(&b)) {
-                return Err(Error::ReplayMismatch {
+                return Err(Error::Internal(InternalError::ReplayMismatch {
                     algorithm: algorithm.name(),
-                });
+                }));
             }
         }
         Ok(Report {

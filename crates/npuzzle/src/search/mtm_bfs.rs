@@ -26,6 +26,7 @@
 //! ```
 
 use crate::board::{Board, Move};
+use crate::error::Refusal;
 use crate::goal::Goal;
 use crate::parity::is_solvable;
 use crate::rank::BoardIndexer;
@@ -47,21 +48,21 @@ pub enum MtmDistance {
 
 /// The multi-tile distance from `board` to `goal`, within `budget` (nodes
 /// are boards expanded; memory the visited array and the frontiers). Boards
-/// of more than [`MAX_DENSE_CELLS`] cells are [`Error::Unsupported`]; a
-/// board and goal of different shapes, [`Error::ShapeMismatch`].
+/// of more than [`MAX_DENSE_CELLS`] cells are [`Refusal::Unsupported`]; a
+/// board and goal of different shapes, [`InputError::ShapeMismatch`](crate::error::InputError::ShapeMismatch).
 pub fn mtm_distance(board: &Board, goal: &Goal, budget: Budget) -> Result<MtmDistance, Error> {
     goal.check_shape(board)?;
     let shape = board.shape();
     let cells = shape.cells();
     if cells > MAX_DENSE_CELLS {
-        return Err(Error::Unsupported {
+        return Err(Error::Refused(Refusal::Unsupported {
             algorithm: "the multi-tile breadth-first search",
             shape,
             reason: format!(
                 "its visited array has a bit for each of the {cells}!/2 boards that reach the goal; \
                  it takes boards of up to {MAX_DENSE_CELLS} cells"
             ),
-        });
+        }));
     }
     if !is_solvable(board, goal) {
         return Ok(MtmDistance::Unsolvable);
@@ -70,11 +71,11 @@ pub fn mtm_distance(board: &Board, goal: &Goal, budget: Budget) -> Result<MtmDis
         return Ok(MtmDistance::Moves(0));
     }
     let Some(indexer) = BoardIndexer::new(goal) else {
-        return Err(Error::Unsupported {
+        return Err(Error::Refused(Refusal::Unsupported {
             algorithm: "the multi-tile breadth-first search",
             shape,
             reason: "its boards cannot be indexed".into(),
-        });
+        }));
     };
     let words = usize::try_from(indexer.len().div_ceil(64)).unwrap_or(usize::MAX);
     let seen_bytes = (words as u64).saturating_mul(8);
@@ -132,11 +133,11 @@ pub fn mtm_distance(board: &Board, goal: &Goal, budget: Budget) -> Result<MtmDis
         std::mem::swap(&mut frontier, &mut next);
         next.clear();
     }
-    Err(Error::Unsupported {
+    Err(Error::Refused(Refusal::Unsupported {
         algorithm: "the multi-tile breadth-first search",
         shape,
         reason: "it ran out of boards before the goal (a bug: please report the board)".into(),
-    })
+    }))
 }
 
 #[cfg(test)]
@@ -210,7 +211,7 @@ mod tests {
         );
         let big: Board = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15".parse().unwrap();
         let err = mtm_distance(&big, &Goal::standard(big.shape()), Budget::default()).unwrap_err();
-        assert!(matches!(err, Error::Unsupported { .. }), "{err}");
+        assert!(matches!(err, Error::Refused(Refusal::Unsupported { .. })), "{err}");
         let far: Board = "8 6 7 2 5 4 3 x 1".parse().unwrap();
         let goal = Goal::standard(far.shape());
         let budget = Budget::default().with_max_nodes(Some(100));

@@ -12,6 +12,7 @@ use std::mem::size_of;
 use std::ops::ControlFlow;
 
 use crate::board::{Board, Move, Shape};
+use crate::error::Refusal;
 use crate::geometry::Neighbours;
 use crate::goal::Goal;
 use crate::packed;
@@ -150,7 +151,7 @@ pub(crate) enum Width {
 }
 
 impl Width {
-    /// The narrowest state for `shape`, or [`Error::Unsupported`] past 25 cells.
+    /// The narrowest state for `shape`, or [`Refusal::Unsupported`](crate::error::Refusal::Unsupported) past 25 cells.
     pub(crate) fn for_shape(shape: Shape, algorithm: &'static str) -> Result<Width, Error> {
         let cells = shape.cells();
         if cells <= <u64 as PackedState>::MAX_CELLS {
@@ -158,14 +159,14 @@ impl Width {
         } else if cells <= Wide::MAX_CELLS {
             Ok(Width::Wide)
         } else {
-            Err(Error::Unsupported {
+            Err(Error::Refused(Refusal::Unsupported {
                 algorithm,
                 shape,
                 reason: format!(
                     "it stores boards packed into 128 bits, at most {} cells (this one has {cells}); idastar has no such limit",
                     Wide::MAX_CELLS
                 ),
-            })
+            }))
         }
     }
 }
@@ -174,7 +175,7 @@ impl Width {
 /// board is the goal, else the search proper monomorphised for the narrowest
 /// state that holds the board (`narrow` for `u64`, `wide` for [`Wide`]),
 /// given `with` (its clock, its heuristic); boards over 25 cells are
-/// [`Error::Unsupported`] for `algorithm`.
+/// [`Refusal::Unsupported`](crate::error::Refusal::Unsupported) for `algorithm`.
 pub(crate) fn run_storing<W>(
     board: &Board,
     goal: &Goal,
@@ -503,7 +504,7 @@ mod tests {
         assert_eq!(w(4, 4), Ok(Width::Narrow));
         assert_eq!(w(4, 5), Ok(Width::Wide));
         assert_eq!(w(5, 5), Ok(Width::Wide));
-        assert!(matches!(w(6, 5), Err(Error::Unsupported { .. })));
+        assert!(matches!(w(6, 5), Err(Error::Refused(Refusal::Unsupported { .. }))));
     }
 
     #[test]

@@ -54,6 +54,7 @@
 //! shapes, unsolvable boards and other algorithms are refused with an error.
 
 use crate::board::{Board, Move};
+use crate::error::{InternalError, Refusal};
 use crate::goal::Goal;
 use crate::search::idastar_fixed;
 use crate::solution::{Budget, BudgetClock, BudgetKind, Cancel, Solution};
@@ -159,15 +160,15 @@ impl Frontier {
     /// [module docs](self)).
     ///
     /// Too few results (none of them a solution) or more than the subtrees
-    /// are an [`Error::SubtreeResults`].
+    /// are an [`InternalError::SubtreeResults`].
     pub fn combine(&self, results: &[SubtreeResult]) -> Result<IterationResult, Error> {
         let first_solution = results.iter().position(|r| r.solution.is_some());
         let needed = first_solution.map_or(self.subtrees.len(), |i| i + 1);
         if results.len() < needed || results.len() > self.subtrees.len() {
-            return Err(Error::SubtreeResults {
+            return Err(Error::Internal(InternalError::SubtreeResults {
                 subtrees: self.subtrees.len(),
                 results: results.len(),
-            });
+            }));
         }
         let counted = &results[..needed];
         let (mut expanded, mut generated) = match first_solution {
@@ -220,7 +221,7 @@ impl Solver {
     /// the whole call (a subtree cut short says which budget stopped it).
     ///
     /// Errors: those of [`split_iteration`](Solver::split_iteration), and
-    /// moves that take the blank off the board ([`Error::IllegalMove`]).
+    /// moves that take the blank off the board ([`MoveError::IllegalMove`](crate::error::MoveError::IllegalMove)).
     pub fn search_subtrees(
         &self,
         board: &Board,
@@ -237,10 +238,12 @@ impl Solver {
 
     fn check_subtree_search(&self, board: &Board, goal: &Goal) -> Result<(), Error> {
         goal.check_shape(board)?;
-        let unsupported = |reason: &str| Error::Unsupported {
-            algorithm: "idastar subtrees",
-            shape: board.shape(),
-            reason: reason.to_string(),
+        let unsupported = |reason: &str| {
+            Error::Refused(Refusal::Unsupported {
+                algorithm: "idastar subtrees",
+                shape: board.shape(),
+                reason: reason.to_string(),
+            })
         };
         if !matches!(self.options().algorithm, Algorithm::IdaStar | Algorithm::Auto) {
             return Err(unsupported("subtrees are IDA*'s; choose the idastar algorithm"));

@@ -6,6 +6,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use proptest::prelude::*;
 
+use crate::error::DatabaseError;
 use crate::oracle;
 use crate::parity::is_solvable;
 use crate::{Algorithm, Board, Budget, BudgetKind, Goal, HeuristicKind, Move, Outcome, Report, Shape};
@@ -291,7 +292,10 @@ fn storing_searches_refuse_boards_over_25_cells() {
             ..SolverOptions::default()
         });
         let err = solver.solve(&board, &goal).unwrap_err();
-        assert!(matches!(err, crate::Error::Unsupported { .. }), "{algorithm}: {err}");
+        assert!(
+            matches!(err, crate::Error::Refused(crate::error::Refusal::Unsupported { .. })),
+            "{algorithm}: {err}"
+        );
     }
 }
 
@@ -383,7 +387,7 @@ fn the_pdb_heuristic_without_matching_databases_says_what_to_build() {
         for solver in [Solver::new(options), Solver::new(options).with_pdb(Arc::clone(&other))] {
             let err = solver.solve(&board, &goal).unwrap_err();
             assert!(
-                matches!(&err, Error::PdbNotLoaded { goal: g, loaded, .. }
+                matches!(&err, Error::Database(DatabaseError::NotLoaded { goal: g, loaded, .. })
                     if loaded.is_some() == solver.pdb().is_some() && **g == goal),
                 "{goal}: {err:?}"
             );
@@ -417,7 +421,10 @@ fn the_pdb_heuristic_without_matching_databases_says_what_to_build() {
         ..SolverOptions::default()
     });
     let err = solver.solve(&scrambled(&goal, "lu"), &goal).unwrap_err();
-    assert!(matches!(err, Error::PdbUnsupported { .. }), "{err:?}");
+    assert!(
+        matches!(err, Error::Database(DatabaseError::Unsupported { .. })),
+        "{err:?}"
+    );
     assert!(!HeuristicKind::Pdb.supports(goal.shape()));
 }
 

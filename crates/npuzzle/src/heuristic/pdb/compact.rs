@@ -32,6 +32,7 @@
 use super::regions::Flood;
 use super::{AdditivePdb, PatternDatabase, PdbSpec, Source, TableKind, Xxh64};
 use crate::board::Shape;
+use crate::error::DatabaseError;
 use crate::Error;
 
 /// Where the main regions of a compact table's placements are, and how to
@@ -99,8 +100,10 @@ impl MainRegion {
 fn compact_table(zero: &PatternDatabase, main: &MainRegion, threads: usize) -> Result<Vec<u8>, Error> {
     let placements = zero.placements();
     let regions = u64::from(zero.regions());
-    let len = usize::try_from(placements).map_err(|_| Error::PdbUnsupported {
-        reason: format!("{placements} placements do not fit in memory"),
+    let len = usize::try_from(placements).map_err(|_| {
+        Error::Database(DatabaseError::Unsupported {
+            reason: format!("{placements} placements do not fit in memory"),
+        })
     })?;
     let mut out = vec![0u8; len];
     let chunk = len.div_ceil(threads.max(1)).max(1);
@@ -134,12 +137,12 @@ fn compact_table(zero: &PatternDatabase, main: &MainRegion, threads: usize) -> R
     });
     match failed {
         None => Ok(out),
-        Some(i) => Err(Error::PdbUnsupported {
+        Some(i) => Err(Error::Database(DatabaseError::Unsupported {
             reason: format!(
                 "placement {i} of the tiles {:?} has a value above 15, which a compact table cannot hold",
                 zero.tiles()
             ),
-        }),
+        })),
     }
 }
 
@@ -147,7 +150,7 @@ impl AdditivePdb {
     /// The compact zero-aware form of these zero-aware databases (see
     /// [`TableKind::Compact`]), built in memory on `threads` threads (0: one
     /// per core); save it with [`AdditivePdb::save`]. Databases of another
-    /// kind are [`Error::PdbUnsupported`].
+    /// kind are [`DatabaseError::Unsupported`].
     ///
     /// ```
     /// use npuzzle::heuristic::pdb::{AdditivePdb, PdbSpec, TableKind};
@@ -164,12 +167,12 @@ impl AdditivePdb {
     /// ```
     pub fn compact(&self, threads: usize) -> Result<AdditivePdb, Error> {
         if self.spec.kind() != TableKind::ZeroAware {
-            return Err(Error::PdbUnsupported {
+            return Err(Error::Database(DatabaseError::Unsupported {
                 reason: format!(
                     "only zero-aware databases can be made compact; these are {}",
                     self.spec.kind().label()
                 ),
-            });
+            }));
         }
         let threads = match threads {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),

@@ -12,6 +12,7 @@ use super::zero_tests::{
     raised_and_below_the_oracle_distance_on_3x4,
 };
 use super::*;
+use crate::error::{DatabaseError, Refusal};
 use crate::heuristic::tests::{check_bound_and_update, exact_distances, small_goals};
 use crate::heuristic::Heuristic;
 use crate::Shape;
@@ -123,7 +124,7 @@ fn the_fixed_state_and_the_fixed_idastar_read_compact_tables() {
     // The classic instance refuses compact tables rather than misread them.
     assert!(matches!(
         FixedPdb::<16, 4>::new(&compact4),
-        Err(Error::Unsupported { .. })
+        Err(Error::Refused(Refusal::Unsupported { .. }))
     ));
     for goal in [Goal::blank_first(shape(5, 5)), Goal::standard(shape(5, 5))] {
         let compact = cached_compact(&goal, "1,2,3/5,6,10/7,12,13/19,23,24");
@@ -198,7 +199,7 @@ fn a_compact_file_round_trips_says_what_it_is_and_converts_from_a_zero_aware_fil
     // Asked for the zero-aware databases, the file is the wrong kind.
     let err = AdditivePdb::open(&path, &zero_spec).unwrap_err();
     assert!(
-        matches!(&err, Error::PdbMismatch { what: "kind", got, .. } if got == "zero-aware compact"),
+        matches!(&err, Error::Database(DatabaseError::Mismatch { what: "kind", got, .. }) if got == "zero-aware compact"),
         "{err:?}"
     );
     let listed = list(dir.path()).unwrap();
@@ -207,7 +208,10 @@ fn a_compact_file_round_trips_says_what_it_is_and_converts_from_a_zero_aware_fil
     assert_eq!(info.info.as_ref().unwrap().bytes, bytes.len() as u64);
     // Only zero-aware databases convert.
     for pdb in [&opened, &*cached(&goal, partition)] {
-        assert!(matches!(pdb.compact(1), Err(Error::PdbUnsupported { .. })));
+        assert!(matches!(
+            pdb.compact(1),
+            Err(Error::Database(DatabaseError::Unsupported { .. }))
+        ));
     }
     // Building a compact spec builds zero-aware and converts.
     let built = AdditivePdb::build(&spec, &BuildOptions::default(), &mut |_| {}).unwrap();
@@ -232,7 +236,7 @@ fn a_compact_file_claiming_four_bits_an_entry_is_corrupt_not_misread() {
     std::fs::write(&path, &bytes).unwrap();
     let err = AdditivePdb::open_any(&path).unwrap_err();
     assert!(
-        matches!(&err, Error::PdbCorrupt { reason, .. } if reason.contains("4 bits per entry, not 8")),
+        matches!(&err, Error::Database(DatabaseError::Corrupt { reason, .. }) if reason.contains("4 bits per entry, not 8")),
         "{err:?}"
     );
 }

@@ -43,6 +43,7 @@ use super::{
     AdditivePdb, BuildOptions, BuildProgress, Partition, PatternDatabase, PdbInfo, PdbSpec, Source, TableKind,
 };
 use crate::board::{Board, Shape};
+use crate::error::DatabaseError;
 use crate::goal::Goal;
 use crate::Error;
 
@@ -82,12 +83,12 @@ const MAX_HEADER: usize = 4096;
 
 /// An I/O error as an [`Error`] naming the path.
 pub(crate) fn io_error(action: &'static str, path: &Path, err: io::Error) -> Error {
-    Error::PdbIo {
+    Error::Database(DatabaseError::Io {
         action,
         path: path.to_path_buf(),
         kind: err.kind(),
         source: err.into(),
-    }
+    })
 }
 
 /// Where one table is in the file.
@@ -206,32 +207,36 @@ pub(crate) fn decode_header(
 ) -> Result<Header, Error> {
     let path_buf = || path.to_path_buf();
     let hint = |found: Option<&PdbSpec>| expected.or(found).map(|s| Box::new(s.clone()));
-    let truncated = |want: u64, found: Option<&PdbSpec>| Error::PdbTruncated {
-        path: path_buf(),
-        expected: want,
-        got: file_len,
-        spec: hint(found),
+    let truncated = |want: u64, found: Option<&PdbSpec>| {
+        Error::Database(DatabaseError::Truncated {
+            path: path_buf(),
+            expected: want,
+            got: file_len,
+            spec: hint(found),
+        })
     };
-    let corrupt = |reason: String, found: Option<&PdbSpec>| Error::PdbCorrupt {
-        path: path_buf(),
-        reason,
-        spec: hint(found),
+    let corrupt = |reason: String, found: Option<&PdbSpec>| {
+        Error::Database(DatabaseError::Corrupt {
+            path: path_buf(),
+            reason,
+            spec: hint(found),
+        })
     };
     if bytes.len() < MAGIC.len() {
         return Err(if MAGIC.starts_with(bytes) {
             truncated(FIXED as u64, None)
         } else {
-            Error::PdbMagic {
+            Error::Database(DatabaseError::Magic {
                 path: path_buf(),
                 spec: hint(None),
-            }
+            })
         });
     }
     if bytes[..8] != MAGIC {
-        return Err(Error::PdbMagic {
+        return Err(Error::Database(DatabaseError::Magic {
             path: path_buf(),
             spec: hint(None),
-        });
+        }));
     }
     if bytes.len() < 12 {
         return Err(truncated(FIXED as u64, None));
@@ -241,12 +246,12 @@ pub(crate) fn decode_header(
         .into_iter()
         .find(|&k| version_of(k) == version)
     else {
-        return Err(Error::PdbVersion {
+        return Err(Error::Database(DatabaseError::Version {
             path: path_buf(),
             expected: COMPACT_FORMAT_VERSION,
             got: version,
             spec: hint(None),
-        });
+        }));
     };
     if bytes.len() < FIXED {
         return Err(truncated(FIXED as u64, None));
@@ -261,13 +266,13 @@ pub(crate) fn decode_header(
     let stored = u64_at(bytes, 16);
     let computed = super::Xxh64::hash(&bytes[24..header_len]);
     if stored != computed {
-        return Err(Error::PdbChecksum {
+        return Err(Error::Database(DatabaseError::Checksum {
             path: path_buf(),
             part: "header",
             stored,
             computed,
             spec: hint(None),
-        });
+        }));
     }
 
     // The header is as written; what it says must still make sense.
@@ -369,12 +374,14 @@ pub(crate) fn decode_header(
     }
 
     if let Some(want) = expected {
-        let mismatch = |what: &'static str, expected: String, got: String| Error::PdbMismatch {
-            path: path_buf(),
-            what,
-            expected,
-            got,
-            spec: Some(Box::new(want.clone())),
+        let mismatch = |what: &'static str, expected: String, got: String| {
+            Error::Database(DatabaseError::Mismatch {
+                path: path_buf(),
+                what,
+                expected,
+                got,
+                spec: Some(Box::new(want.clone())),
+            })
         };
         if want.shape() != spec.shape() {
             return Err(mismatch("board", want.shape().to_string(), spec.shape().to_string()));
@@ -450,7 +457,7 @@ pub(crate) fn write_atomically(path: &Path, write: impl FnOnce(&mut dyn Write) -
 impl AdditivePdb {
     /// Maps the file at `path`, checking that its header is intact and that
     /// it holds the databases of `spec`. The tables are not read here; see
-    /// [`AdditivePdb::verify`]. No file there is [`Error::PdbMissing`], naming
+    /// [`AdditivePdb::verify`]. No file there is [`DatabaseError::Missing`], naming
     /// the databases wanted.
     pub fn open(path: &Path, spec: &PdbSpec) -> Result<AdditivePdb, Error> {
         AdditivePdb::open_checked(path, Some(spec))
@@ -476,7 +483,7 @@ impl AdditivePdb {
         progress: &mut dyn FnMut(&BuildProgress),
     ) -> Result<(AdditivePdb, bool), Error> {
         match AdditivePdb::load(dir, spec) {
-            Err(Error::PdbMissing { .. }) => {
+            Err(Error::Database(DatabaseError::Missing { .. })) => {
                 let pdb = AdditivePdb::build(spec, options, progress)?;
                 pdb.save(dir)?;
                 Ok((pdb, true))
@@ -487,10 +494,10 @@ impl AdditivePdb {
 
     fn open_checked(path: &Path, expected: Option<&PdbSpec>) -> Result<AdditivePdb, Error> {
         let file = File::open(path).map_err(|e| match expected {
-            Some(spec) if e.kind() == std::io::ErrorKind::NotFound => Error::PdbMissing {
+            Some(spec) if e.kind() == std::io::ErrorKind::NotFound => Error::Database(DatabaseError::Missing {
                 path: path.to_path_buf(),
                 spec: Box::new(spec.clone()),
-            },
+            }),
             _ => io_error("read", path, e),
         })?;
         let len = file.metadata().map_err(|e| io_error("read", path, e))?.len();
@@ -498,12 +505,12 @@ impl AdditivePdb {
             // Too short to be anything but broken; read it to say how.
             let bytes = fs::read(path).map_err(|e| io_error("read", path, e))?;
             decode_header(&bytes, bytes.len() as u64, path, expected)?;
-            return Err(Error::PdbTruncated {
+            return Err(Error::Database(DatabaseError::Truncated {
                 path: path.to_path_buf(),
                 expected: 64,
                 got: len,
                 spec: expected.map(|s| Box::new(s.clone())),
-            });
+            }));
         }
         // SAFETY: mapping is unsafe because another process could change or
         // truncate the file while it is mapped, which Rust cannot rule out.
@@ -614,23 +621,25 @@ impl AdditivePdb {
         let len = bytes.len() as u64;
         let header = decode_header(bytes, len, name, None)?;
         if len < 64 {
-            return Err(Error::PdbTruncated {
+            return Err(Error::Database(DatabaseError::Truncated {
                 path: name.to_path_buf(),
                 expected: 64,
                 got: len,
                 spec: None,
-            });
+            }));
         }
         let shape = header.spec.shape();
         let compact = header.spec.kind() == TableKind::Compact;
         let mut patterns = Vec::with_capacity(header.tables.len());
         for t in &header.tables {
             let (start, end) = (t.offset as usize, (t.offset + t.len) as usize);
-            let table = bytes.get(start..end).ok_or_else(|| Error::PdbTruncated {
-                path: name.to_path_buf(),
-                expected: t.offset + t.len,
-                got: len,
-                spec: Some(Box::new(header.spec.clone())),
+            let table = bytes.get(start..end).ok_or_else(|| {
+                Error::Database(DatabaseError::Truncated {
+                    path: name.to_path_buf(),
+                    expected: t.offset + t.len,
+                    got: len,
+                    spec: Some(Box::new(header.spec.clone())),
+                })
             })?;
             patterns.push(PatternDatabase::new(
                 shape,
@@ -644,19 +653,19 @@ impl AdditivePdb {
         }
         let pdb = AdditivePdb::assemble(header.spec, patterns, header.data_checksum, Source::Built);
         pdb.verify().map_err(|e| match e {
-            Error::PdbChecksum {
+            Error::Database(DatabaseError::Checksum {
                 part,
                 stored,
                 computed,
                 spec,
                 ..
-            } => Error::PdbChecksum {
+            }) => Error::Database(DatabaseError::Checksum {
                 path: name.to_path_buf(),
                 part,
                 stored,
                 computed,
                 spec,
-            },
+            }),
             other => other,
         })?;
         Ok(pdb)
@@ -737,7 +746,10 @@ mod tests {
             Err(io::Error::other("disk full"))
         })
         .unwrap_err();
-        assert!(matches!(err, Error::PdbIo { action: "write", .. }), "{err:?}");
+        assert!(
+            matches!(err, Error::Database(DatabaseError::Io { action: "write", .. })),
+            "{err:?}"
+        );
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);
 
         // A good file is not replaced by a failed rewrite.

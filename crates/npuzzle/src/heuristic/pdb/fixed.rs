@@ -5,6 +5,7 @@ use super::compact::MainRegion;
 use super::pattern::{rank, weights, PatternDatabase};
 use super::regions::Flood;
 use super::{AdditivePdb, PdbSet};
+use crate::error::Refusal;
 use crate::heuristic::fixed::{Dynamic, FixedBoard, FixedHeuristic};
 use crate::heuristic::WithFixedHeuristic;
 use crate::Error;
@@ -325,11 +326,11 @@ impl<'a, const N: usize, const P: usize, const V: usize, const Z: usize> FixedPd
     fn with_views(views: Vec<View<'a, N, P>>, pdb: &AdditivePdb) -> Result<FixedPdb<'a, N, P, V, Z>, Error> {
         let active = views.len();
         if active > V {
-            return Err(Error::Unsupported {
+            return Err(Error::Refused(Refusal::Unsupported {
                 algorithm: "pdb (fixed size)",
                 shape: pdb.spec().shape(),
                 reason: format!("{active} lookups per node; this instance holds at most {V}"),
-            });
+            }));
         }
         let views = std::array::from_fn(|v| views[v.min(active - 1)].clone());
         Ok(FixedPdb { views, active })
@@ -339,10 +340,12 @@ impl<'a, const N: usize, const P: usize, const V: usize, const Z: usize> FixedPd
     fn views_of(pdb: &'a AdditivePdb) -> Result<Vec<View<'a, N, P>>, Error> {
         let goal = pdb.spec().goal();
         let shape = goal.shape();
-        let unsupported = |reason: String| Error::Unsupported {
-            algorithm: "pdb (fixed size)",
-            shape,
-            reason,
+        let unsupported = |reason: String| {
+            Error::Refused(Refusal::Unsupported {
+                algorithm: "pdb (fixed size)",
+                shape,
+                reason,
+            })
         };
         if shape.cells() != N {
             return Err(unsupported(format!("this instance is built for boards of {N} cells")));

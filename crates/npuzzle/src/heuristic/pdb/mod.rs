@@ -40,6 +40,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::Heuristic;
+use crate::error::{DatabaseError, Refusal};
 use crate::goal::Goal;
 use crate::solution::Cancel;
 use crate::Error;
@@ -225,18 +226,19 @@ impl AdditivePdb {
 
     /// [`build`](AdditivePdb::build), stopping soon after `cancel` is raised
     /// (every thread looks at it between chunks of entries) with an
-    /// [`Error::BuildBudget`] of kind
+    /// [`Refusal::BuildBudget`] of kind
     /// [`BudgetKind::Cancelled`](crate::BudgetKind::Cancelled). A front-end
     /// raises it on Ctrl-C, from `progress` or another thread.
     ///
     /// ```
     /// use npuzzle::heuristic::pdb::{AdditivePdb, PdbSpec};
     /// use npuzzle::{BudgetKind, Cancel, Error, Goal};
+    /// use npuzzle::error::Refusal;
     /// let spec = PdbSpec::parse(&Goal::standard("4x4".parse()?), "6-6-3")?;
     /// let cancel = Cancel::new();
     /// let stop = cancel.clone();
     /// let err = AdditivePdb::build_with(&spec, &Default::default(), &cancel, &mut |_| stop.cancel()).unwrap_err();
-    /// assert!(matches!(err, Error::BuildBudget { kind: BudgetKind::Cancelled, .. }));
+    /// assert!(matches!(err, Error::Refused(Refusal::BuildBudget { kind: BudgetKind::Cancelled, .. })));
     /// # Ok::<(), npuzzle::Error>(())
     /// ```
     pub fn build_with(
@@ -249,14 +251,14 @@ impl AdditivePdb {
         if let Some(limit) = options.max_memory {
             let need = spec.build_memory();
             if need > limit {
-                return Err(Error::PdbUnsupported {
+                return Err(Error::Database(DatabaseError::Unsupported {
                     reason: format!(
                         "building {} needs about {}, more than the {} allowed",
                         spec.partition(),
                         in_units(need),
                         in_units(limit)
                     ),
-                });
+                }));
             }
         }
         if spec.kind() == TableKind::Compact {
@@ -270,14 +272,14 @@ impl AdditivePdb {
         }
         for p in spec.partition().patterns() {
             if placements(cells, p.len()) > u64::from(u32::MAX) {
-                return Err(Error::PdbUnsupported {
+                return Err(Error::Database(DatabaseError::Unsupported {
                     reason: format!(
                         "a pattern of {} tiles on {cells} cells has {} entries; at most {} are supported",
                         p.len(),
                         placements(cells, p.len()),
                         u32::MAX
                     ),
-                });
+                }));
             }
         }
         let threads = match options.threads {
@@ -305,13 +307,13 @@ impl AdditivePdb {
                 });
             });
             let Some(build::Built { bits, regions, table }) = built else {
-                return Err(Error::BuildBudget {
+                return Err(Error::Refused(Refusal::BuildBudget {
                     what: "pattern database",
                     shape: spec.shape(),
                     kind: crate::BudgetKind::Cancelled,
                     used: done,
                     limit: total,
-                });
+                }));
             };
             hasher.write(&table);
             progress(&BuildProgress {
@@ -385,13 +387,13 @@ impl AdditivePdb {
         if computed == self.data_checksum {
             Ok(())
         } else {
-            Err(Error::PdbChecksum {
+            Err(Error::Database(DatabaseError::Checksum {
                 path: self.path().map_or_else(|| PathBuf::from("<memory>"), Path::to_path_buf),
                 part: "data",
                 stored: self.data_checksum,
                 computed,
                 spec: Some(Box::new(self.spec.clone())),
-            })
+            }))
         }
     }
 
@@ -521,20 +523,21 @@ impl Heuristic for AdditivePdb {
 }
 
 /// The databases in `pdb` if they are for `goal` (board and goal tiles);
-/// otherwise [`Error::PdbNotLoaded`] naming the goal (front-ends advise building
-/// [`PdbSpec::suggested`]), or [`Error::PdbUnsupported`] for boards
+/// otherwise [`DatabaseError::NotLoaded`] naming the goal (front-ends advise building
+/// [`PdbSpec::suggested`]), or [`DatabaseError::Unsupported`] for boards
 /// too large for any.
 ///
 /// ```
 /// use npuzzle::heuristic::pdb::{for_goal, AdditivePdb, PdbSpec};
 /// use npuzzle::{Error, Goal};
+/// use npuzzle::error::DatabaseError;
 /// let goal = Goal::standard("3x3".parse()?);
 /// let pdb = AdditivePdb::build(&PdbSpec::parse(&goal, "1,2,3,4/5,6,7,8")?, &Default::default(), &mut |_| {})?;
 /// assert!(for_goal(Some(&pdb), &goal).is_ok());
 /// let other = Goal::blank_first("3x3".parse()?);
 /// let err = for_goal(Some(&pdb), &other).unwrap_err();
-/// assert!(matches!(err, Error::PdbNotLoaded { loaded: Some(_), .. }));
-/// assert!(matches!(for_goal(None, &goal), Err(Error::PdbNotLoaded { loaded: None, .. })));
+/// assert!(matches!(err, Error::Database(DatabaseError::NotLoaded { loaded: Some(_), .. })));
+/// assert!(matches!(for_goal(None, &goal), Err(Error::Database(DatabaseError::NotLoaded { loaded: None, .. }))));
 /// # Ok::<(), npuzzle::Error>(())
 /// ```
 pub fn for_goal<'a>(pdb: Option<&'a AdditivePdb>, goal: &Goal) -> Result<&'a AdditivePdb, Error> {
@@ -543,10 +546,10 @@ pub fn for_goal<'a>(pdb: Option<&'a AdditivePdb>, goal: &Goal) -> Result<&'a Add
         _ => {
             // Boards no databases can serve are an error of their own.
             PdbSpec::suggested(goal)?;
-            Err(Error::PdbNotLoaded {
+            Err(Error::Database(DatabaseError::NotLoaded {
                 goal: Box::new(goal.clone()),
                 loaded: pdb.map(|p| Box::new(p.spec().clone())),
-            })
+            }))
         }
     }
 }
@@ -554,9 +557,11 @@ pub fn for_goal<'a>(pdb: Option<&'a AdditivePdb>, goal: &Goal) -> Result<&'a Add
 /// [`for_goal`] for a set of databases: the set if it is for `goal`.
 pub fn set_for_goal<'a>(set: Option<&'a PdbSet>, goal: &Goal) -> Result<&'a PdbSet, Error> {
     for_goal(set.map(|s| &**s.first()), goal)?;
-    set.ok_or_else(|| Error::PdbNotLoaded {
-        goal: Box::new(goal.clone()),
-        loaded: None,
+    set.ok_or_else(|| {
+        Error::Database(DatabaseError::NotLoaded {
+            goal: Box::new(goal.clone()),
+            loaded: None,
+        })
     })
 }
 

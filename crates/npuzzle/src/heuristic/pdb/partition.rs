@@ -4,6 +4,7 @@
 use std::fmt;
 
 use crate::board::Shape;
+use crate::error::DatabaseError;
 use crate::goal::Goal;
 use crate::Error;
 
@@ -163,9 +164,11 @@ impl Partition {
         name: Option<&'static str>,
         text: &str,
     ) -> Result<Partition, Error> {
-        let bad = |reason: String| Error::BadPartition {
-            text: text.chars().take(80).collect(),
-            reason,
+        let bad = |reason: String| {
+            Error::Database(DatabaseError::BadPartition {
+                text: text.chars().take(80).collect(),
+                reason,
+            })
         };
         let n = shape.cells();
         if patterns.is_empty() {
@@ -200,9 +203,11 @@ impl Partition {
         if let Some(named) = NAMED.iter().find(|n| n.name == trimmed) {
             return Partition::named_for(named, goal);
         }
-        let bad = |reason: String| Error::BadPartition {
-            text: text.chars().take(80).collect(),
-            reason,
+        let bad = |reason: String| {
+            Error::Database(DatabaseError::BadPartition {
+                text: text.chars().take(80).collect(),
+                reason,
+            })
         };
         let mut patterns = Vec::new();
         for part in trimmed.split('/') {
@@ -242,21 +247,23 @@ impl Partition {
     pub fn named(name: &str, goal: &Goal) -> Result<Partition, Error> {
         match NAMED.iter().find(|n| n.name == name.trim()) {
             Some(named) => Partition::named_for(named, goal),
-            None => Err(Error::BadPartition {
+            None => Err(Error::Database(DatabaseError::BadPartition {
                 text: name.chars().take(80).collect(),
                 reason: format!(
                     "no partition of that name; known: {}",
                     NAMED.iter().map(|n| n.name).collect::<Vec<_>>().join(", ")
                 ),
-            }),
+            })),
         }
     }
 
     fn named_for(named: &Named, goal: &Goal) -> Result<Partition, Error> {
         let shape = goal.shape();
-        let bad = |reason: String| Error::BadPartition {
-            text: named.name.into(),
-            reason,
+        let bad = |reason: String| {
+            Error::Database(DatabaseError::BadPartition {
+                text: named.name.into(),
+                reason,
+            })
         };
         if shape.width() != named.side || shape.height() != named.side {
             return Err(bad(format!(
@@ -397,7 +404,10 @@ mod tests {
             ("7-8", "4x4"),
         ] {
             let err = Partition::parse(text, &goal).unwrap_err();
-            assert!(matches!(err, Error::BadPartition { .. }), "{text}: {err:?}");
+            assert!(
+                matches!(err, Error::Database(DatabaseError::BadPartition { .. })),
+                "{text}: {err:?}"
+            );
             assert!(err.to_string().contains(needle), "{text}: {err}");
         }
     }

@@ -11,6 +11,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::AdditivePdb;
+use crate::error::DatabaseError;
 use crate::goal::Goal;
 use crate::heuristic::Heuristic;
 use crate::Error;
@@ -51,19 +52,19 @@ impl PdbSet {
     /// goal, and there must be at least one.
     pub fn new(members: Vec<Arc<AdditivePdb>>) -> Result<PdbSet, Error> {
         let Some(first) = members.first() else {
-            return Err(Error::PdbUnsupported {
+            return Err(Error::Database(DatabaseError::Unsupported {
                 reason: "a set of pattern databases needs at least one partition".into(),
-            });
+            }));
         };
         let goal = first.spec().goal();
         if let Some(other) = members.iter().find(|m| m.spec().goal() != goal) {
-            return Err(Error::PdbUnsupported {
+            return Err(Error::Database(DatabaseError::Unsupported {
                 reason: format!(
                     "databases for different goals cannot be read together: {} and {}",
                     first.spec(),
                     other.spec()
                 ),
-            });
+            }));
         }
         Ok(PdbSet { members })
     }

@@ -6,6 +6,7 @@ use std::fmt;
 
 use super::{placements, recommended_partition, Partition, Xxh64, EXTENSION, MAX_PDB_CELLS};
 use crate::board::Shape;
+use crate::error::DatabaseError;
 use crate::goal::Goal;
 use crate::Error;
 
@@ -89,12 +90,12 @@ impl PdbSpec {
     pub fn new(goal: Goal, partition: Partition) -> Result<PdbSpec, Error> {
         let shape = goal.shape();
         if shape.cells() > MAX_PDB_CELLS {
-            return Err(Error::PdbUnsupported {
+            return Err(Error::Database(DatabaseError::Unsupported {
                 reason: format!(
                     "a {shape} board has {} cells; pattern databases support at most {MAX_PDB_CELLS}",
                     shape.cells()
                 ),
-            });
+            }));
         }
         // A partition checked against another board may name tiles this one lacks.
         let partition = Partition::new(partition.patterns().to_vec(), &goal)?.with_known_name(&goal);

@@ -5,6 +5,7 @@ use std::sync::{Mutex, OnceLock};
 use rand::{Rng, SeedableRng};
 
 use super::*;
+use crate::error::DatabaseError;
 use crate::heuristic::tests::{check_heuristic, exact_distances, small_goals};
 use crate::heuristic::{Heuristic, Manhattan};
 use crate::{Board, Move, Shape};
@@ -306,7 +307,10 @@ fn files_round_trip() {
         listed[1].info.as_ref().unwrap().spec.partition().to_string(),
         "1,2,3/4,5,6/7,8"
     );
-    assert!(matches!(listed[2].info, Err(Error::PdbMagic { .. })));
+    assert!(matches!(
+        listed[2].info,
+        Err(Error::Database(DatabaseError::Magic { .. }))
+    ));
     assert!(other.exists());
     assert!(list(&dir.path().join("none")).unwrap().is_empty());
 }
@@ -373,7 +377,10 @@ fn progress_reaches_one() {
         },
         &mut |_| {},
     );
-    assert!(matches!(refused, Err(Error::PdbUnsupported { .. })));
+    assert!(matches!(
+        refused,
+        Err(Error::Database(DatabaseError::Unsupported { .. }))
+    ));
     let message = refused.unwrap_err().to_string();
     assert!(message.ends_with("more than the 1000 B allowed"), "{message}");
 }
@@ -404,7 +411,7 @@ fn each_kind_of_broken_file_has_its_own_error() {
     // Each names the databases that were asked for, for a front-end's advice on rebuilding them.
     let (r, spec) = spoiled(|b| b[0] = b'X');
     assert!(
-        matches!(&r, Err(Error::PdbMagic { spec: Some(s), .. }) if **s == spec),
+        matches!(&r, Err(Error::Database(DatabaseError::Magic { spec: Some(s), .. })) if **s == spec),
         "{r:?}"
     );
 
@@ -412,33 +419,51 @@ fn each_kind_of_broken_file_has_its_own_error() {
     assert!(
         matches!(
             &r,
-            Err(Error::PdbVersion {
+            Err(Error::Database(DatabaseError::Version {
                 expected: COMPACT_FORMAT_VERSION,
                 got: 9,
                 spec: Some(s),
                 ..
-            }) if **s == spec
+            })) if **s == spec
         ),
         "{r:?}"
     );
 
     let (r, _) = spoiled(|b| b.truncate(b.len() - 10));
     let err = r.unwrap_err();
-    assert!(matches!(err, Error::PdbTruncated { .. }), "{err:?}");
+    assert!(
+        matches!(err, Error::Database(DatabaseError::Truncated { .. })),
+        "{err:?}"
+    );
     assert!(err.to_string().contains("truncated"));
     let (r, _) = spoiled(|b| b.truncate(30));
-    assert!(matches!(r, Err(Error::PdbTruncated { got: 30, .. })), "{r:?}");
+    assert!(
+        matches!(r, Err(Error::Database(DatabaseError::Truncated { got: 30, .. }))),
+        "{r:?}"
+    );
     let (r, _) = spoiled(|b| b.truncate(3));
-    assert!(matches!(r, Err(Error::PdbTruncated { got: 3, .. })), "{r:?}");
+    assert!(
+        matches!(r, Err(Error::Database(DatabaseError::Truncated { got: 3, .. }))),
+        "{r:?}"
+    );
     let (r, _) = spoiled(Vec::clear);
-    assert!(matches!(r, Err(Error::PdbTruncated { got: 0, .. })), "{r:?}");
+    assert!(
+        matches!(r, Err(Error::Database(DatabaseError::Truncated { got: 0, .. }))),
+        "{r:?}"
+    );
 
     let (r, _) = spoiled(|b| b.push(0));
-    assert!(matches!(r, Err(Error::PdbCorrupt { .. })), "{r:?}");
+    assert!(
+        matches!(r, Err(Error::Database(DatabaseError::Corrupt { .. }))),
+        "{r:?}"
+    );
 
     // A flipped header byte (the goal) is caught on open ...
     let (r, _) = spoiled(|b| b[50] ^= 1);
-    assert!(matches!(r, Err(Error::PdbChecksum { part: "header", .. })), "{r:?}");
+    assert!(
+        matches!(r, Err(Error::Database(DatabaseError::Checksum { part: "header", .. }))),
+        "{r:?}"
+    );
     // ... a flipped table byte by verify.
     let (r, spec) = spoiled(|b| {
         let last = b.len() - 1;
@@ -446,7 +471,7 @@ fn each_kind_of_broken_file_has_its_own_error() {
     });
     let err = r.unwrap().verify().unwrap_err();
     assert!(
-        matches!(&err, Error::PdbChecksum { part: "data", spec: Some(s), .. } if **s == spec),
+        matches!(&err, Error::Database(DatabaseError::Checksum { part: "data", spec: Some(s), .. }) if **s == spec),
         "{err:?}"
     );
 }
@@ -466,13 +491,13 @@ fn a_file_for_something_else_says_what_differs() {
     ] {
         let err = AdditivePdb::open(&path, &want).unwrap_err();
         match &err {
-            Error::PdbMismatch {
+            Error::Database(DatabaseError::Mismatch {
                 what: w,
                 expected,
                 got,
                 spec: wanted,
                 ..
-            } => {
+            }) => {
                 assert_eq!(*w, what);
                 assert_ne!(expected, got);
                 assert_eq!(wanted.as_deref(), Some(&want));
@@ -482,16 +507,16 @@ fn a_file_for_something_else_says_what_differs() {
     }
     let missing = AdditivePdb::open(&dir.path().join("nope.pdb"), &spec).unwrap_err();
     assert!(
-        matches!(&missing, Error::PdbMissing { spec: s, .. } if **s == spec),
+        matches!(&missing, Error::Database(DatabaseError::Missing { spec: s, .. }) if **s == spec),
         "{missing:?}"
     );
     let missing = AdditivePdb::open_any(&dir.path().join("nope.pdb")).unwrap_err();
     assert!(matches!(
         missing,
-        Error::PdbIo {
+        Error::Database(DatabaseError::Io {
             kind: std::io::ErrorKind::NotFound,
             ..
-        }
+        })
     ));
 }
 
@@ -499,7 +524,10 @@ fn a_file_for_something_else_says_what_differs() {
 fn boards_too_large_are_refused() {
     let goal = Goal::standard(shape(6, 6));
     let err = PdbSpec::parse(&goal, "1,2").unwrap_err();
-    assert!(matches!(err, Error::PdbUnsupported { .. }), "{err:?}");
+    assert!(
+        matches!(err, Error::Database(DatabaseError::Unsupported { .. })),
+        "{err:?}"
+    );
     let goal = Goal::standard(shape(8, 4));
     let spec = PdbSpec::parse(&goal, "1,2,3,4,5,6,7").unwrap();
     let err = AdditivePdb::build(&spec, &BuildOptions::default(), &mut |_| {}).unwrap_err();
@@ -549,9 +577,9 @@ fn table_lengths_adding_up_past_u64_max_are_corrupt_not_an_overflow() {
     fs::write(&path, &bytes).unwrap();
     let err = AdditivePdb::open_any(&path).unwrap_err();
     match &err {
-        Error::PdbCorrupt {
+        Error::Database(DatabaseError::Corrupt {
             reason, spec: found, ..
-        } => {
+        }) => {
             assert!(reason.contains("past 2^64 bytes"), "{reason}");
             assert_eq!(found.as_deref(), Some(&spec));
         }

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use super::tests::{cached, cached_zero, runs};
 use super::*;
+use crate::error::{DatabaseError, Refusal};
 use crate::heuristic::fixed::tests::random_walk;
 use crate::heuristic::fixed::FixedHeuristic;
 use crate::heuristic::tests::{check_bound_and_update, exact_distances, small_goals};
@@ -133,7 +134,10 @@ fn a_zero_aware_file_round_trips_and_says_what_it_is() {
     // Asked for the classic databases, the file is the wrong kind.
     let classic = PdbSpec::parse(&goal, "1,2,3,4/5,6,7,8").unwrap();
     let err = AdditivePdb::open(&path, &classic).unwrap_err();
-    assert!(matches!(err, Error::PdbMismatch { what: "kind", .. }), "{err:?}");
+    assert!(
+        matches!(err, Error::Database(DatabaseError::Mismatch { what: "kind", .. })),
+        "{err:?}"
+    );
     let info = &list(dir.path()).unwrap()[0];
     assert!(info.info.as_ref().unwrap().spec.zero_aware());
     // A classic file is still written as version 1.
@@ -202,7 +206,10 @@ fn the_fixed_state_keeps_each_patterns_region() {
         follow(&FixedPdb::<16, 4, 2, 2>::new(&zero4).unwrap(), &*zero4, &g4, seed);
     }
     // The classic instance refuses zero-aware tables rather than misread them.
-    assert!(matches!(FixedPdb::<16, 4>::new(&zero4), Err(Error::Unsupported { .. })));
+    assert!(matches!(
+        FixedPdb::<16, 4>::new(&zero4),
+        Err(Error::Refused(Refusal::Unsupported { .. }))
+    ));
     for goal in [Goal::blank_first(shape(5, 5)), Goal::standard(shape(5, 5))] {
         let zero = cached_zero(&goal, "1,2,3/5,6,10/7,12,13/19,23,24");
         for seed in 0..3 {
@@ -288,7 +295,7 @@ fn dual_lookups_of_zero_aware_tables_stay_admissible() {
 pub(super) fn dual_lookups_find_the_oracle_lengths(goal: &Goal, set: &PdbSet) {
     assert!(matches!(
         FixedDualPdb::<16, 4, 2>::new(set),
-        Err(Error::Unsupported { .. })
+        Err(Error::Refused(Refusal::Unsupported { .. }))
     ));
     let h = FixedDualPdb::<16, 4, 2, 2>::new(set).unwrap();
     let clock = BudgetClock::start(crate::Budget::default());

@@ -1,4 +1,5 @@
 use super::*;
+use crate::error::Refusal;
 use crate::search::tests::{board_and_goal, exact_distance};
 use crate::{Budget, SolverOptions};
 use proptest::prelude::*;
@@ -319,12 +320,12 @@ fn counts_beyond_optimal_search_are_refused_not_enumerated_within_greedys_length
         Some(shape),
     )
     .unwrap();
-    let want = Error::NoExactCount {
+    let want = Error::Refused(Refusal::NoExactCount {
         algorithm: "auto",
         shape,
         cells: 36,
         max_cells: super::super::AUTO_OPTIMAL_CELLS,
-    };
+    });
     let auto = solver(Algorithm::Auto);
     assert_eq!(auto.count_solutions(&board, &goal), Err(want.clone()));
     assert_eq!(auto.list_solutions(&board, &goal, 10), Err(want));
@@ -343,10 +344,10 @@ fn counts_beyond_optimal_search_are_refused_not_enumerated_within_greedys_length
         assert!(
             matches!(
                 err,
-                Error::NoExactCount {
+                Error::Refused(Refusal::NoExactCount {
                     algorithm: "greedy",
                     ..
-                }
+                })
             ),
             "{err}"
         );

@@ -54,6 +54,7 @@ use self::grid::Grid;
 use self::place::Stuck;
 use super::table::TableCache;
 use crate::board::{Board, Shape};
+use crate::error::Refusal;
 use crate::goal::Goal;
 use crate::parity::is_solvable;
 use crate::solution::{Budget, BudgetKind};
@@ -135,13 +136,15 @@ pub fn solve_into<S: MoveSink>(
     }
     let started = Instant::now();
     let shape = board.shape();
-    let stuck = |s: Stuck| Error::Unsupported {
-        algorithm: "greedy",
-        shape,
-        reason: format!(
-            "the constructive solver got stuck at {} (a bug: please report the board)",
-            s.0
-        ),
+    let stuck = |s: Stuck| {
+        Error::Refused(Refusal::Unsupported {
+            algorithm: "greedy",
+            shape,
+            reason: format!(
+                "the constructive solver got stuck at {} (a bug: please report the board)",
+                s.0
+            ),
+        })
     };
     let (w, h) = (shape.width(), shape.height());
     let home = goal.homes();
@@ -219,7 +222,7 @@ pub fn solve_into<S: MoveSink>(
     match finish_core(&mut grid, goal, tables, table_budget, (top, bottom, left, right)) {
         Ok(()) => Ok(Finish::Solved(grid.moves)),
         Err(CoreError::Stuck(s)) => Err(stuck(s)),
-        Err(CoreError::Table(Error::BuildBudget { kind, .. })) => Ok(Finish::BudgetReached(kind)),
+        Err(CoreError::Table(Error::Refused(Refusal::BuildBudget { kind, .. }))) => Ok(Finish::BudgetReached(kind)),
         Err(CoreError::Table(e)) => Err(e),
     }
 }

@@ -168,11 +168,11 @@ fn the_solver_runs_greedy_for_auto_on_big_boards_and_optimal_searches_refuse_the
     assert!(
         matches!(
             err,
-            crate::Error::TooBigToSearch {
+            crate::Error::Refused(crate::error::Refusal::TooBigToSearch {
                 cells: 400,
                 max_cells: 256,
                 ..
-            }
+            })
         ),
         "{err}"
     );

@@ -77,6 +77,7 @@ use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering};
 
 use crate::board::{Board, Move, Shape};
+use crate::error::Refusal;
 use crate::goal::Goal;
 use crate::heuristic::fixed::{FixedBoard, FixedHeuristic, Nibbles};
 use crate::heuristic::pdb::PdbSet;
@@ -384,10 +385,10 @@ fn fixed_tiles<const N: usize>(board: &Board, goal: &Goal) -> Result<([u8; N], [
         <[u8; N]>::try_from(goal.board().tiles()),
     ) {
         (Ok(tiles), Ok(goal_tiles)) => Ok((tiles, goal_tiles)),
-        _ => Err(Error::Unsupported {
+        _ => Err(Error::Refused(Refusal::Unsupported {
             algorithm: "idastar (fixed size)",
             shape: board.shape(),
             reason: format!("this instance is built for boards of {N} cells"),
-        }),
+        })),
     }
 }

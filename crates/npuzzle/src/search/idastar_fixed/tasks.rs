@@ -3,6 +3,7 @@
 //! one from their moves.
 
 use super::*;
+use crate::error::MoveError;
 use crate::search::subtree::{Frontier, Subtree, SubtreeResult};
 
 /// What a [`Solver`](crate::Solver) passes on: its heuristic and pruning.
@@ -249,10 +250,10 @@ fn descend<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(
         return Ok(Reached::Pruned(Some(h0)));
     }
     for (step, &mv) in moves.iter().enumerate() {
-        let to = shape.step(node.blank, mv).ok_or(Error::IllegalMove {
+        let to = shape.step(node.blank, mv).ok_or(Error::Moves(MoveError::IllegalMove {
             mv: mv.as_char(),
             step: step + 1,
-        })?;
+        }))?;
         let dup = ida.filter.step_index(node.dup, mv.index());
         if dup == CUT || (node.prev != ROOT && Move::ALL[node.prev] == mv.opposite()) {
             return Ok(Reached::Pruned(None));

@@ -2,6 +2,7 @@
 //! counts and move orders, and its budgets.
 
 use super::*;
+use crate::error::Refusal;
 use crate::heuristic::fixed::tests::random_walk;
 use crate::heuristic::fixed::{Dynamic, FixedLinearConflict, FixedManhattan};
 use crate::heuristic::pdb::FixedPdb;
@@ -502,10 +503,10 @@ fn solver_dispatch_matches_the_generic_search_and_rejects_walking_distance_elsew
         let near = goal.board().replay(&[crate::Move::Left]).unwrap();
         assert!(matches!(
             solver.solve(&near, &goal),
-            Err(Error::Unsupported {
+            Err(Error::Refused(Refusal::Unsupported {
                 algorithm: "walking-distance",
                 ..
-            })
+            }))
         ));
     }
 }

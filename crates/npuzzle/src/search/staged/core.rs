@@ -31,6 +31,7 @@ use super::subgoal::{Puzzle, Rect};
 use super::symmetry::Symmetry;
 use super::weighted::{Weighted, WEIGHT_UNIT};
 use crate::board::{Board, Move, Shape};
+use crate::error::Refusal;
 use crate::goal::Goal;
 use crate::heuristic::pdb::{run_fixed_set, PdbSet};
 use crate::heuristic::HeuristicKind;
@@ -311,11 +312,11 @@ fn solve(solver: &Solver, board: &Board, goal: &Goal, budget: Budget) -> Result<
 }
 
 fn stuck(goal: &Goal) -> Error {
-    Error::Unsupported {
+    Error::Refused(Refusal::Unsupported {
         algorithm: "staged",
         shape: goal.shape(),
         reason: "the core could not be finished (a bug: please report the board)".into(),
-    }
+    })
 }
 
 /// Finishes a core of at most 3×3 from the complete table (as the

@@ -50,6 +50,7 @@ pub use subgoal::{MAX_CELLS, MAX_TARGETS};
 use super::greedy::CORE_SIDE;
 use super::table::TableCache;
 use crate::board::{Board, Move};
+use crate::error::Refusal;
 use crate::goal::Goal;
 use crate::parity::is_solvable;
 use crate::Error;
@@ -209,11 +210,11 @@ fn solve_marked(board: &Board, goal: &Goal, plan: Plan, with: &With) -> Result<(
     let shape = board.shape();
     let (w, h) = (shape.width(), shape.height());
     if shape.cells() > MAX_CELLS {
-        return Err(Error::Unsupported {
+        return Err(Error::Refused(Refusal::Unsupported {
             algorithm: "staged",
             shape,
             reason: format!("staged solving takes boards of up to {MAX_CELLS} cells"),
-        });
+        }));
     }
     if !is_solvable(board, goal) {
         return Ok((Staged::Unsolvable, None));
@@ -247,11 +248,11 @@ fn solve_marked(board: &Board, goal: &Goal, plan: Plan, with: &With) -> Result<(
             }
             Err(GaveUp::Time) => return Ok((Staged::GaveUp, None)),
             Err(GaveUp::Impossible | GaveUp::TooBig) => {
-                return Err(Error::Unsupported {
+                return Err(Error::Refused(Refusal::Unsupported {
                     algorithm: "staged",
                     shape,
                     reason: "a line could not be placed (a bug: please report the board)".into(),
-                })
+                }))
             }
         }
     }

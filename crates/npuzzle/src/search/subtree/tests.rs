@@ -3,6 +3,7 @@
 //! grouped or ordered; misuse gives typed errors.
 
 use super::*;
+use crate::error::{InternalError, MoveError, Refusal};
 use crate::heuristic::fixed::tests::random_walk;
 use crate::heuristic::pdb::tests::cached;
 use crate::{HeuristicKind, Outcome, Shape, SolverOptions, Stats};
@@ -138,7 +139,7 @@ fn misuse_gives_typed_errors() {
     let err = s
         .split_iteration(&small, &Goal::standard(small.shape()), None, 4)
         .unwrap_err();
-    assert!(matches!(err, Error::Unsupported { .. }), "{err}");
+    assert!(matches!(err, Error::Refused(Refusal::Unsupported { .. })), "{err}");
 
     let goal = Goal::blank_first(Shape::new(4, 4).unwrap());
     let mut tiles = goal.board().tiles().to_vec();
@@ -154,12 +155,18 @@ fn misuse_gives_typed_errors() {
     let err = s
         .search_subtrees(blank_top_left, &goal, 30, &[off], Budget::default(), &Cancel::new())
         .unwrap_err();
-    assert!(matches!(err, Error::IllegalMove { mv: 'u', step: 4 }), "{err}");
+    assert!(
+        matches!(err, Error::Moves(MoveError::IllegalMove { mv: 'u', step: 4 })),
+        "{err}"
+    );
 
     let frontier = s.split_iteration(&board, &goal, Some(60), 8).unwrap();
     assert!(frontier.subtrees.len() > 1);
     let err = frontier.combine(&[SubtreeResult::default()]).unwrap_err();
-    assert!(matches!(err, Error::SubtreeResults { results: 1, .. }), "{err}");
+    assert!(
+        matches!(err, Error::Internal(InternalError::SubtreeResults { results: 1, .. })),
+        "{err}"
+    );
 
     let astar = Solver::new(SolverOptions::default().with_algorithm(Algorithm::AStar));
     assert!(astar.split_iteration(&board, &goal, None, 8).is_err());

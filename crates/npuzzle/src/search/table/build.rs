@@ -2,11 +2,12 @@
 //! recycled chunks, packed states, ranks, and the budget checks.
 
 use super::*;
+use crate::error::Refusal;
 
 /// The refusal of a board of `shape`, over [`MAX_TABLE_CELLS`] cells: the
 /// build's, and [`Solver::check`](crate::Solver::check)'s before it.
 pub(crate) fn too_big(shape: Shape) -> Error {
-    Error::Unsupported {
+    Error::Refused(Refusal::Unsupported {
         algorithm: ALGORITHM,
         shape,
         reason: format!(
@@ -14,7 +15,7 @@ pub(crate) fn too_big(shape: Shape) -> Error {
              (up to 3x4 and 2x6) fit in memory",
             shape.cells()
         ),
-    }
+    })
 }
 
 /// What the breadth-first search needs to know about a shape.
@@ -241,21 +242,21 @@ pub(super) fn check_time_and_nodes(shape: Shape, budget: Budget, started: Instan
 }
 
 pub(super) fn unsupported_size(shape: Shape) -> Error {
-    Error::Unsupported {
+    Error::Refused(Refusal::Unsupported {
         algorithm: ALGORITHM,
         shape,
         reason: "no table layout for this number of cells".to_string(),
-    }
+    })
 }
 
 pub(super) fn budget_error(shape: Shape, kind: BudgetKind, used: u64, limit: u64) -> Error {
-    Error::BuildBudget {
+    Error::Refused(Refusal::BuildBudget {
         what: WHAT,
         shape,
         kind,
         used,
         limit,
-    }
+    })
 }
 
 pub(super) fn moves_words(states: u64) -> usize {

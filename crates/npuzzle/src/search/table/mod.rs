@@ -44,6 +44,7 @@ use std::ops::ControlFlow;
 use std::sync::{Arc, Mutex};
 
 use crate::board::{Board, Move, Shape};
+use crate::error::{InternalError, Refusal};
 use crate::geometry::Neighbours;
 use crate::goal::Goal;
 use crate::solution::{Budget, BudgetClock, BudgetKind, Outcome, Solution, Stats};
@@ -166,8 +167,8 @@ impl Table {
     /// Builds the table that serves `goal` (and every goal with the blank on
     /// the same cell or a symmetric one), calling `progress` as it goes.
     ///
-    /// Fails with [`Error::Unsupported`] for boards of more than
-    /// [`MAX_TABLE_CELLS`] cells and with [`Error::BuildBudget`] when the
+    /// Fails with [`Refusal::Unsupported`] for boards of more than
+    /// [`MAX_TABLE_CELLS`] cells and with [`Refusal::BuildBudget`] when the
     /// budget's memory, time or node limit would be passed; memory is checked
     /// before each allocation.
     pub fn build(goal: &Goal, budget: Budget, mut progress: impl FnMut(Progress)) -> Result<Table, Error> {
@@ -304,14 +305,16 @@ impl Table {
         check_tiles(g.shape, tiles)?;
         check_tiles(g.shape, goal)?;
         let goal_blank = goal.iter().position(|&t| t == 0).unwrap_or(0);
-        let sym = self.to_canonical[goal_blank].ok_or_else(|| Error::Unsupported {
-            algorithm: ALGORITHM,
-            shape: g.shape,
-            reason: format!(
-                "this table serves goals with the blank on cell {} or a symmetric cell, not on cell {}",
-                self.blank + 1,
-                goal_blank + 1
-            ),
+        let sym = self.to_canonical[goal_blank].ok_or_else(|| {
+            Error::Refused(Refusal::Unsupported {
+                algorithm: ALGORITHM,
+                shape: g.shape,
+                reason: format!(
+                    "this table serves goals with the blank on cell {} or a symmetric cell, not on cell {}",
+                    self.blank + 1,
+                    goal_blank + 1
+                ),
+            })
         })?;
         // Rename tiles so that the goal, moved by `sym`, becomes the canonical goal.
         let mut rename = [0u8; MAX_TABLE_CELLS];
@@ -353,7 +356,7 @@ impl Table {
             let m = ((self.moves[(index >> 5) as usize] >> ((index & 31) * 2)) & 3) as usize;
             let to = match g.neighbours.get(blank, Move::ALL[m]) {
                 Some(to) if steps <= self.diameter() => to,
-                _ => return Err(Error::ReplayMismatch { algorithm: ALGORITHM }),
+                _ => return Err(Error::Internal(InternalError::ReplayMismatch { algorithm: ALGORITHM })),
             };
             packed = crate::packed::slide(packed, blank, to);
             index = match m {
@@ -387,7 +390,9 @@ pub(crate) fn search(
     let budget = clock.budget();
     let table = match tables.get(goal, budget) {
         Ok(t) => t,
-        Err(Error::BuildBudget { kind, .. }) => return Ok((Outcome::BudgetReached(kind), Stats::default())),
+        Err(Error::Refused(Refusal::BuildBudget { kind, .. })) => {
+            return Ok((Outcome::BudgetReached(kind), Stats::default()))
+        }
         Err(e) => return Err(e),
     };
     let mut moves = Vec::new();

@@ -1,6 +1,7 @@
 //! Tests of the move table: against BFS, across goals and symmetries, and its budgets.
 
 use super::*;
+use crate::error::{InputError, Refusal};
 use crate::heuristic::tests::exact_distances;
 use crate::rank::BoardIndexer;
 use crate::{Algorithm, Solver, SolverOptions};
@@ -178,13 +179,25 @@ fn walk_rejects_what_it_cannot_answer() {
     let corner = Goal::standard(shape("3x3"));
     let centre = Goal::parse("1 2 3 4 x 5 6 7 8", shape("3x3")).unwrap();
     let b: Board = "1 2 3 4 5 6 7 8 x".parse().unwrap();
-    assert!(matches!(table.path(&b, &centre), Err(Error::Unsupported { .. })));
+    assert!(matches!(
+        table.path(&b, &centre),
+        Err(Error::Refused(Refusal::Unsupported { .. }))
+    ));
     let e = table.walk(&[1, 2, 3, 4, 5, 6, 7, 8, 8], corner.board().tiles(), |_| {});
-    assert!(matches!(e, Err(Error::DuplicateTile { tile: 8, .. })), "{e:?}");
+    assert!(
+        matches!(e, Err(Error::Input(InputError::DuplicateTile { tile: 8, .. }))),
+        "{e:?}"
+    );
     let e = table.walk(&[1, 2, 3, 4, 5, 6, 7, 0], corner.board().tiles(), |_| {});
-    assert!(matches!(e, Err(Error::WrongTileCount { .. })), "{e:?}");
+    assert!(
+        matches!(e, Err(Error::Input(InputError::WrongTileCount { .. }))),
+        "{e:?}"
+    );
     let e = table.walk(&[1, 2, 3, 4, 5, 6, 7, 0, 40], corner.board().tiles(), |_| {});
-    assert!(matches!(e, Err(Error::TileOutOfRange { .. })), "{e:?}");
+    assert!(
+        matches!(e, Err(Error::Input(InputError::TileOutOfRange { .. }))),
+        "{e:?}"
+    );
     let wide = Goal::standard(shape("4x2"));
     let e = table.distance(&Board::parse("1 2 3 4 5 6 7 x", Some(wide.shape())).unwrap(), &wide);
     assert!(e.is_err());
@@ -193,7 +206,10 @@ fn walk_rejects_what_it_cannot_answer() {
 #[test]
 fn boards_too_big_are_unsupported() {
     let e = Table::build(&Goal::standard(shape("4x4")), Budget::default(), |_| {}).unwrap_err();
-    assert!(matches!(e, Error::Unsupported { algorithm: "table", .. }), "{e}");
+    assert!(
+        matches!(e, Error::Refused(Refusal::Unsupported { algorithm: "table", .. })),
+        "{e}"
+    );
     assert!(e.to_string().contains("at most 12 cells"), "{e}");
 }
 
@@ -206,7 +222,7 @@ fn budgets_stop_the_build_before_it_allocates() {
     };
     let e = Table::build(&goal, budget, |_| panic!("no progress before the check")).unwrap_err();
     assert!(
-        matches!(e, Error::BuildBudget { kind: BudgetKind::Memory, used, limit: 1_048_576, .. } if used > 100 << 20),
+        matches!(e, Error::Refused(Refusal::BuildBudget { kind: BudgetKind::Memory, used, limit: 1_048_576, .. }) if used > 100 << 20),
         "{e}"
     );
     // Room for the marks and moves of 3x3 but not for its frontier.
@@ -218,10 +234,10 @@ fn budgets_stop_the_build_before_it_allocates() {
     assert!(
         matches!(
             e,
-            Error::BuildBudget {
+            Error::Refused(Refusal::BuildBudget {
                 kind: BudgetKind::Memory,
                 ..
-            }
+            })
         ),
         "{e}"
     );
@@ -233,10 +249,10 @@ fn budgets_stop_the_build_before_it_allocates() {
     assert!(
         matches!(
             e,
-            Error::BuildBudget {
+            Error::Refused(Refusal::BuildBudget {
                 kind: BudgetKind::Nodes,
                 ..
-            }
+            })
         ),
         "{e}"
     );

@@ -5,6 +5,7 @@ use super::super::fixed::{FixedPdb, Lookup, PdbState};
 use super::super::regions::Flood;
 use super::super::{AdditivePdb, PdbSet};
 use super::DualPdb;
+use crate::error::Refusal;
 use crate::heuristic::fixed::{Dynamic, FixedBoard, FixedHeuristic, FixedManhattan};
 use crate::heuristic::WithFixedHeuristic;
 use crate::Error;
@@ -213,11 +214,11 @@ impl<'a, const N: usize, const P: usize, const V: usize, const Z: usize> FixedDu
         let mut views = Vec::new();
         for member in set.members() {
             if member.patterns().iter().any(|db| db.tiles().len() > MAX_TILES) {
-                return Err(Error::Unsupported {
+                return Err(Error::Refused(Refusal::Unsupported {
                     algorithm: "pdb-dual (fixed size)",
                     shape: member.spec().shape(),
                     reason: format!("patterns of more than {MAX_TILES} tiles are not supported"),
-                });
+                }));
             }
             views.push(DualView::new(member, false));
             if member.reflection().is_some() {

@@ -5,6 +5,7 @@ use rand::{Rng, SeedableRng};
 use std::sync::Arc;
 
 use super::*;
+use crate::error::Refusal;
 use crate::heuristic::fixed::Nibbles;
 use crate::heuristic::pdb::tests::cached;
 use crate::heuristic::Heuristic;
@@ -77,7 +78,7 @@ fn the_15_puzzle_state_follows_every_move() {
     agree::<16, 2>(&two, &walk(&goal, 80, 9), 9);
     assert!(matches!(
         FixedPdb::<16, 2>::new(&cached(&goal, "5-5-5")),
-        Err(Error::Unsupported { .. })
+        Err(Error::Refused(Refusal::Unsupported { .. }))
     ));
     assert!(FixedPdb::<25, 4>::new(&two).is_err());
 }
