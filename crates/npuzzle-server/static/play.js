@@ -146,7 +146,13 @@ function chosenSize() {
 }
 
 // The engine's reading of `request` ({ board, size, goal }) becomes the board.
+// Whether a board was asked for (typed, random, a link, a goal), so that the
+// page's first board — asked once the engine has said its limits — never
+// replaces one the user asked for while the engine was starting.
+let boardAsked = false;
+
 async function loadBoard(request, describe = (message) => message) {
+  boardAsked = true;
   events.leaving();
   try {
     await limitsReady;
@@ -163,6 +169,7 @@ async function loadBoard(request, describe = (message) => message) {
 }
 
 async function randomBoard() {
+  boardAsked = true;
   const body = { size: chosenSize(), goal: chosenGoal() };
   const difficulty = $('difficulty').value;
   if (difficulty !== '') body.distance = Number(difficulty);
@@ -193,6 +200,7 @@ export function openHash() {
 }
 
 export function firstBoard() {
+  if (boardAsked) return;
   if (!openHash()) randomBoard();
 }
 
