@@ -57,7 +57,7 @@ pub fn wanted(solver: &Arc<Solver>, board: &Board, goal: &Goal) -> Option<Job> {
 /// on a copy of the board: the report (its solution empty), and the moves.
 pub fn solve(job: &Job) -> Result<(Report, Option<Spooled>)> {
     let file = tempfile_for_moves()?;
-    let streamed = job.stream(file, job.budget);
+    let streamed = job.stream(file, job.budget, &npuzzle::Cancel::new());
     let file = streamed.out.context("writing the moves to a temporary file")?;
     let stats = streamed.stats;
     let (outcome, spooled) = match streamed.end {

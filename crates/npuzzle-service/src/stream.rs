@@ -8,7 +8,8 @@ use npuzzle::time::Instant;
 use std::io::Write;
 
 use npuzzle::search::greedy::{self, Finish, ReplaySink, WriteSink};
-use npuzzle::{Budget, BudgetKind, Stats};
+use npuzzle::solution::BudgetClock;
+use npuzzle::{Budget, BudgetKind, Cancel, Stats};
 
 use crate::Job;
 
@@ -60,11 +61,13 @@ impl Job {
     }
 
     /// Solves with the constructive solver under `budget`, writing each move
-    /// to `out` as `u d l r` letters as it is made.
-    pub fn stream<W: Write>(&self, out: W, budget: Budget) -> Streamed<W> {
+    /// to `out` as `u d l r` letters as it is made, and ending with
+    /// [`BudgetKind::Cancelled`] once `cancel` is raised.
+    pub fn stream<W: Write>(&self, out: W, budget: Budget, cancel: &Cancel) -> Streamed<W> {
         let started = Instant::now();
+        let clock = BudgetClock::start(budget).with_cancel(cancel.clone());
         let mut sink = ReplaySink::new(self.board.clone(), WriteSink::new(out));
-        let end = greedy::solve_into(&self.board, &self.goal, self.solver.tables(), budget, &mut sink);
+        let end = greedy::solve_into_with(&self.board, &self.goal, self.solver.tables(), &clock, &mut sink);
         let reached = sink.reached(&self.goal);
         let out = sink.into_inner().finish();
         let mut stats = Stats::default();
@@ -109,7 +112,7 @@ mod tests {
     fn streamed_moves_are_the_collected_solution() {
         let job = job("8 6 7 2 5 4 3 x 1");
         assert!(job.streams());
-        let streamed = job.stream(Vec::new(), Budget::default());
+        let streamed = job.stream(Vec::new(), Budget::default(), &Cancel::new());
         let moves = String::from_utf8(streamed.out.unwrap()).unwrap();
         let StreamEnd::Solved(length) = streamed.end else {
             panic!("{:?}", streamed.end)
@@ -125,8 +128,41 @@ mod tests {
     #[test]
     fn an_unsolvable_board_streams_nothing() {
         let job = job("6 8 7 2 5 4 3 x 1");
-        let streamed = job.stream(Vec::new(), Budget::default());
+        let streamed = job.stream(Vec::new(), Budget::default(), &Cancel::new());
         assert!(matches!(streamed.end, StreamEnd::Unsolvable));
         assert!(streamed.out.unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_raised_cancel_ends_the_stream_with_a_part_written() {
+        let job = job(&{
+            let goal = Goal::standard("60x60".parse().unwrap());
+            npuzzle::random::random_solvable(&goal, &mut rand::rng()).to_string()
+        });
+        let cancel = Cancel::new();
+        // Raised by the sink after the first line's moves, as a front-end's
+        // cancel comes while the moves flow.
+        struct CancelAfter(Cancel, Vec<u8>);
+        impl Write for CancelAfter {
+            fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+                self.1.extend_from_slice(bytes);
+                self.0.cancel();
+                Ok(bytes.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let streamed = job.stream(CancelAfter(cancel.clone(), Vec::new()), Budget::default(), &cancel);
+        assert!(
+            matches!(streamed.end, StreamEnd::BudgetReached(BudgetKind::Cancelled)),
+            "{:?}",
+            streamed.end
+        );
+        let written = streamed.out.unwrap().1;
+        assert!(!written.is_empty());
+        // The part written is a prefix of the whole solution.
+        let whole = job.stream(Vec::new(), Budget::default(), &Cancel::new());
+        assert!(whole.out.unwrap().starts_with(&written));
     }
 }

@@ -36,15 +36,20 @@ pub mod notation;
 #[cfg(any(test, feature = "fuzzing"))]
 #[doc(hidden)]
 pub mod oracle;
+// `packed`, `rank` and `time` are internals that benches, doctests and the front-ends (the
+// clock on wasm) reach into: public, but not documented as the API.
+#[doc(hidden)]
 pub mod packed;
 pub mod parity;
 pub mod parse;
 pub mod progress;
 pub mod random;
+#[doc(hidden)]
 pub mod rank;
 pub mod record;
 pub mod search;
 pub mod solution;
+#[doc(hidden)]
 pub mod time;
 
 pub use board::{Board, Move, Shape};
@@ -55,7 +60,7 @@ pub use progress::Progress;
 pub use search::count::OptimalSolutions;
 pub use search::hint::{Completion, Hint, MoveHint};
 pub use search::{Algorithm, Solver, SolverOptions};
-pub use solution::{Budget, BudgetKind, Cancel, Outcome, Report, Solution, Stats};
+pub use solution::{Budget, BudgetKind, Cancel, Improvement, Outcome, Report, Solution, Stats};
 
 /// The user guide's Rust examples, compiled and run as doc tests.
 #[cfg(doctest)]

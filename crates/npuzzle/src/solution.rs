@@ -126,12 +126,54 @@ pub struct Report {
     pub stats: Stats,
     /// The algorithm that ran (what `Auto` chose, for instance).
     pub algorithm: crate::Algorithm,
-    /// The length of the solution [`improve`](crate::search::improve)
-    /// started from, when it ran.
-    pub improved_from: Option<usize>,
-    /// Which solution that was (the greedy one, or a staged one when
-    /// shorter), when `improve` ran.
-    pub start: Option<crate::search::greedy::Start>,
+    /// For the constructive solver given time to shorten its answer: what
+    /// the shortening started from. `None` for every other answer.
+    pub improvement: Option<Improvement>,
+}
+
+/// What [`improve`](crate::search::improve) started from, in a [`Report`]
+/// of the constructive solver given time to shorten its answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Improvement {
+    /// The length of the solution it started from.
+    pub from_len: usize,
+    /// Which solution that was: the greedy one, or a staged one when shorter.
+    pub start: Start,
+}
+
+impl Improvement {
+    /// The improvement of a solution of `from_len` moves made by `start`.
+    pub fn new(from_len: usize, start: Start) -> Improvement {
+        Improvement { from_len, start }
+    }
+}
+
+/// The solution an improvement started from (see
+/// [`improve`](crate::search::improve)): the constructive one, or on small
+/// boards a [`staged`](crate::search::staged) one when that was shorter.
+///
+/// ```
+/// use npuzzle::solution::Start;
+/// assert_eq!(Start::Staged.name(), "staged");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Start {
+    /// The constructive solution.
+    Greedy,
+    /// The shortest of the staged solutions.
+    Staged,
+}
+
+impl Start {
+    /// `greedy` or `staged`, as the records name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Start::Greedy => "greedy",
+            Start::Staged => "staged",
+        }
+    }
 }
 
 impl Report {
@@ -149,8 +191,7 @@ impl Report {
             outcome,
             stats,
             algorithm,
-            improved_from: None,
-            start: None,
+            improvement: None,
         }
     }
 }

@@ -395,7 +395,7 @@ fn stream_greedy(out: &mut impl Write, job: &Job, moves_only: bool, legend_said:
         out: written,
         end,
         stats,
-    } = job.stream(&mut *out, job.budget);
+    } = job.stream(&mut *out, job.budget, &Cancel::new());
     // A write error (a closed pipe) ends the run: nothing more can be said.
     written.context("writing the moves")?;
     let count = match end {
@@ -456,7 +456,7 @@ fn stream_greedy_json(out: &mut impl Write, job: &Job) -> Result<Told> {
         out: written,
         end,
         stats,
-    } = job.stream(&mut *out, npuzzle::Budget::default());
+    } = job.stream(&mut *out, npuzzle::Budget::default(), &Cancel::new());
     written.context("writing the moves")?;
     let length = match end {
         StreamEnd::Solved(length) => length,

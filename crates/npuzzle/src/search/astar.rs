@@ -28,6 +28,7 @@
 use std::mem::size_of;
 use std::ops::ControlFlow::{Break, Continue};
 
+use super::algorithm::{Found, Problem};
 use super::state::{charge, move_from_code, path_to, run_storing, Child, Held, PackedState, Space, StateMap, Wide};
 use crate::board::{Board, Move};
 use crate::geometry::slide;
@@ -133,6 +134,20 @@ impl<S: PackedState> Open<S> {
             bucket.top_g -= 1;
         }
     }
+}
+
+/// The search as the registry runs it, with the solver's heuristic.
+pub(crate) fn solve(problem: Problem<'_>) -> Result<Found, Error> {
+    let Problem {
+        board,
+        goal,
+        solver,
+        clock,
+        ..
+    } = problem;
+    let search = Search { board, goal, clock };
+    let found = solver.options.heuristic.run(goal, solver.pdb.as_deref(), search)?;
+    Ok(Found::from(found))
 }
 
 /// [`search`] waiting for its heuristic, for [`HeuristicKind::run`](crate::HeuristicKind::run).

@@ -25,6 +25,7 @@
 
 use std::ops::ControlFlow::{Break, Continue};
 
+use super::algorithm::{Found, Problem};
 use super::state::{charge, move_from_code, path_to, Child, Held, PackedState, Space, Stop};
 use crate::board::{Board, Shape};
 use crate::error::Refusal;
@@ -94,6 +95,11 @@ pub(crate) fn too_big(shape: Shape) -> Error {
             bytes
         ),
     })
+}
+
+/// The search as the registry runs it.
+pub(crate) fn solve(problem: Problem<'_>) -> Result<Found, Error> {
+    search(problem.board, problem.goal, problem.clock).map(Found::from)
 }
 
 /// Runs the search; boards over [`MAX_DENSE_CELLS`] are [`Refusal::Unsupported`](crate::error::Refusal::Unsupported).

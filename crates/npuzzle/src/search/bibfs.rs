@@ -19,6 +19,7 @@
 
 use std::ops::ControlFlow::{Break, Continue};
 
+use super::algorithm::{Found, Problem};
 use super::state::{charge, move_from_code, path_to, run_storing, undo, Held, PackedState, Space, StateMap, Wide};
 use crate::board::{Board, Move, Shape};
 use crate::goal::Goal;
@@ -27,6 +28,11 @@ use crate::Error;
 
 /// Marks a side's root in its map: no move reached it.
 const ROOT: u8 = u8::MAX;
+
+/// The search as the registry runs it.
+pub(crate) fn solve(problem: Problem<'_>) -> Result<Found, Error> {
+    search(problem.board, problem.goal, problem.clock).map(Found::from)
+}
 
 /// Runs the search; boards over 25 cells are [`Refusal::Unsupported`](crate::error::Refusal::Unsupported) unless already solved.
 pub(crate) fn search(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> Result<(Outcome, Stats), Error> {

@@ -44,8 +44,7 @@ use crate::heuristic::{Heuristic, WithHeuristic};
 use crate::parity::is_solvable;
 use crate::{Error, Solver};
 
-use super::state::Width;
-use super::{bfs, table, Algorithm, AUTO_OPTIMAL_CELLS};
+use super::{Algorithm, AUTO_OPTIMAL_CELLS};
 use crate::error::Refusal;
 
 /// What is asked of a board.
@@ -145,13 +144,7 @@ fn check_cells(board: &Board, algorithm: Algorithm) -> Result<(), Error> {
     if algorithm.max_cells().is_none_or(|max| shape.cells() <= max) {
         return Ok(());
     }
-    match algorithm {
-        Algorithm::Table => Err(table::too_big(shape)),
-        Algorithm::Bfs => Err(bfs::too_big(shape)),
-        Algorithm::BfsSet | Algorithm::BiBfs | Algorithm::AStar => Width::for_shape(shape, algorithm.name()).map(drop),
-        // idastar's limit is every optimal search's (`check_search`); greedy has none.
-        _ => Ok(()),
-    }
+    algorithm.too_big(shape)
 }
 
 #[cfg(test)]

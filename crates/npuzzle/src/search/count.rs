@@ -442,7 +442,7 @@ fn optimal_distance(board: &Board, goal: &Goal, solved: &Report) -> Option<u32> 
     let Outcome::Solved(solution) = &solved.outcome else {
         return None;
     };
-    let optimal = Algorithm::ALL.contains(&solved.algorithm) && solved.improved_from.is_none();
+    let optimal = Algorithm::ALL.contains(&solved.algorithm) && solved.improvement.is_none();
     let reaches = || board.replay(solution.moves()).is_ok_and(|b| goal.is_reached_by(&b));
     (optimal && reaches()).then_some(solution.len() as u32)
 }

@@ -7,6 +7,8 @@
 //! is allocated per node. A [`DuplicateFilter`] longer than 2 moves also cuts
 //! longer duplicate move sequences (see [`duplicates`](super::duplicates)).
 
+use super::algorithm::{Found, Problem};
+use super::idastar_fixed;
 use crate::board::{Board, Move};
 use crate::geometry::{slide, Neighbours};
 use crate::goal::Goal;
@@ -114,6 +116,39 @@ impl<H: Heuristic> Ida<'_, H> {
         }
         false
     }
+}
+
+/// The search as the registry runs it: the specialised IDA* on the shapes
+/// it has ([`idastar_fixed`](super::idastar_fixed)), this one on the rest.
+pub(crate) fn solve(problem: Problem<'_>) -> Result<Found, Error> {
+    let Problem {
+        board,
+        goal,
+        solver,
+        clock,
+        ..
+    } = problem;
+    let options = &solver.options;
+    let (kind, pdb) = (options.heuristic, solver.pdb.as_deref());
+    let fixed = idastar_fixed::FixedOptions {
+        duplicate_len: options.duplicate_len,
+        ..Default::default()
+    };
+    if let Some(found) = idastar_fixed::search_kind(board, goal, kind, pdb, clock, options.threads, fixed)? {
+        return Ok(Found::from(found));
+    }
+    let filter = DuplicateFilter::shared(options.duplicate_len);
+    let found = kind.run(
+        goal,
+        pdb,
+        Search {
+            board,
+            goal,
+            clock,
+            filter,
+        },
+    )?;
+    Ok(Found::from(found))
 }
 
 /// [`search`] waiting for its heuristic, for [`HeuristicKind::run`](crate::HeuristicKind::run).

@@ -1,7 +1,5 @@
 //! The searches, one module each, and the [`Solver`] that runs them.
 
-use std::fmt;
-use std::str::FromStr;
 use std::sync::Arc;
 
 use crate::board::Board;
@@ -14,12 +12,14 @@ use crate::progress::Progress;
 use crate::solution::{Budget, BudgetClock, Cancel, Outcome, Report, Solution, Stats};
 use crate::Error;
 
+mod algorithm;
 mod astar;
 pub mod bfs;
 mod bfs_set;
 mod bibfs;
 mod bounded;
 pub mod check;
+mod constructive;
 pub mod count;
 pub mod duplicates;
 pub mod greedy;
@@ -34,165 +34,11 @@ pub mod subtree;
 pub mod table;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod toy;
 
-/// The selectable algorithms, named after the "eight realms".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Algorithm {
-    /// Realm 1: breadth-first search with a hash set of states.
-    BfsSet,
-    /// Realm 2: breadth-first search with a dense N!/2 visited array (up to 12 cells).
-    Bfs,
-    /// Realm 3: a complete move table built once by BFS from the goal, then one lookup a move.
-    Table,
-    /// Realm 4: bidirectional breadth-first search, layer by layer from the smaller side.
-    BiBfs,
-    /// Realms 5–7: A* with any heuristic, a bucket queue and reopening.
-    AStar,
-    /// Realm 8: IDA* (Manhattan or linear conflict), in place, no allocation per node.
-    IdaStar,
-    /// The fastest choice for the board: `table` up to [`AUTO_TABLE_CELLS`]
-    /// cells (built in milliseconds, then every board is a lookup), `idastar`
-    /// up to [`AUTO_OPTIMAL_CELLS`], `greedy` above (where no optimal search
-    /// finishes). Not part of [`Algorithm::ALL`].
-    Auto,
-    /// The constructive solver ([`greedy`]): solves any board up to 1000×1000
-    /// in time linear in its moves, not optimally. Not part of
-    /// [`Algorithm::ALL`] (whose searches are all optimal).
-    Greedy,
-}
-
-/// Largest board `Algorithm::Auto` answers from a complete table (2×5: 1.8 M boards).
-pub const AUTO_TABLE_CELLS: usize = 10;
-
-/// Largest board `Algorithm::Auto` searches optimally (5×5); bigger boards go
-/// to the constructive solver.
-pub const AUTO_OPTIMAL_CELLS: usize = 25;
-
-impl Algorithm {
-    /// Every algorithm, in realm order.
-    pub const ALL: [Algorithm; 6] = [
-        Algorithm::BfsSet,
-        Algorithm::Bfs,
-        Algorithm::Table,
-        Algorithm::BiBfs,
-        Algorithm::AStar,
-        Algorithm::IdaStar,
-    ];
-
-    /// Every name a user can give: `Auto`, then [`Algorithm::ALL`], then `Greedy`.
-    pub const EVERY: [Algorithm; 8] = [
-        Algorithm::Auto,
-        Algorithm::BfsSet,
-        Algorithm::Bfs,
-        Algorithm::Table,
-        Algorithm::BiBfs,
-        Algorithm::AStar,
-        Algorithm::IdaStar,
-        Algorithm::Greedy,
-    ];
-
-    /// The names of [`Algorithm::EVERY`], for messages that list the choices.
-    pub fn names() -> Vec<&'static str> {
-        Algorithm::EVERY.iter().map(|a| a.name()).collect()
-    }
-
-    /// The largest board, in cells, this algorithm takes at all (whatever
-    /// the budget); `None` for any board.
-    ///
-    /// ```
-    /// use npuzzle::Algorithm;
-    /// assert_eq!(Algorithm::Bfs.max_cells(), Some(12));
-    /// assert_eq!(Algorithm::AStar.max_cells(), Some(25));
-    /// assert_eq!(Algorithm::IdaStar.max_cells(), Some(256));
-    /// assert_eq!(Algorithm::Greedy.max_cells(), None);
-    /// ```
-    pub fn max_cells(self) -> Option<usize> {
-        match self {
-            Algorithm::Bfs => Some(bfs::MAX_DENSE_CELLS),
-            Algorithm::Table => Some(table::MAX_TABLE_CELLS),
-            Algorithm::BfsSet | Algorithm::BiBfs | Algorithm::AStar => {
-                Some(<state::Wide as state::PackedState>::MAX_CELLS)
-            }
-            Algorithm::IdaStar => Some(crate::board::MAX_NARROW_CELLS),
-            Algorithm::Auto | Algorithm::Greedy => None,
-        }
-    }
-
-    /// The name used on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::BfsSet => "bfs-set",
-            Algorithm::Bfs => "bfs",
-            Algorithm::Table => "table",
-            Algorithm::BiBfs => "bibfs",
-            Algorithm::AStar => "astar",
-            Algorithm::IdaStar => "idastar",
-            Algorithm::Auto => "auto",
-            Algorithm::Greedy => "greedy",
-        }
-    }
-
-    /// The algorithm that runs for a board of `shape`: itself, except `Auto`.
-    ///
-    /// ```
-    /// use npuzzle::Algorithm;
-    /// assert_eq!(Algorithm::Auto.resolve("3x3".parse()?), Algorithm::Table);
-    /// assert_eq!(Algorithm::Auto.resolve("4x4".parse()?), Algorithm::IdaStar);
-    /// assert_eq!(Algorithm::AStar.resolve("4x4".parse()?), Algorithm::AStar);
-    /// assert_eq!(Algorithm::Auto.resolve("6x6".parse()?), Algorithm::Greedy);
-    /// # Ok::<(), npuzzle::Error>(())
-    /// ```
-    pub fn resolve(self, shape: crate::Shape) -> Algorithm {
-        match self {
-            Algorithm::Auto if shape.cells() <= AUTO_TABLE_CELLS => Algorithm::Table,
-            Algorithm::Auto if shape.cells() <= AUTO_OPTIMAL_CELLS => Algorithm::IdaStar,
-            Algorithm::Auto => Algorithm::Greedy,
-            other => other,
-        }
-    }
-
-    /// Whether `--heuristic` applies.
-    ///
-    /// ```
-    /// use npuzzle::Algorithm;
-    /// let bibfs: Algorithm = "bibfs".parse().unwrap();
-    /// assert!(!bibfs.uses_heuristic());
-    /// assert!(Algorithm::AStar.uses_heuristic());
-    /// ```
-    pub fn uses_heuristic(self) -> bool {
-        matches!(self, Algorithm::AStar | Algorithm::IdaStar | Algorithm::Auto)
-    }
-}
-
-impl fmt::Display for Algorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// Parses a name; an unknown one is an [`InputError::UnknownName`](crate::error::InputError::UnknownName) listing the choices.
-///
-/// ```
-/// use npuzzle::{Algorithm, Error};
-/// use npuzzle::error::InputError;
-/// assert_eq!("bibfs".parse::<Algorithm>()?, Algorithm::BiBfs);
-/// let err = "dfs".parse::<Algorithm>().unwrap_err();
-/// assert!(matches!(err, Error::Input(InputError::UnknownName { what: "algorithm", .. })));
-/// assert_eq!(err.to_string(), "unknown algorithm \"dfs\"; choose auto, bfs-set, bfs, table, bibfs, astar, idastar or greedy");
-/// # Ok::<(), npuzzle::Error>(())
-/// ```
-impl FromStr for Algorithm {
-    type Err = Error;
-
-    fn from_str(s: &str) -> Result<Self, Error> {
-        Algorithm::EVERY
-            .iter()
-            .copied()
-            .find(|a| a.name() == s)
-            .ok_or_else(|| Error::unknown_name("algorithm", s, Algorithm::names()))
-    }
-}
+pub use algorithm::{Algorithm, AUTO_OPTIMAL_CELLS, AUTO_TABLE_CELLS};
+use algorithm::{Found, Problem};
 
 /// How a [`Solver`] searches. Build it from [`SolverOptions::default`] with
 /// the `with_*` setters (or assign the public fields): more options may be
@@ -480,7 +326,6 @@ impl Solver {
         // The check's order: parity, then a solved board, then the limits.
         self.check(board, goal, check::Question::Solve)?;
         let algorithm = self.options.algorithm.resolve(board.shape());
-        let pdb = self.pdb.as_deref();
         let mut clock = BudgetClock::start(budget);
         if let Some(cancel) = cancel {
             clock = clock.with_cancel(cancel.clone());
@@ -502,71 +347,19 @@ impl Solver {
                 elapsed: clock.elapsed(),
                 ..Stats::default()
             };
-            return Ok(Report {
-                outcome,
-                stats,
-                algorithm,
-                improved_from: None,
-                start: None,
-            });
+            return Ok(Report::new(outcome, stats, algorithm));
         }
-        let mut started_from = None;
-        let (outcome, mut stats) = match algorithm {
-            Algorithm::Greedy => {
-                let GreedyAnswer {
-                    outcome,
-                    made,
-                    started_from: from,
-                } = self.greedy(board, goal, budget, &clock)?;
-                started_from = from;
-                let held = match &outcome {
-                    Outcome::Solved(s) => s.len() as u64,
-                    _ => 0,
-                };
-                let stats = Stats {
-                    moves_made: Some(made),
-                    // The grid's word and search scratch a cell, and the moves (a byte each).
-                    peak_bytes: greedy::BYTES_PER_CELL * board.shape().cells() as u64 + made.max(held),
-                    ..Stats::default()
-                };
-                (outcome, stats)
-            }
-            Algorithm::BfsSet => bfs_set::search(board, goal, &mut clock)?,
-            Algorithm::Bfs => bfs::search(board, goal, &mut clock)?,
-            Algorithm::Table => table::search(board, goal, &self.tables, &clock)?,
-            Algorithm::BiBfs => bibfs::search(board, goal, &mut clock)?,
-            Algorithm::AStar => {
-                let search = astar::Search {
-                    board,
-                    goal,
-                    clock: &mut clock,
-                };
-                self.options.heuristic.run(goal, pdb, search)?
-            }
-            Algorithm::IdaStar | Algorithm::Auto => {
-                let (kind, threads) = (self.options.heuristic, self.options.threads);
-                let fixed = idastar_fixed::FixedOptions {
-                    duplicate_len: self.options.duplicate_len,
-                    ..Default::default()
-                };
-                match idastar_fixed::search_kind(board, goal, kind, pdb, &clock, threads, fixed)? {
-                    Some(found) => found,
-                    None => {
-                        let filter = duplicates::DuplicateFilter::shared(self.options.duplicate_len);
-                        kind.run(
-                            goal,
-                            pdb,
-                            idastar::Search {
-                                board,
-                                goal,
-                                clock: &mut clock,
-                                filter,
-                            },
-                        )?
-                    }
-                }
-            }
-        };
+        let Found {
+            outcome,
+            mut stats,
+            improvement,
+        } = algorithm.solve_fn()(Problem {
+            board,
+            goal,
+            solver: self,
+            budget,
+            clock: &mut clock,
+        })?;
         stats.elapsed = clock.elapsed();
         if let Outcome::Solved(solution) = &outcome {
             let reached = board.replay(solution.moves());
@@ -580,67 +373,7 @@ impl Solver {
             outcome,
             stats,
             algorithm,
-            improved_from: started_from.map(|(len, _)| len),
-            start: started_from.map(|(_, start)| start),
+            improvement,
         })
     }
-
-    /// The constructive solver's answer, shortened for the options' improve
-    /// time (within what is left of `budget`); the moves the constructive
-    /// solver made; and, when improved, the length of the solution the
-    /// improver started from and which one that was.
-    fn greedy(&self, board: &Board, goal: &Goal, budget: Budget, clock: &BudgetClock) -> Result<GreedyAnswer, Error> {
-        let mut moves = Vec::new();
-        let end = greedy::solve_into(board, goal, &self.tables, budget, &mut moves)?;
-        let made = moves.len() as u64;
-        let answer = |outcome, started_from| GreedyAnswer {
-            outcome,
-            made,
-            started_from,
-        };
-        if let greedy::Finish::BudgetReached(kind) = end {
-            return Ok(answer(Outcome::BudgetReached(kind), None));
-        }
-        let Some(time) = self.options.improve else {
-            return Ok(answer(Outcome::Solved(crate::Solution::new(moves)), None));
-        };
-        let time = budget
-            .timeout
-            .map_or(time, |t| t.saturating_sub(clock.elapsed()).min(time));
-        // Deadlines are instants: a time past a year (`Duration::MAX` from a
-        // caller) would overflow them, and no improvement needs that long.
-        let time = time.min(std::time::Duration::from_secs(365 * 24 * 3600));
-        // On boards small enough, most of the time (staged::STAGED_SHARE) goes
-        // to staged solutions, which start the improver far shorter (6x6: about
-        // 1.8 against 2.8 times the linear-conflict bound), the rest to the
-        // improver, which starts from the shorter of the two (reported with
-        // its length).
-        let started = crate::time::Instant::now();
-        let mut start = greedy::Start::Greedy;
-        if board.shape().cells() <= staged::MAX_CELLS {
-            let core = (self.core_pdbs.iter().cloned())
-                .fold(staged::CoreOptions::default(), |core, set| core.with_pdb(Some(set)));
-            let deadline = started + time.mul_f64(staged::STAGED_SHARE);
-            if let Some(shorter) = staged::solve_best(board, goal, deadline, &self.tables, &core)? {
-                if shorter.len() < moves.len() {
-                    moves = shorter;
-                    start = greedy::Start::Staged;
-                }
-            }
-        }
-        let improved = improve::improve(board, &moves, time.saturating_sub(started.elapsed()))?;
-        Ok(answer(
-            Outcome::Solved(crate::Solution::new(improved.moves)),
-            Some((improved.before, start)),
-        ))
-    }
-}
-
-/// What [`Solver::greedy`] found: the answer, the moves the constructive
-/// solver made, and after an improvement the length of the solution it
-/// started from and which one that was.
-struct GreedyAnswer {
-    outcome: Outcome,
-    made: u64,
-    started_from: Option<(usize, greedy::Start)>,
 }

@@ -59,7 +59,7 @@ mod regions;
 mod set;
 mod spec;
 
-pub use checksum::Xxh64;
+pub(crate) use checksum::Xxh64;
 pub use dual::{run_fixed_dual, DualPdb, DualState, FixedDualPdb};
 pub use file::{
     list, open_dir, ListedFile, OpenedFile, COMPACT_FORMAT_VERSION, EXTENSION, FORMAT_VERSION, MAGIC,

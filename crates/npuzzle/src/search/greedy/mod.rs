@@ -46,9 +46,10 @@ mod sink;
 #[cfg(test)]
 mod tests;
 
-use crate::time::Instant;
-
 pub use sink::{MoveCount, MoveSink, ReplaySink, WriteSink};
+
+/// Which solution an improvement started from (defined with the report that carries it).
+pub use crate::solution::Start;
 
 use self::grid::Grid;
 use self::place::Stuck;
@@ -57,7 +58,7 @@ use crate::board::{Board, Shape};
 use crate::error::Refusal;
 use crate::goal::Goal;
 use crate::parity::is_solvable;
-use crate::solution::{Budget, BudgetKind};
+use crate::solution::{Budget, BudgetClock, BudgetKind};
 use crate::Error;
 
 /// The largest rectangle finished from the complete table instead of line by line.
@@ -66,33 +67,6 @@ pub const CORE_SIDE: usize = 3;
 /// Bytes the solver holds a cell: the grid's word and two words of
 /// breadth-first scratch (see the `grid` module).
 pub const BYTES_PER_CELL: u64 = 12;
-
-/// The solution an improvement started from (see
-/// [`improve`](super::improve)): the constructive one, or on small boards a
-/// [`staged`](super::staged) one when that was shorter.
-///
-/// ```
-/// use npuzzle::search::greedy::Start;
-/// assert_eq!(Start::Staged.name(), "staged");
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Start {
-    /// This module's constructive solution.
-    Greedy,
-    /// The shortest of the staged solutions.
-    Staged,
-}
-
-impl Start {
-    /// `greedy` or `staged`, as the records and the CLI name it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Start::Greedy => "greedy",
-            Start::Staged => "staged",
-        }
-    }
-}
 
 /// How a constructive solve ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -130,11 +104,50 @@ pub fn solve_into<S: MoveSink>(
     budget: Budget,
     sink: &mut S,
 ) -> Result<Finish, Error> {
+    solve_into_with(board, goal, tables, &BudgetClock::start(budget), sink)
+}
+
+/// [`solve_into`] under `clock`'s budget, and ending with
+/// [`BudgetKind::Cancelled`] once the clock's [`Cancel`](crate::Cancel) is
+/// raised (looked at between lines, each a few milliseconds on a 1000×1000
+/// board).
+///
+/// ```
+/// use npuzzle::search::greedy::{solve_into_with, Finish, MoveCount};
+/// use npuzzle::search::table::TableCache;
+/// use npuzzle::solution::BudgetClock;
+/// use npuzzle::{Budget, BudgetKind, Cancel, Goal};
+/// let goal = Goal::standard("100x100".parse()?);
+/// let board = npuzzle::random::random_solvable(&goal, &mut rand::rng());
+/// let cancel = Cancel::new();
+/// cancel.cancel();
+/// let clock = BudgetClock::start(Budget::default()).with_cancel(cancel);
+/// let end = solve_into_with(&board, &goal, &TableCache::default(), &clock, &mut MoveCount::default())?;
+/// assert_eq!(end, Finish::BudgetReached(BudgetKind::Cancelled));
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
+pub fn solve_into_with<S: MoveSink>(
+    board: &Board,
+    goal: &Goal,
+    tables: &TableCache,
+    clock: &BudgetClock,
+    sink: &mut S,
+) -> Result<Finish, Error> {
     goal.check_shape(board)?;
     if !is_solvable(board, goal) {
         return Ok(Finish::Unsolvable);
     }
-    let started = Instant::now();
+    let budget = clock.budget();
+    let stopped = || {
+        if clock.cancel().is_some_and(|c| c.is_cancelled()) {
+            Some(BudgetKind::Cancelled)
+        } else {
+            budget
+                .timeout
+                .filter(|&t| clock.elapsed() >= t)
+                .map(|_| BudgetKind::Time)
+        }
+    };
     let shape = board.shape();
     let stuck = |s: Stuck| {
         Error::Refused(Refusal::Unsupported {
@@ -155,8 +168,8 @@ pub fn solve_into<S: MoveSink>(
     let (mut cells, mut want, mut at) = (Vec::new(), Vec::new(), Vec::new());
     let mut edge_cells: [Vec<usize>; 4] = Default::default();
     while bottom - top > CORE_SIDE || right - left > CORE_SIDE {
-        if budget.timeout.is_some_and(|t| started.elapsed() >= t) {
-            return Ok(Finish::BudgetReached(BudgetKind::Time));
+        if let Some(kind) = stopped() {
+            return Ok(Finish::BudgetReached(kind));
         }
         let (tall, wide) = (bottom - top, right - left);
         // Rows while the rectangle is at least as tall as wide, columns while
@@ -217,7 +230,7 @@ pub fn solve_into<S: MoveSink>(
     // within what is left of the time budget and within the memory budget;
     // the node budget counts search nodes, which this solver has none of.
     let table_budget = Budget::default()
-        .with_timeout(budget.timeout.map(|t| t.saturating_sub(started.elapsed())))
+        .with_timeout(budget.timeout.map(|t| t.saturating_sub(clock.elapsed())))
         .with_max_memory(budget.max_memory);
     match finish_core(&mut grid, goal, tables, table_budget, (top, bottom, left, right)) {
         Ok(()) => Ok(Finish::Solved(grid.moves)),

@@ -43,6 +43,7 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::{Arc, Mutex};
 
+use super::algorithm::{Found, Problem};
 use crate::board::{Board, Move, Shape};
 use crate::error::{InternalError, Refusal};
 use crate::geometry::Neighbours;
@@ -378,6 +379,11 @@ impl Table {
         let w = self.shape().width();
         w % 2 == 0 && (cell / w).abs_diff(self.blank / w) % 2 == 1
     }
+}
+
+/// The search as the registry runs it: [`search`] with the solver's tables.
+pub(crate) fn solve(problem: Problem<'_>) -> Result<Found, Error> {
+    search(problem.board, problem.goal, &problem.solver.tables, problem.clock).map(Found::from)
 }
 
 /// Solver entry point: the cached table for `goal`, then one walk.
