@@ -31,9 +31,10 @@
 //! automaton (an Aho–Corasick matcher over the moves), so that one table
 //! lookup per move says whether the path so far still ends in a kept
 //! sequence. Longer sequences cut more, at the cost of a larger table. The
-//! enumeration (seconds for 14 moves) is done once, by the tests: the
-//! library reads its result, stored beside this file. The build script
-//! makes the 14-move automaton from it, and the library reads that table in
+//! enumeration (seconds for 14 moves) is done once, by the tests: its
+//! result is stored as text in the crate's `data/`, and the build script
+//! packs it (two bits a move) for the library to read. The build script
+//! also makes the 14-move automaton from it, and the library reads that table in
 //! place from its binary, so a process does not spend the milliseconds the
 //! construction takes; the shorter ones are made when first asked for.
 //!
@@ -186,19 +187,40 @@ impl Grid {
     }
 }
 
-/// The longest sequences in [`STORED`]: every length a filter may have.
+/// The longest stored sequences ([`PACKED`]): every length a filter may have.
 const STORED_LEN: usize = 14;
 const _: () = assert!(STORED_LEN == MAX_LEN);
 
 /// The cut sequences of up to [`STORED_LEN`] moves, as
 /// `DuplicateFilter::cut_sequences` finds them (in about six seconds for 14
-/// moves). A test checks that they are the same.
-const STORED: &str = include_str!("duplicates_cut14.txt");
+/// moves), as text: what a person reads, and what the build script packs
+/// into [`PACKED`]. A test checks that they are the same.
+#[cfg(test)]
+const STORED: &str = include_str!("../../data/duplicates_cut14.txt");
+
+/// The stored sequences as the build script packs them, a quarter of the
+/// text's size (the browser downloads them): shortest first, how many there
+/// are of each length from 0 to [`STORED_LEN`] (`u32`, little-endian), then
+/// every move as its index in `u d l r` order, two bits each, four to a
+/// byte from the low bits up, the sequences back to back. A test checks
+/// that they are the text's.
+static PACKED: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/duplicates_cut14.bin"));
 
 /// The stored cut sequences of up to `max_len` moves, each as its move
 /// indices (read in place: no allocation per sequence).
 fn stored_cut_sequences(max_len: usize) -> impl Iterator<Item = impl Iterator<Item = u8>> {
-    automaton::cut_sequences_in(STORED, max_len)
+    let (counts, moves) = PACKED.split_at(4 * (STORED_LEN + 1));
+    counts
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]) as usize)
+        .enumerate()
+        .take(max_len + 1)
+        .flat_map(|(len, count)| std::iter::repeat_n(len, count))
+        .scan(0, |start, len| {
+            *start += len;
+            Some(*start - len..*start)
+        })
+        .map(|span| span.map(|i| (moves[i / 4] >> (2 * (i % 4))) & 3))
 }
 
 /// The automaton of all the stored sequences, made from them by the build
@@ -457,9 +479,12 @@ mod tests {
         let found = DuplicateFilter::cut_sequences(STORED_LEN);
         assert!(
             as_text(&found) == STORED,
-            "src/search/duplicates_cut14.txt is stale: rewrite it with \
+            "data/duplicates_cut14.txt is stale: rewrite it with \
              `cargo test -p npuzzle --lib duplicates::tests::write_the_stored_sequences -- --ignored`"
         );
+        // The library reads the packed copy: the same sequences, in the same order.
+        let packed: Vec<Vec<u8>> = stored_cut_sequences(STORED_LEN).map(Iterator::collect).collect();
+        assert!(packed == found, "the packed sequences (build.rs) differ from the text");
         // Shorter filters read a prefix of the list: the same sequences as
         // their own enumeration (checked up to 10 moves; longer ones take
         // seconds each).
@@ -487,9 +512,9 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "rewrites src/search/duplicates_cut14.txt"]
+    #[ignore = "rewrites data/duplicates_cut14.txt"]
     fn write_the_stored_sequences() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/search/duplicates_cut14.txt");
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/duplicates_cut14.txt");
         std::fs::write(path, as_text(&DuplicateFilter::cut_sequences(STORED_LEN))).unwrap();
     }
 

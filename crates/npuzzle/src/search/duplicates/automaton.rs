@@ -10,18 +10,6 @@ use std::collections::VecDeque;
 /// A state of the automaton that has rejected a move.
 pub const DEAD: u32 = u32::MAX;
 
-/// The sequences of up to `max_len` moves in `text` (sequences of the
-/// letters `u d l r` separated by white space), each as its move indices in
-/// `u d l r` order, read in place: no allocation per sequence.
-pub fn cut_sequences_in(text: &str, max_len: usize) -> impl Iterator<Item = impl Iterator<Item = u8> + '_> + '_ {
-    text.split_ascii_whitespace()
-        .filter(move |s| s.len() <= max_len)
-        .map(|s| {
-            s.bytes()
-                .map(|b| b"udlr".iter().position(|&m| m == b).unwrap_or(0) as u8)
-        })
-}
-
 /// An Aho–Corasick automaton over move indices that reaches `DEAD` when
 /// the moves so far end with one of `patterns`: `next[state][move index]`,
 /// the start state 0. Also returns the number of patterns.

@@ -117,6 +117,11 @@ const NODES_PER_TASK: u64 = 4096;
 const PARALLEL_MIN_WORK: u64 = 8_000;
 /// "No previous move" in the successor table.
 const ROOT: usize = 4;
+/// Whether iterations may run on several threads. The browser's
+/// WebAssembly (`wasm32-unknown-unknown`) has none: there every iteration
+/// runs on the calling thread, whatever `threads` says (the same moves and
+/// counts, as above), and the parallel code is left out of its download.
+const CAN_SPAWN: bool = !cfg!(all(target_arch = "wasm32", target_os = "unknown"));
 
 /// The cutoff for the estimate of a child of a node at depth `g` with an
 /// inconsistent heuristic: a child at or above it has `f >= bound + 2` and

@@ -194,7 +194,7 @@ impl<'a, const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Ida<'a, N, B, H
                 progress.set_bound(bound);
             }
             // Decided by node counts alone, so that every run splits alike.
-            let it = if self.threads > 1 && last_nodes >= self.parallel_min {
+            let it = if CAN_SPAWN && self.threads > 1 && last_nodes >= self.parallel_min {
                 self.parallel_iteration(root, bound, last_nodes)
             } else {
                 self.serial_iteration(root, bound)
