@@ -4,52 +4,18 @@
 //! An entry gives the name, the largest board the search takes, whether it
 //! reads a heuristic, whether its answers are optimal, the refusal its own
 //! search gives a board over its limit, and the function that runs it. Every
-//! search module has that one signature, `fn solve(Problem) -> Result<Found,
-//! Error>`, so adding an algorithm is a module and an entry: the toy kept as
-//! a test ([`toy`](super::toy), under `#[cfg(test)]`) shows it, and the
-//! property tests of `search::tests` then run it against the oracle.
+//! search module has one signature ([`problem`](super::problem)), so adding
+//! an algorithm is a module and an entry: the toy kept as a test
+//! ([`toy`](super::toy), under `#[cfg(test)]`) shows it, and the property
+//! tests of `search::tests` then run it against the oracle.
 
 use std::fmt;
 use std::str::FromStr;
 
-use super::{astar, bfs, bfs_set, bibfs, constructive, idastar, state, table, Solver};
-use crate::board::{Board, Shape};
-use crate::goal::Goal;
-use crate::solution::{Budget, BudgetClock, Improvement, Outcome, Stats};
+use super::problem::SolveFn;
+use super::{astar, bfs, bfs_set, bibfs, constructive, idastar, state, table};
+use crate::board::Shape;
 use crate::Error;
-
-/// What the solver hands an algorithm's search: a solvable board not at its
-/// goal, that passed the solver's checks (see [`check`](super::check)).
-pub(crate) struct Problem<'a> {
-    pub board: &'a Board,
-    pub goal: &'a Goal,
-    /// The solver, for its options, tables and databases.
-    pub solver: &'a Solver,
-    /// The limits of this search (the clock runs them).
-    pub budget: Budget,
-    pub clock: &'a mut BudgetClock,
-}
-
-/// What a search found.
-pub(crate) struct Found {
-    pub outcome: Outcome,
-    pub stats: Stats,
-    /// For an answer shortened after it was made, what it started from.
-    pub improvement: Option<Improvement>,
-}
-
-impl From<(Outcome, Stats)> for Found {
-    fn from((outcome, stats): (Outcome, Stats)) -> Found {
-        Found {
-            outcome,
-            stats,
-            improvement: None,
-        }
-    }
-}
-
-/// How an algorithm runs.
-pub(crate) type SolveFn = fn(Problem<'_>) -> Result<Found, Error>;
 
 /// Declares [`Algorithm`] from one entry per algorithm, in the order users
 /// see them ([`Algorithm::EVERY`]):

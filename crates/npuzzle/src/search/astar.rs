@@ -28,7 +28,7 @@
 use std::mem::size_of;
 use std::ops::ControlFlow::{Break, Continue};
 
-use super::algorithm::{Found, Problem};
+use super::problem::{Found, Problem};
 use super::state::{charge, move_from_code, path_to, run_storing, Child, Held, PackedState, Space, StateMap, Wide};
 use crate::board::{Board, Move};
 use crate::geometry::slide;

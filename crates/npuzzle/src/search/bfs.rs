@@ -25,7 +25,7 @@
 
 use std::ops::ControlFlow::{Break, Continue};
 
-use super::algorithm::{Found, Problem};
+use super::problem::{Found, Problem};
 use super::state::{charge, move_from_code, path_to, Child, Held, PackedState, Space, Stop};
 use crate::board::{Board, Shape};
 use crate::error::Refusal;

@@ -17,7 +17,7 @@
 
 use std::ops::ControlFlow::{Break, Continue};
 
-use super::algorithm::{Found, Problem};
+use super::problem::{Found, Problem};
 use super::state::{charge, move_from_code, path_to, run_storing, Held, PackedState, Space, StateMap, Stop, Wide};
 use crate::board::Board;
 use crate::goal::Goal;

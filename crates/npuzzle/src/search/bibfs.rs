@@ -19,7 +19,7 @@
 
 use std::ops::ControlFlow::{Break, Continue};
 
-use super::algorithm::{Found, Problem};
+use super::problem::{Found, Problem};
 use super::state::{charge, move_from_code, path_to, run_storing, undo, Held, PackedState, Space, StateMap, Wide};
 use crate::board::{Board, Move, Shape};
 use crate::goal::Goal;

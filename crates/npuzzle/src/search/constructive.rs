@@ -9,7 +9,7 @@
 
 use std::time::Duration;
 
-use super::algorithm::{Found, Problem};
+use super::problem::{Found, Problem};
 use super::{greedy, improve, staged};
 use crate::solution::{Improvement, Outcome, Solution, Start, Stats};
 use crate::Error;

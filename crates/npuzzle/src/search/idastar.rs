@@ -7,8 +7,8 @@
 //! is allocated per node. A [`DuplicateFilter`] longer than 2 moves also cuts
 //! longer duplicate move sequences (see [`duplicates`](super::duplicates)).
 
-use super::algorithm::{Found, Problem};
 use super::idastar_fixed;
+use super::problem::{Found, Problem};
 use crate::board::{Board, Move};
 use crate::geometry::{slide, Neighbours};
 use crate::goal::Goal;

@@ -28,6 +28,7 @@ mod idastar;
 pub mod idastar_fixed;
 pub mod improve;
 pub mod mtm_bfs;
+mod problem;
 pub mod staged;
 mod state;
 pub mod subtree;
@@ -38,7 +39,7 @@ mod tests;
 mod toy;
 
 pub use algorithm::{Algorithm, AUTO_OPTIMAL_CELLS, AUTO_TABLE_CELLS};
-use algorithm::{Found, Problem};
+use problem::{Found, Problem};
 
 /// How a [`Solver`] searches. Build it from [`SolverOptions::default`] with
 /// the `with_*` setters (or assign the public fields): more options may be

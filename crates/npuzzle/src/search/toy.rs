@@ -10,7 +10,7 @@
 
 use std::collections::HashMap;
 
-use super::algorithm::{Found, Problem};
+use super::problem::{Found, Problem};
 use crate::board::{Board, Move, Shape};
 use crate::error::Refusal;
 use crate::solution::{Outcome, Solution, Stats};

@@ -43,7 +43,7 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::{Arc, Mutex};
 
-use super::algorithm::{Found, Problem};
+use super::problem::{Found, Problem};
 use crate::board::{Board, Move, Shape};
 use crate::error::{InternalError, Refusal};
 use crate::geometry::Neighbours;
