@@ -4,7 +4,6 @@
 //! copy of the board on its way, so a streamed solution is checked like a
 //! collected one; the end says whether the moves written solve the board.
 
-use npuzzle::time::Instant;
 use std::io::Write;
 
 use npuzzle::search::greedy::{self, Finish, ReplaySink, WriteSink};
@@ -64,14 +63,13 @@ impl Job {
     /// to `out` as `u d l r` letters as it is made, and ending with
     /// [`BudgetKind::Cancelled`] once `cancel` is raised.
     pub fn stream<W: Write>(&self, out: W, budget: Budget, cancel: &Cancel) -> Streamed<W> {
-        let started = Instant::now();
         let clock = BudgetClock::start(budget).with_cancel(cancel.clone());
         let mut sink = ReplaySink::new(self.board.clone(), WriteSink::new(out));
         let end = greedy::solve_into_with(&self.board, &self.goal, self.solver.tables(), &clock, &mut sink);
         let reached = sink.reached(&self.goal);
         let out = sink.into_inner().finish();
         let mut stats = Stats::default();
-        stats.elapsed = started.elapsed();
+        stats.elapsed = clock.elapsed();
         stats.peak_bytes = greedy::BYTES_PER_CELL * self.board.shape().cells() as u64;
         let end = match end {
             Ok(Finish::Solved(length)) if reached => {
