@@ -59,11 +59,15 @@ export function render() {
 
 // ---------- board changes ----------
 
+// Whether the board field holds text the user typed and has not loaded: a
+// move, a playing solution or the page's first board leave it as typed.
+let boardTyped = false;
+
 export function boardChanged({ keepSolution = false } = {}) {
   state.version += 1;
   state.hint = null;
   $('hint-text').textContent = '';
-  $('board-text').value = state.puzzle.toString();
+  if (!boardTyped) $('board-text').value = state.puzzle.toString();
   history.replaceState(null, '', encodeHash(state.puzzle.width, state.puzzle.height, state.puzzle.toString(), state.goal));
   events.changed({ keepSolution });
   render();
@@ -102,13 +106,15 @@ function redo() {
 }
 
 // A new board (from the engine, already checked): history starts over.
-function setBoard(width, height, text, goal) {
+// `keepTyped`: text the user is typing stays in the board field.
+function setBoard(width, height, text, goal, { keepTyped = false } = {}) {
   const sizeChanged = width !== state.puzzle.width || height !== state.puzzle.height;
   state.puzzle = Puzzle.parse(text, width, height);
   state.goal = goal;
   state.undo = [];
   state.redo = [];
-  $('board-text').value = text;
+  if (!keepTyped) boardTyped = false;
+  if (!boardTyped) $('board-text').value = text;
   syncSetup();
   if (sizeChanged) $('board').replaceChildren();
   showError('');
@@ -168,19 +174,22 @@ async function loadBoard(request, describe = (message) => message) {
   }
 }
 
-async function randomBoard() {
+// The board is drawn beside text the user typed while it was on its way
+// (or, for the page's `first` board, at any time before): a Load click
+// reads that text, which stays.
+async function randomBoard({ first = false } = {}) {
   boardAsked = true;
   const body = { size: chosenSize(), goal: chosenGoal() };
   const difficulty = $('difficulty').value;
   if (difficulty !== '') body.distance = Number(difficulty);
-  // A board typed while this one is drawn wins: the random one is dropped.
   const typed = $('board-text').value;
   try {
     await limitsReady;
     const data = await boardChannel.send('POST', '/api/random', body);
-    if (!data || $('board-text').value !== typed) return;
+    if (!data) return;
+    const keepTyped = first || $('board-text').value !== typed;
     const [w, h] = data.size.split('x').map(Number);
-    setBoard(w, h, data.board, isNamed(body.goal) ? body.goal : data.goal);
+    setBoard(w, h, data.board, isNamed(body.goal) ? body.goal : data.goal, { keepTyped });
   } catch (e) {
     showError(e.message);
   }
@@ -201,7 +210,7 @@ export function openHash() {
 
 export function firstBoard() {
   if (boardAsked) return;
-  if (!openHash()) randomBoard();
+  if (!openHash()) randomBoard({ first: true });
 }
 
 // ---------- input ----------
@@ -244,7 +253,8 @@ export function wirePlay() {
     const size = root * root === count ? undefined : chosenSize();
     loadBoard({ size, board: text, goal: chosenGoal() });
   });
-  $('random').addEventListener('click', randomBoard);
+  $('random').addEventListener('click', () => randomBoard());
+  $('board-text').addEventListener('input', () => (boardTyped = true));
   $('undo').addEventListener('click', undo);
   $('redo').addEventListener('click', redo);
 

@@ -5,7 +5,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { SITE, startServer, startBrowser, openPage, screenshot } from '../tests/harness.js';
+import { SITE, startServer, startBrowser, openPage, randomBoard, screenshot } from '../tests/harness.js';
 
 assert.ok(SITE, 'set NPUZZLE_SITE to the directory `cargo xtask web --out DIR` wrote as DIR/site');
 
@@ -83,12 +83,35 @@ test('Cancel stops a long search at once, and the next board is answered', async
   await page.close();
 });
 
+test('a long search tells how far it has got, and Cancel stops it', async () => {
+  const { page, errors } = await openPage(browser.context, site.url);
+  // A random 5x5 board (seed 3): far beyond the page's budget without databases.
+  await load(page, '17 12 1 11 13 6 20 24 3 5 10 19 23 15 16 x 9 7 8 22 2 4 14 21 18');
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  const told = /^searching for an optimal solution… \(none shorter than (\d+) moves; ([\d,]+) positions searched\)$/;
+  await page.waitForFunction((re) => new RegExp(re).test(document.querySelector('#thinking').textContent), told.source, { timeout: 10000 });
+  const first = (await page.locator('#thinking').textContent()).match(told);
+  // The count moves on while the search runs.
+  await page.waitForFunction((t) => document.querySelector('#thinking').textContent !== t, first[0], { timeout: 5000 });
+  const then = (await page.locator('#thinking').textContent()).match(told);
+  assert.ok(then, await page.locator('#thinking').textContent());
+  const count = (m) => Number(m[2].replaceAll(',', ''));
+  assert.ok(Number(then[1]) >= Number(first[1]) && count(then) > count(first), `${first[0]} then ${then[0]}`);
+  await screenshot(page, 'site-progress');
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click({ force: true });
+  await page.waitForFunction(() => document.querySelector('#hint-text').textContent === 'Cancelled.', null, { timeout: 2000 });
+  assert.equal(await page.locator('#thinking').textContent(), '');
+  assert.deepEqual(apiRequests(), []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a random 5x5 board gets a solution, and the page says it is not proven optimal', async () => {
   const { page, errors } = await openPage(browser.context, site.url);
   await page.getByLabel('Width').selectOption('5');
   await page.getByLabel('Height').selectOption('5');
   await page.waitForFunction(() => document.querySelectorAll('#board .tile').length === 24);
-  await page.getByRole('button', { name: 'Random board', exact: true }).click();
+  await randomBoard(page);
   await page.getByRole('button', { name: 'Solve', exact: true }).click();
   await page.locator('#solution').waitFor({ timeout: 40000 });
   const stats = await page.locator('#solution-stats').textContent();
@@ -147,18 +170,25 @@ test('a 15-puzzle out of walking distance\'s reach is solved optimally: database
   await page.close();
 });
 
-test('a board typed before the first random board arrives is the one kept', async () => {
-  // No wait for the first board here (openPage waits for it): type at once.
-  const page = await browser.context.newPage();
-  const errors = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  await page.goto(site.url);
-  await page.getByLabel('Board', { exact: true }).fill('8 6 7 2 5 4 3 x 1');
-  await page.getByRole('button', { name: 'Load', exact: true }).click();
-  await waitDistance(page, 31);
-  await new Promise((r) => setTimeout(r, 1000));
-  assert.equal(await page.evaluate(() => location.hash), '#3x3/8,6,7,2,5,4,3,x,1');
-  assert.equal(await page.getByLabel('Board', { exact: true }).inputValue(), '8 6 7 2 5 4 3 x 1');
-  assert.deepEqual(errors, []);
-  await page.close();
+test('a board typed before the first random board arrives is the one kept, loaded before it or after', async () => {
+  for (const clickAfterFirstBoard of [false, true]) {
+    // No wait for the first board here (openPage waits for it): type at once.
+    const page = await browser.context.newPage();
+    const errors = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    await page.goto(site.url);
+    await page.getByLabel('Board', { exact: true }).fill('8 6 7 2 5 4 3 x 1');
+    if (clickAfterFirstBoard) {
+      // The page's first board is drawn, and the typed text stays for the Load click.
+      await page.waitForFunction(() => location.hash.length > 1, null, { timeout: 20000 });
+      assert.equal(await page.getByLabel('Board', { exact: true }).inputValue(), '8 6 7 2 5 4 3 x 1');
+    }
+    await page.getByRole('button', { name: 'Load', exact: true }).click();
+    await waitDistance(page, 31);
+    await new Promise((r) => setTimeout(r, 1000));
+    assert.equal(await page.evaluate(() => location.hash), '#3x3/8,6,7,2,5,4,3,x,1');
+    assert.equal(await page.getByLabel('Board', { exact: true }).inputValue(), '8 6 7 2 5 4 3 x 1');
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
 });

@@ -84,6 +84,15 @@ export async function openPage(context, url) {
   return { page, errors };
 }
 
+// Clicks "Random board" and waits for the new board: its link replaces the
+// old one. (Waiting for a distance alone may see the old board's, and the
+// new board then clears what the test does next.)
+export async function randomBoard(page) {
+  const before = await page.evaluate(() => location.hash);
+  await page.getByRole('button', { name: 'Random board', exact: true }).click();
+  await page.waitForFunction((old) => location.hash !== old, before, { timeout: 20000 });
+}
+
 export async function screenshot(page, name) {
   mkdirSync(artefacts, { recursive: true });
   await page.screenshot({ path: join(artefacts, `${name}.png`), fullPage: true });

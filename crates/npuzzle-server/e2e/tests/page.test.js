@@ -2,7 +2,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { SITE, startServer, startBrowser, openPage, screenshot } from './harness.js';
+import { SITE, startServer, startBrowser, openPage, randomBoard, screenshot } from './harness.js';
 
 let server;
 let browser;
@@ -121,7 +121,7 @@ test('Hint highlights exactly the tiles an independent BFS calls optimal', async
   const { page, errors } = await openPage(browser.context, server.url);
   const boards = ['8 6 7 2 5 4 3 x 1', '1 2 3 4 x 6 7 5 8', '2 3 6 1 5 x 4 7 8'];
   for (let i = 0; i < 4; i++) {
-    await page.getByRole('button', { name: 'Random board', exact: true }).click();
+    await randomBoard(page);
     await page.waitForFunction(() => /^\d+$/.test(document.querySelector('#distance').textContent.trim()));
     boards.push(await page.getByLabel('Board', { exact: true }).inputValue());
   }
@@ -257,7 +257,7 @@ test('random boards at a chosen difficulty', async () => {
   const { page, errors } = await openPage(browser.context, server.url);
   await page.locator('#dist-out svg').waitFor();
   await page.getByLabel('Difficulty').selectOption('25');
-  await page.getByRole('button', { name: 'Random board', exact: true }).click();
+  await randomBoard(page);
   await waitDistance(page, 25);
   await page.getByLabel('Width').selectOption('4');
   await page.getByLabel('Height').selectOption('2');
@@ -391,6 +391,26 @@ test('a link opened while a solution plays stops it, and the link\'s board stays
   await page.close();
 });
 
+test('a board typed while a solution plays stays as typed, and Load opens it', async () => {
+  const { page, errors } = await openPage(browser.context, server.url);
+  await load(page, '8 6 7 2 5 4 3 x 1');
+  await waitDistance(page, 31);
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.waitForFunction(() => /^step [1-9]/.test(document.querySelector('#step-count').textContent));
+  const field = page.getByLabel('Board', { exact: true });
+  await field.fill('1 2 3 4 5 6 x 7 8');
+  // Several steps of the animation (four a second): none rewrites the typed text.
+  const step = await page.locator('#step-count').textContent();
+  await page.waitForFunction((s) => document.querySelector('#step-count').textContent !== s, step);
+  await new Promise((r) => setTimeout(r, 600));
+  assert.equal(await field.inputValue(), '1 2 3 4 5 6 x 7 8');
+  await load(page, '1 2 3 4 5 6 x 7 8');
+  await waitDistance(page, 2);
+  assert.deepEqual(await drawnTiles(page), [1, 2, 3, 4, 5, 6, 0, 7, 8]);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 // The engine's limits as the page holds them (api.js asks once; the same module here).
 async function pageLimits(page) {
   return page.evaluate(async () => (await import(new URL('./api.js', location.href).href)).engineLimits());
@@ -451,7 +471,7 @@ test('the compare table fits a 390 px phone, and the histogram label stays insid
   await page.locator('#dist-out svg').waitFor();
   // 28 moves: the mark's label sits near the right edge, where it was cut off.
   await page.getByLabel('Difficulty').selectOption('28');
-  await page.getByRole('button', { name: 'Random board', exact: true }).click();
+  await randomBoard(page);
   await waitDistance(page, 28);
   const label = await page.$eval('#dist-out svg .chart-mark', (t) => {
     const box = t.getBBox();
