@@ -208,7 +208,8 @@ async function local(channel, path, body) {
         const { count, ...solve } = options;
         // The browser's engine has no budget of its own: the page applies its default.
         solve.timeout_ms ??= (await engineLimits()).default_timeout_ms;
-        return await (count ? worker.count(board, solve) : worker.solve(board, solve));
+        const tell = channel.onProgress ?? undefined;
+        return await (count ? worker.count(board, solve, tell) : worker.solve(board, solve, tell));
       }
       case '/api/hint':
         options.timeout_ms ??= (await engineLimits()).default_timeout_ms;
@@ -236,6 +237,9 @@ export class Channel {
     this.worker = null;
     this.slow = 0;
     this.held = new Set(); // databases the worker holds ("WxH|goal")
+    // Called with a running search's progress (the browser's engine only:
+    // the server answers once).
+    this.onProgress = null;
   }
 
   cancel() {

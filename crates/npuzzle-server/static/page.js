@@ -71,10 +71,23 @@ export function showError(message) {
   box.hidden = !message;
 }
 
+let thinkingText = ''; // what the page is doing, without its progress
+
 export function thinking(on, text = '') {
-  $('thinking').textContent = on ? text : '';
+  thinkingText = on ? text : '';
+  $('thinking').textContent = thinkingText;
   $('cancel').hidden = !on;
 }
+
+// A running search's progress after what the page is doing (the browser's
+// engine tells it; the server answers once).
+work.onProgress = ({ bound, expanded }) => {
+  if (!thinkingText) return;
+  const parts = [];
+  if (bound != null) parts.push(`none shorter than ${bound.toLocaleString()} moves`);
+  if (expanded > 0) parts.push(`${expanded.toLocaleString()} positions searched`);
+  $('thinking').textContent = parts.length ? `${thinkingText} (${parts.join('; ')})` : thinkingText;
+};
 
 export function cancelWork() {
   work.cancel();

@@ -76,6 +76,36 @@ test('count and list equal the binary, and every listed solution replays', () =>
   }
 });
 
+test('a search tells its progress: each iteration\'s bound as the binary iterates, and growing node counts', () => {
+  const board = '11 2 15 7 14 1 13 3 x 5 9 10 12 4 8 6';
+  const told = [];
+  const mine = np.solve(board, {}, (progress) => told.push(progress));
+  assert.equal(mine.length, 48);
+  for (const p of told) assert.deepEqual(Object.keys(p).sort(), ['bound', 'estimate', 'expanded', 'millis']);
+  const bounds = [...new Set(told.map((p) => p.bound).filter((b) => b !== null))];
+  const theirs = cliSolve(board).stats.iterations.map((i) => i.bound);
+  assert.deepEqual(bounds, theirs, 'one call at least per iteration, in order');
+  assert.ok(told.every((p) => p.estimate === theirs[0]), 'the estimate is the first bound');
+  for (const key of ['expanded', 'millis']) {
+    const values = told.map((p) => p[key]);
+    assert.ok(values.every((v, i) => i === 0 || values[i - 1] <= v), `${key} never goes back: ${values}`);
+  }
+  assert.ok(told.at(-1).expanded <= mine.stats.expanded);
+  // A callback that throws does not stop the search.
+  let thrown = 0;
+  const again = np.solve(board, {}, () => {
+    thrown += 1;
+    throw new Error('ignored');
+  });
+  assert.equal(again.length, 48);
+  assert.ok(thrown >= theirs.length, `called ${thrown} times`);
+  // count and list tell theirs too: IDA* with Manhattan from 21 to 31 on the 8-puzzle.
+  const counted = [];
+  const count = np.count('8 6 7 2 5 4 3 x 1', { algorithm: 'idastar', heuristic: 'manhattan' }, (p) => counted.push(p.bound));
+  assert.equal(count.length, 31);
+  assert.deepEqual([...new Set(counted)], [21, 23, 25, 27, 29, 31]);
+});
+
 test('a hint gives the distance after every move of the blank', () => {
   const h = np.hint('1 2 3 4 5 6 7 x 8');
   assert.equal(h.distance, 1);

@@ -162,10 +162,23 @@ export interface NpuzzleError extends Error {
 /** Loads the WebAssembly module (browsers: fetched from beside the package, or from `input`). */
 export default function init(input?: string | URL | Request | Response | BufferSource | WebAssembly.Module): Promise<void>;
 
-export function solve(board: string, options?: Options): SolutionRecord;
+/**
+ * A running search's progress: the heuristic's estimate of the board and
+ * the bound of the iteration running now (every solution shorter than it is
+ * ruled out; iterative deepening searches), nodes expanded, time so far.
+ */
+export interface SearchProgress {
+  estimate: number | null;
+  bound: number | null;
+  expanded: number;
+  millis: number;
+}
+
+/** `onProgress` is called at each new bound and about ten times a second in between. */
+export function solve(board: string, options?: Options, onProgress?: (progress: SearchProgress) => void): SolutionRecord;
 export function hint(board: string, options?: Options): HintRecord;
-export function count(board: string, options?: Options): SolutionRecord;
-export function list(board: string, options?: Options): SolutionRecord;
+export function count(board: string, options?: Options, onProgress?: (progress: SearchProgress) => void): SolutionRecord;
+export function list(board: string, options?: Options, onProgress?: (progress: SearchProgress) => void): SolutionRecord;
 export function compare(board: string, options?: Options): CompareRecord;
 export function board(board: string, options?: Options): BoardRecord;
 export function random(options?: RandomOptions): BoardRecord;

@@ -1,7 +1,7 @@
 import type {
   BuildOptions, BuildProgress, HeldDatabase,
   BoardRecord, CompareRecord, DistributionOptions, DistributionRecord, HintRecord, Limits, Options, RandomOptions,
-  SolutionRecord,
+  SearchProgress, SolutionRecord,
 } from './npuzzle.js';
 
 /**
@@ -14,10 +14,11 @@ export declare class NpuzzleWorker {
   constructor(options?: { module?: WebAssembly.Module | Promise<WebAssembly.Module> });
   /** Calls waiting or running. */
   readonly busy: number;
-  solve(board: string, options?: Options): Promise<SolutionRecord>;
+  /** `onProgress` is called at each new bound and about ten times a second in between. */
+  solve(board: string, options?: Options, onProgress?: (progress: SearchProgress) => void): Promise<SolutionRecord>;
   hint(board: string, options?: Options): Promise<HintRecord>;
-  count(board: string, options?: Options): Promise<SolutionRecord>;
-  list(board: string, options?: Options): Promise<SolutionRecord>;
+  count(board: string, options?: Options, onProgress?: (progress: SearchProgress) => void): Promise<SolutionRecord>;
+  list(board: string, options?: Options, onProgress?: (progress: SearchProgress) => void): Promise<SolutionRecord>;
   compare(board: string, options?: Options): Promise<CompareRecord>;
   board(board: string, options?: Options): Promise<BoardRecord>;
   random(options?: RandomOptions): Promise<BoardRecord>;

@@ -66,7 +66,7 @@ export class NpuzzleWorker {
       // After the module, when one is handed over (messages keep their order).
       Promise.resolve(this.#module)
         .catch(() => undefined)
-        .then(() => worker.postMessage({ id, name, args }));
+        .then(() => worker.postMessage({ id, name, args, progress: onProgress !== undefined }));
     });
   }
 
@@ -75,10 +75,10 @@ export class NpuzzleWorker {
     return this.#pending.size;
   }
 
-  solve(board, options) { return this.#call('solve', [board, options]); }
+  solve(board, options, onProgress) { return this.#call('solve', [board, options], onProgress); }
   hint(board, options) { return this.#call('hint', [board, options]); }
-  count(board, options) { return this.#call('count', [board, options]); }
-  list(board, options) { return this.#call('list', [board, options]); }
+  count(board, options, onProgress) { return this.#call('count', [board, options], onProgress); }
+  list(board, options, onProgress) { return this.#call('list', [board, options], onProgress); }
   compare(board, options) { return this.#call('compare', [board, options]); }
   board(board, options) { return this.#call('board', [board, options]); }
   random(options) { return this.#call('random', [options]); }

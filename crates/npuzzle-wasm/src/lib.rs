@@ -19,10 +19,11 @@
 
 pub mod databases;
 pub mod error;
+mod watch;
 
 use npuzzle::record::{BoardRecord, Record};
 use npuzzle::search::table::TableCache;
-use npuzzle::Cancel;
+use npuzzle::{Cancel, Progress};
 use npuzzle_service::exhaustive::{self, Exhaustive};
 use npuzzle_service::input::read_goal;
 use npuzzle_service::limits::LimitsRecord;
@@ -32,6 +33,7 @@ use npuzzle_service::{Options, Session};
 use wasm_bindgen::prelude::*;
 
 use crate::error::JsError;
+use crate::watch::watched;
 
 /// What this host allows a search: no time limit unless asked (a page
 /// cancels by terminating its worker), and 1 GiB of memory unless asked (a
@@ -59,34 +61,34 @@ fn data(record: &Record) -> Result<String, JsError> {
     Ok(value["data"].to_string())
 }
 
-/// The answer to `question` about `board`.
-fn answer(board: &str, options: &Options, question: Question) -> Result<String, JsError> {
+/// The answer to `question` about `board`, its search publishing to `progress`.
+fn answer(board: &str, options: &Options, question: Question, progress: Option<&Progress>) -> Result<String, JsError> {
     let request = options.request(board, question, &CAPS)?;
     let record = with_session(|session| -> Result<Record, JsError> {
         let plan = session.plan(&request)?;
-        Ok(plan.into_job().run(&Cancel::new(), None)?.record())
+        Ok(plan.into_job().run(&Cancel::new(), progress)?.record())
     })?;
     data(&record)
 }
 
 /// `solve` as JSON text.
 pub fn solve_json(board: &str, options: &Options) -> Result<String, JsError> {
-    answer(board, options, options.solve_question())
+    answer(board, options, options.solve_question(), None)
 }
 
 /// `hint` as JSON text.
 pub fn hint_json(board: &str, options: &Options) -> Result<String, JsError> {
-    answer(board, options, Question::Hint)
+    answer(board, options, Question::Hint, None)
 }
 
 /// `count` as JSON text.
 pub fn count_json(board: &str, options: &Options) -> Result<String, JsError> {
-    answer(board, options, options.count_question())
+    answer(board, options, options.count_question(), None)
 }
 
 /// `list` as JSON text.
 pub fn list_json(board: &str, options: &Options) -> Result<String, JsError> {
-    answer(board, options, options.list_question())
+    answer(board, options, options.list_question(), None)
 }
 
 /// `board` as JSON text: the board and goal read, in canonical form.
@@ -157,10 +159,15 @@ fn to_js(answer: Result<String, JsError>) -> Result<JsValue, JsValue> {
 }
 
 /// Solves `board`: an optimal solution where the search finishes in its
-/// budget, else the outcome that stopped it.
+/// budget, else the outcome that stopped it. `onProgress`, if given, is
+/// called with `{ estimate, bound, expanded, millis }` at each new bound of
+/// an iterative deepening search and about ten times a second in between.
 #[wasm_bindgen]
-pub fn solve(board: &str, options: JsValue) -> Result<JsValue, JsValue> {
-    to_js(solve_json(board, &read(options)?))
+pub fn solve(board: &str, options: JsValue, on_progress: Option<js_sys::Function>) -> Result<JsValue, JsValue> {
+    let options: Options = read(options)?;
+    to_js(watched(on_progress, |progress| {
+        answer(board, &options, options.solve_question(), progress)
+    }))
 }
 
 /// The board's exact distance and the distance after each move of the blank.
@@ -169,16 +176,23 @@ pub fn hint(board: &str, options: JsValue) -> Result<JsValue, JsValue> {
     to_js(hint_json(board, &read(options)?))
 }
 
-/// Solves `board` and counts its optimal solutions.
+/// Solves `board` and counts its optimal solutions (`onProgress` as `solve`'s).
 #[wasm_bindgen]
-pub fn count(board: &str, options: JsValue) -> Result<JsValue, JsValue> {
-    to_js(count_json(board, &read(options)?))
+pub fn count(board: &str, options: JsValue, on_progress: Option<js_sys::Function>) -> Result<JsValue, JsValue> {
+    let options: Options = read(options)?;
+    to_js(watched(on_progress, |progress| {
+        answer(board, &options, options.count_question(), progress)
+    }))
 }
 
-/// Solves `board` and lists up to `options.limit` (default 100) optimal solutions.
+/// Solves `board` and lists up to `options.limit` (default 100) optimal
+/// solutions (`onProgress` as `solve`'s).
 #[wasm_bindgen]
-pub fn list(board: &str, options: JsValue) -> Result<JsValue, JsValue> {
-    to_js(list_json(board, &read(options)?))
+pub fn list(board: &str, options: JsValue, on_progress: Option<js_sys::Function>) -> Result<JsValue, JsValue> {
+    let options: Options = read(options)?;
+    to_js(watched(on_progress, |progress| {
+        answer(board, &options, options.list_question(), progress)
+    }))
 }
 
 /// Every algorithm with every heuristic that fits, on boards of up to 12 cells.
@@ -205,7 +219,7 @@ pub fn distribution(options: JsValue) -> Result<JsValue, JsValue> {
     to_js(distribution_json(&read(options)?))
 }
 
-/// How often a database build tells its progress callback, at most.
+/// How often a database build or a search tells its progress callback, at most.
 const PROGRESS_EVERY_MS: u128 = 100;
 
 /// Builds pattern databases (default: the recommended set for a 4x4 board),

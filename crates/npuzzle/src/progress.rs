@@ -8,6 +8,10 @@
 //! once per IDA* iteration, so watching a search costs no work per node.
 //! A reader sees values at most about a thousand nodes old.
 //!
+//! Where no other thread can read them (a single-threaded host such as a
+//! browser's worker), [`Progress::with_observer`] calls a function each time
+//! the search publishes a bound or a node count, on the search's own thread.
+//!
 //! ```
 //! use npuzzle::{Board, Budget, Cancel, Goal, HeuristicKind, Progress, Solver, SolverOptions};
 //!
@@ -36,20 +40,30 @@ const UNSET: u32 = u32::MAX;
 #[derive(Debug, Clone)]
 pub struct Progress(Arc<Counters>);
 
-#[derive(Debug)]
+/// Called with the counters each time a search publishes.
+type Observer = Box<dyn Fn(&Progress) + Send + Sync>;
+
 struct Counters {
     estimate: AtomicU32,
     bound: AtomicU32,
     expanded: AtomicU64,
+    observer: Option<Observer>,
+}
+
+impl std::fmt::Debug for Counters {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Counters")
+            .field("estimate", &self.estimate)
+            .field("bound", &self.bound)
+            .field("expanded", &self.expanded)
+            .field("observed", &self.observer.is_some())
+            .finish()
+    }
 }
 
 impl Default for Progress {
     fn default() -> Progress {
-        Progress(Arc::new(Counters {
-            estimate: AtomicU32::new(UNSET),
-            bound: AtomicU32::new(UNSET),
-            expanded: AtomicU64::new(0),
-        }))
+        Progress::with(None)
     }
 }
 
@@ -57,6 +71,50 @@ impl Progress {
     /// Counters with nothing published yet.
     pub fn new() -> Progress {
         Progress::default()
+    }
+
+    /// Counters that also call `observer` each time a search publishes a
+    /// bound (once per IDA* iteration) or a node count (about every
+    /// thousand nodes), on the thread that publishes. The observer runs
+    /// inside the search: it should return quickly (throttle anything slow).
+    ///
+    /// ```
+    /// use std::sync::{Arc, Mutex};
+    /// use npuzzle::{Board, Budget, Cancel, Goal, HeuristicKind, Progress, Solver, SolverOptions};
+    ///
+    /// let board: Board = "8 6 7 2 5 4 3 x 1".parse()?;
+    /// let bounds = Arc::new(Mutex::new(Vec::new()));
+    /// let seen = Arc::clone(&bounds);
+    /// let progress = Progress::with_observer(move |p: &Progress| {
+    ///     let mut seen = seen.lock().unwrap();
+    ///     if let Some(bound) = p.bound().filter(|b| seen.last() != Some(b)) {
+    ///         seen.push(bound);
+    ///     }
+    /// });
+    /// let solver = Solver::new(SolverOptions::default().with_heuristic(HeuristicKind::Manhattan));
+    /// let goal = Goal::standard(board.shape());
+    /// solver.solve_with_progress(&board, &goal, Budget::default(), &Cancel::new(), &progress)?;
+    /// // IDA*'s iterations, from the Manhattan estimate 21 to the length 31.
+    /// assert_eq!(*bounds.lock().unwrap(), [21, 23, 25, 27, 29, 31]);
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn with_observer(observer: impl Fn(&Progress) + Send + Sync + 'static) -> Progress {
+        Progress::with(Some(Box::new(observer)))
+    }
+
+    fn with(observer: Option<Observer>) -> Progress {
+        Progress(Arc::new(Counters {
+            estimate: AtomicU32::new(UNSET),
+            bound: AtomicU32::new(UNSET),
+            expanded: AtomicU64::new(0),
+            observer,
+        }))
+    }
+
+    fn notify(&self) {
+        if let Some(observer) = &self.0.observer {
+            observer(self);
+        }
     }
 
     /// The heuristic's estimate of the start board, once an iterative
@@ -91,12 +149,14 @@ impl Progress {
     /// An iteration with this bound starts.
     pub(crate) fn set_bound(&self, bound: u32) {
         self.0.bound.store(bound, Ordering::Relaxed);
+        self.notify();
     }
 
     /// The search has expanded `expanded` nodes in all (the count never goes
     /// back, even when threads publish out of order).
     pub(crate) fn set_expanded(&self, expanded: u64) {
         self.0.expanded.fetch_max(expanded, Ordering::Relaxed);
+        self.notify();
     }
 }
 
@@ -218,6 +278,40 @@ mod tests {
         // Manhattan: tiles 5 1 2 3 9 4 8 one step each from their goal cells.
         assert_eq!(progress.estimate(), Some(7));
         assert_eq!(progress.bound(), Some(length));
+    }
+
+    #[test]
+    fn an_observer_sees_every_bound_and_growing_node_counts() {
+        let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let progress = Progress::with_observer({
+            let seen = Arc::clone(&seen);
+            move |p: &Progress| seen.lock().unwrap().push((p.bound(), p.expanded()))
+        });
+        // A 40-move 15-puzzle: hundreds of thousands of nodes with Manhattan.
+        let board: Board = "1 6 11 7 13 8 5 x 9 15 2 12 14 3 4 10".parse().unwrap();
+        let goal = Goal::standard(board.shape());
+        let solver = Solver::new(SolverOptions::default().with_heuristic(HeuristicKind::Manhattan));
+        let report = solver
+            .solve_with_progress(&board, &goal, Budget::default(), &Cancel::new(), &progress)
+            .unwrap();
+        let seen = seen.lock().unwrap();
+        let mut bounds: Vec<u32> = seen.iter().filter_map(|s| s.0).collect();
+        bounds.dedup();
+        let iterated: Vec<u32> = report
+            .stats
+            .iterations
+            .iter()
+            .map(|&(b, _)| b)
+            .filter(|&b| b > 0)
+            .collect();
+        assert_eq!(bounds, iterated, "one call at least per iteration, in order");
+        let counts: Vec<u64> = seen.iter().map(|s| s.1).collect();
+        assert!(counts.windows(2).all(|w| w[0] <= w[1]), "{counts:?}");
+        assert!(
+            counts.iter().filter(|&&e| e > 0).count() >= 10,
+            "node counts published while it ran"
+        );
+        assert!(*counts.last().unwrap() <= report.stats.expanded);
     }
 
     #[test]

@@ -16,6 +16,7 @@
 //! | `distribution` | [`DistributionRecord`] | how many boards lie at each distance from a goal |
 //! | `compare` | [`CompareRecord`] | every algorithm and heuristic run on one board |
 //! | `check` | [`CheckRecord`] | a move sequence played on a board, its lengths and optimality |
+//! | `progress` | [`ProgressRecord`] | a running search's bound, nodes and time |
 //!
 //! ```
 //! use npuzzle::record::{Record, SolutionRecord};
@@ -47,6 +48,7 @@ use crate::solution::{BudgetKind, Outcome, Report, Stats};
 
 mod check;
 mod hint;
+mod progress;
 mod result;
 mod tables;
 #[cfg(test)]
@@ -54,6 +56,7 @@ mod tests;
 
 pub use check::CheckRecord;
 pub use hint::{HintRecord, MoveDistanceRecord};
+pub use progress::ProgressRecord;
 pub use result::{ResultRecord, SearchNames, SearchSettings};
 pub use tables::{BoardRecord, CompareRecord, CompareRun, DistributionRecord};
 
@@ -78,6 +81,8 @@ pub enum Record {
     Compare(CompareRecord),
     /// A move sequence checked on a board.
     Check(CheckRecord),
+    /// A running search's progress.
+    Progress(ProgressRecord),
 }
 
 /// How a board ended, as the records name it.
