@@ -83,10 +83,13 @@ test('Cancel stops a long search at once, and the next board is answered', async
   await page.close();
 });
 
+// A random 5x5 board (`npuzzle random --size 5x5 --seed 3`): far beyond the
+// page's 10 s budget without databases.
+const SEED3_5X5 = '17 12 1 11 13 6 20 24 3 5 10 19 23 15 16 x 9 7 8 22 2 4 14 21 18';
+
 test('a long search tells how far it has got, and Cancel stops it', async () => {
   const { page, errors } = await openPage(browser.context, site.url);
-  // A random 5x5 board (seed 3): far beyond the page's budget without databases.
-  await load(page, '17 12 1 11 13 6 20 24 3 5 10 19 23 15 16 x 9 7 8 22 2 4 14 21 18');
+  await load(page, SEED3_5X5);
   await page.getByRole('button', { name: 'Solve', exact: true }).click();
   const told = /^searching for an optimal solution… \(none shorter than (\d+) moves; ([\d,]+) positions searched\)$/;
   await page.waitForFunction((re) => new RegExp(re).test(document.querySelector('#thinking').textContent), told.source, { timeout: 10000 });
@@ -101,6 +104,56 @@ test('a long search tells how far it has got, and Cancel stops it', async () => 
   await page.getByRole('button', { name: 'Cancel', exact: true }).click({ force: true });
   await page.waitForFunction(() => document.querySelector('#hint-text').textContent === 'Cancelled.', null, { timeout: 2000 });
   assert.equal(await page.locator('#thinking').textContent(), '');
+  assert.deepEqual(apiRequests(), []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// The tiles after `moves` (the blank's u d l r) from `tiles` (0 the blank).
+function replay(tiles, width, moves) {
+  const out = tiles.slice();
+  let blank = out.indexOf(0);
+  const step = { u: -width, d: width, l: -1, r: 1 };
+  for (const m of moves) {
+    const to = blank + step[m];
+    [out[blank], out[to]] = [out[to], 0];
+    blank = to;
+  }
+  return out;
+}
+
+test('out of the page\'s budget on 5x5: a good solution at once, then shortened while the user waits', async () => {
+  const { page, errors } = await openPage(browser.context, site.url);
+  await load(page, SEED3_5X5);
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  const improve = page.getByRole('button', { name: 'Keep improving', exact: true });
+  const longer = page.getByRole('button', { name: 'Search optimally for longer', exact: true });
+  // The page's 10 s budget, then 3 s of shortening.
+  await improve.waitFor({ timeout: 60000 });
+  assert.equal(await page.locator('#solution-title').textContent(), 'Solution (greedy, not optimal)');
+  const shown = async () => {
+    const stats = await page.locator('#solution-stats').textContent();
+    const m = stats.match(/^([\d,]+) moves · lower bound ([\d,]+), ratio ([\d.]+) · .* the optimal search stopped at its time limit: not proven optimal$/);
+    assert.ok(m, stats);
+    const moves = await page.locator('#moves-text').inputValue();
+    return { length: Number(m[1].replaceAll(',', '')), bound: Number(m[2].replaceAll(',', '')), moves, text: await page.locator('#fallback-text').textContent() };
+  };
+  const start = SEED3_5X5.split(' ').map((t) => (t === 'x' ? 0 : Number(t)));
+  const goal = [...Array.from({ length: 24 }, (_, i) => i + 1), 0];
+  const first = await shown();
+  assert.equal(first.moves.length, first.length);
+  assert.deepEqual(replay(start, 5, first.moves), goal, 'the moves reach the goal');
+  assert.match(first.text, /given 10 s, reached its time limit ruling out every solution shorter than \d+ moves/);
+  assert.match(first.text, /shortened for 3 s/);
+  assert.equal(await longer.isEnabled(), true, 'the browser has no largest budget');
+  // Twice the shortening time: never a longer solution, and the same bound.
+  await improve.click();
+  await page.waitForFunction(() => /shortened for 6 s/.test(document.querySelector('#fallback-text').textContent), null, { timeout: 30000 });
+  const second = await shown();
+  assert.ok(second.length <= first.length, `${second.length} after ${first.length}`);
+  assert.equal(second.bound, first.bound);
+  assert.deepEqual(replay(start, 5, second.moves), goal, 'the moves reach the goal');
+  await screenshot(page, 'site-dead-end');
   assert.deepEqual(apiRequests(), []);
   assert.deepEqual(errors, []);
   await page.close();

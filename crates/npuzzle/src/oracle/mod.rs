@@ -138,7 +138,7 @@ pub fn korf100(goal: &[u8]) -> Vec<(Vec<u8>, u32)> {
         );
         true
     };
-    include_str!("korf100.txt")
+    include_str!("../../data/korf100.txt")
         .lines()
         .filter(|line| !line.starts_with('#'))
         .map(|line| {

@@ -152,7 +152,7 @@ fn a_zero_aware_file_round_trips_and_says_what_it_is() {
 fn a_file_of_the_first_format_still_loads_and_reads_the_same() {
     // Written by `npuzzle pdb build --size 3x3 --goal standard --partition
     // 1,2,3,4/5,6,7,8` of main 9ef2f72, before zero-aware tables existed.
-    let old = include_bytes!("fixtures/version1-3x3-standard-1.2.3.4_5.6.7.8.pdb");
+    let old = include_bytes!("../../../data/fixtures/version1-3x3-standard-1.2.3.4_5.6.7.8.pdb");
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("3x3-standard-1.2.3.4_5.6.7.8.pdb");
     std::fs::write(&path, old).unwrap();
