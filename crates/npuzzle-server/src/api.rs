@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{DefaultBodyLimit, Query, State};
-use axum::http::StatusCode;
+use axum::http::{header, StatusCode};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use npuzzle::record::{BoardRecord, Record};
@@ -112,6 +112,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/hint", post(hint))
         .route("/api/random", post(random))
         .route("/api/compare", post(compare))
+        .route("/api/render", post(render))
         .route("/api/stats", get(stats))
         .route("/api/health", get(health))
         .route("/api/limits", get(limits))
@@ -137,6 +138,14 @@ async fn board(raw: Body) -> Result<Json<Record>, ApiError> {
     let req = BoardRequest::parse(&body(raw)?)?;
     let (board, goal) = req.board_and_goal()?;
     Ok(Json(Record::Board(BoardRecord::new(&board, &goal, None))))
+}
+
+/// `POST /api/render`: the board as an SVG picture, or an animation of
+/// `moves` played on it (`image/svg+xml`, not a record).
+async fn render(raw: Body) -> Result<([(header::HeaderName, &'static str); 1], String), ApiError> {
+    let (board, options) = request::render(&body(raw)?)?;
+    let svg = options.svg(&board).map_err(|e| ApiError::from(e).about(&board))?;
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg))
 }
 
 /// `POST /api/solve`. What the service refuses (see

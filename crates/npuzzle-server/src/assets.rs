@@ -69,6 +69,11 @@ const FILES: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("../static/charts.js"),
     ),
+    (
+        "picture.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/picture.js"),
+    ),
     ("favicon.svg", "image/svg+xml", include_str!("../static/favicon.svg")),
 ];
 

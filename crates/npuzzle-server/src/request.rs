@@ -5,6 +5,7 @@
 
 use npuzzle::{Budget, Goal};
 use npuzzle_service::input::read_goal;
+use npuzzle_service::render::RenderOptions;
 use npuzzle_service::request::{Caps, Limits, Question, Request};
 use npuzzle_service::Options;
 use serde::de::DeserializeOwned;
@@ -38,14 +39,7 @@ impl BoardRequest {
     /// Parses a body: `board` and the service's options, any other field
     /// refused by name.
     pub fn parse(body: &[u8]) -> Result<BoardRequest, ApiError> {
-        #[derive(Deserialize)]
-        struct Body {
-            board: String,
-            #[serde(flatten)]
-            options: Map<String, Value>,
-        }
-        let Body { board, options } = json(body)?;
-        let options = Options::deserialize(Value::Object(options)).map_err(malformed)?;
+        let (board, options) = board_and(body)?;
         Ok(BoardRequest { board, options })
     }
 
@@ -72,6 +66,25 @@ impl BoardRequest {
             other => ApiError::from(other).about(&self.board),
         }
     }
+}
+
+/// A `/api/render` body: `board` and the picture's options, any other
+/// field refused by name.
+pub fn render(body: &[u8]) -> Result<(String, RenderOptions), ApiError> {
+    board_and(body)
+}
+
+/// A body's `board` and the rest of its fields read as `T`.
+fn board_and<T: DeserializeOwned>(body: &[u8]) -> Result<(String, T), ApiError> {
+    #[derive(Deserialize)]
+    struct Body {
+        board: String,
+        #[serde(flatten)]
+        options: Map<String, Value>,
+    }
+    let Body { board, options } = json(body)?;
+    let options = T::deserialize(Value::Object(options)).map_err(malformed)?;
+    Ok((board, options))
 }
 
 /// The server's limits as the service's caps: a search holds at most the

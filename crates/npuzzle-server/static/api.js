@@ -29,6 +29,10 @@ async function call(method, path, body, signal) {
     if (e.name === 'AbortError') throw e;
     throw new ApiError('the server cannot be reached: is `npuzzle serve` still running?', 0);
   }
+  // A picture (`/api/render`) is the answer itself, not a record.
+  if (response.ok && response.headers.get('content-type')?.startsWith('image/svg+xml')) {
+    return { data: await response.text() };
+  }
   let record = null;
   try {
     record = await response.json();
@@ -68,7 +72,7 @@ function compiledEngine() {
 // `exhaustive_max_cells`, reading or drawing a board, the limits): superseded
 // ones are dropped, not stopped, so the worker and its tables are kept.
 function quick(path, body) {
-  if (['/api/board', '/api/random', '/api/limits'].includes(path) || path.startsWith('/api/stats')) return true;
+  if (['/api/board', '/api/random', '/api/limits', '/api/render'].includes(path) || path.startsWith('/api/stats')) return true;
   const [w, h] = String(body?.size ?? '').split('x').map(Number);
   return w * h <= (known?.exhaustive_max_cells ?? 0);
 }
@@ -216,6 +220,8 @@ async function local(channel, path, body) {
         return await worker.hint(board, options);
       case '/api/compare':
         return await worker.compare(board, options);
+      case '/api/render':
+        return await worker.render(board, options);
       default:
         throw new ApiError(`no such request here: ${path}`, 404);
     }

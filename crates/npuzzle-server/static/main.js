@@ -1,8 +1,9 @@
 // The page: one board, played by click, arrow keys or swipe (play.js); the
 // distance to the goal after every move and hints (distance.js); a solution
-// played out (solve.js); a comparison of the algorithms (compare.js) and the
-// size's distance distribution (distribution.js). This file reads the
-// engine's limits, connects the parts' events and starts the page.
+// played out (solve.js); a comparison of the algorithms (compare.js), the
+// size's distance distribution (distribution.js) and pictures (picture.js).
+// This file reads the engine's limits, connects the parts' events and starts
+// the page.
 
 import { ENGINE, onDatabaseProgress } from './api.js';
 import { $, limits, limitsReady, events, cancelWork, showError } from './page.js';
@@ -11,6 +12,7 @@ import { askDistance, hint } from './distance.js';
 import { stopAnimation, renderAnimation, wireSolve } from './solve.js';
 import { clearCompare, wireCompare } from './compare.js';
 import { loadDistribution, renderDistribution, wireDistribution } from './distribution.js';
+import { wirePictures } from './picture.js';
 
 events.changed = ({ keepSolution }) => {
   // A move of the user's ends the solution being played; the animation's own keep it.
@@ -54,6 +56,7 @@ $('cancel').addEventListener('click', cancelWork);
 wireSolve();
 wireCompare();
 wireDistribution();
+wirePictures();
 
 render();
 limitsReady.then(

@@ -217,6 +217,11 @@ function fallbackText(d, fb, lowerBound, ratio) {
   );
 }
 
+// The solution on show: the board it starts from and its moves (null when none is).
+export function shownSolution() {
+  return animationValid() ? { board: anim.start.toString(), moves: anim.moves } : null;
+}
+
 // ---------- the animation ----------
 
 function animationValid() {

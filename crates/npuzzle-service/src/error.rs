@@ -48,6 +48,9 @@ pub enum Error {
         /// The farthest distance, when known.
         farthest: Option<u32>,
     },
+    /// A move sequence could not be read or played (a move into the wall).
+    #[error("{0}")]
+    Moves(EngineError),
     /// The question needs the board's size, and none was given.
     #[error("give the board size")]
     SizeNeeded,
@@ -60,7 +63,12 @@ impl Error {
     /// The engine's error underneath, if any.
     pub fn engine(&self) -> Option<&EngineError> {
         match self {
-            Error::Board(e) | Error::Goal(e) | Error::Databases(e) | Error::Refused(e) | Error::Run(e) => Some(e),
+            Error::Board(e)
+            | Error::Goal(e)
+            | Error::Databases(e)
+            | Error::Refused(e)
+            | Error::Moves(e)
+            | Error::Run(e) => Some(e),
             Error::Options(_) | Error::TooBig { .. } | Error::TooFar { .. } | Error::SizeNeeded => None,
         }
     }

@@ -25,7 +25,13 @@
 use std::fmt::Write;
 use std::str::FromStr;
 
+use npuzzle::notation::Notation;
 use npuzzle::{Board, Goal, Move};
+use serde::Deserialize;
+
+use crate::input::{read_goal, Tiles};
+use crate::options::parse_shape;
+use crate::Error;
 
 /// Side of a cell, in SVG user units.
 pub const CELL: usize = 64;
@@ -111,6 +117,88 @@ pub fn solution_svg(board: &Board, goal: &Goal, scheme: Scheme, moves: &[Move]) 
     // Checked first, so the frames below only replay legal moves.
     npuzzle::notation::apply(board, &npuzzle::notation::Sequence::from_moves(moves.to_vec()))?;
     Ok(picture(board, goal, scheme, moves))
+}
+
+/// The largest board [`RenderOptions::svg`] draws (a 32×32 board).
+pub const MAX_DRAWN_CELLS: usize = 1024;
+/// The most tile places (cells × frames) an animation of
+/// [`RenderOptions::svg`] holds: a few megabytes of SVG.
+pub const MAX_DRAWN_PLACES: usize = 400_000;
+
+/// The options of a picture, as the JSON front-ends take them (the server's
+/// `/api/render`, the browser package's and Python's `render`).
+///
+/// ```
+/// use npuzzle_service::render::RenderOptions;
+/// let options = RenderOptions { scheme: Some("rows".into()), moves: Some("L2".into()), ..Default::default() };
+/// let svg = options.svg("1 2 3 4 5 6 x 7 8")?;
+/// assert!(svg.contains("<animateTransform"));
+/// # Ok::<(), npuzzle_service::Error>(())
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RenderOptions {
+    /// `WxH`; inferred for square boards.
+    pub size: Option<String>,
+    /// The goal the colours are read from (default standard).
+    pub goal: Option<String>,
+    /// `none` (default), `rows` or `fringe`.
+    pub scheme: Option<String>,
+    /// Moves to play on the board as an animation (`ullddr`, `R3 D2 L`).
+    pub moves: Option<String>,
+    /// `blank` or `tiles`: which direction the move letters name (default:
+    /// lower case the blank's, upper case the tiles').
+    pub notation: Option<String>,
+}
+
+impl RenderOptions {
+    /// The SVG of `board`, or of `moves` played on it; an error names the
+    /// board, goal, option or move that cannot be used.
+    pub fn svg(&self, board: &str) -> Result<String, Error> {
+        let size = self.size.as_deref().map(parse_shape).transpose()?;
+        let board = Tiles::Text(board.to_string()).board(size).map_err(Error::Board)?;
+        let cells = board.shape().cells();
+        if cells > MAX_DRAWN_CELLS {
+            return Err(Error::Options(format!(
+                "a picture is drawn of boards of at most {MAX_DRAWN_CELLS} cells, not {}",
+                board.shape()
+            )));
+        }
+        let goal = read_goal(
+            self.goal.clone().map(Tiles::Text).as_ref(),
+            board.shape(),
+            size.is_some(),
+        )?;
+        goal.check_shape(&board).map_err(Error::Refused)?;
+        let scheme = match &self.scheme {
+            Some(name) => name.parse().map_err(Error::Options)?,
+            None => Scheme::default(),
+        };
+        let Some(text) = &self.moves else {
+            return Ok(board_svg(&board, &goal, scheme));
+        };
+        let notation = match self.notation.as_deref() {
+            None => None,
+            Some(name) => Some(
+                Notation::ALL
+                    .into_iter()
+                    .find(|n| n.name() == name)
+                    .ok_or_else(|| Error::Options(format!("unknown notation {name:?}; choose blank or tiles")))?,
+            ),
+        };
+        let moves = npuzzle::notation::parse(text, notation).map_err(Error::Moves)?;
+        // Every tile's animation holds its place in every frame.
+        if cells.saturating_mul(moves.len() + 1) > MAX_DRAWN_PLACES {
+            return Err(Error::Options(format!(
+                "an animation holds at most {MAX_DRAWN_PLACES} tile places (cells × frames): {} moves on {} are too many",
+                moves.len(),
+                board.shape()
+            )));
+        }
+        // Played here first, so a move into the wall is named as it was written.
+        npuzzle::notation::apply(&board, &moves).map_err(Error::Moves)?;
+        solution_svg(&board, &goal, scheme, moves.moves()).map_err(Error::Moves)
+    }
 }
 
 /// The top-left corner of cell `cell` on a board `width` wide.

@@ -106,6 +106,16 @@ test('a search tells its progress: each iteration\'s bound as the binary iterate
   assert.deepEqual([...new Set(counted)], [21, 23, 25, 27, 29, 31]);
 });
 
+test('render draws the SVG the binary draws, and names a move into the wall', () => {
+  const picture = (board, args) => execFileSync(cli, ['render', ...args, board], { encoding: 'utf8' });
+  const board = '1 2 3 4 x 6 7 5 8';
+  assert.equal(np.render(board), picture(board, []));
+  assert.equal(np.render(board, { scheme: 'rows', moves: 'dr' }), picture(board, ['--scheme', 'rows', '--moves', 'dr']));
+  assert.equal(np.render('x 1 2 3 4 5', { size: '3x2', goal: 'blank-first', scheme: 'fringe', moves: 'L2', notation: 'tiles' }), picture('x 1 2 3 4 5', ['--size', '3x2', '--goal', 'blank-first', '--scheme', 'fringe', '--moves', 'L2', '--notation', 'tiles']));
+  assert.throws(() => np.render(board, { moves: 'uuu' }), { name: 'NpuzzleError', kind: 'moves', message: /move 2 \(u at character 2\) runs into the wall/ });
+  assert.throws(() => np.render(board, { scheme: 'stripes' }), { name: 'NpuzzleError', kind: 'options', message: /stripes/ });
+});
+
 test('a hint gives the distance after every move of the blank', () => {
   const h = np.hint('1 2 3 4 5 6 7 x 8');
   assert.equal(h.distance, 1);

@@ -29,6 +29,7 @@ export const compare = guard('compare');
 export const board = guard('board');
 export const random = guard('random');
 export const distribution = guard('distribution');
+export const render = guard('render');
 export const version = guard('version');
 export const limits = guard('limits');
 export const buildDatabase = guard('buildDatabase');

@@ -156,7 +156,7 @@ export interface CompareRecord {
 /** What every function throws on bad input: `kind` names the part that was wrong. */
 export interface NpuzzleError extends Error {
   name: 'NpuzzleError';
-  kind: 'board' | 'goal' | 'options' | 'databases' | 'refused' | 'internal' | 'init' | 'cancelled';
+  kind: 'board' | 'goal' | 'options' | 'databases' | 'moves' | 'refused' | 'internal' | 'init' | 'cancelled';
 }
 
 /** Loads the WebAssembly module (browsers: fetched from beside the package, or from `input`). */
@@ -183,6 +183,23 @@ export function compare(board: string, options?: Options): CompareRecord;
 export function board(board: string, options?: Options): BoardRecord;
 export function random(options?: RandomOptions): BoardRecord;
 export function distribution(options: DistributionOptions): DistributionRecord;
+
+/** Options of `render`. */
+export interface RenderOptions {
+  /** `WxH`; inferred for square boards. */
+  size?: string;
+  /** The goal the colours are read from (default standard). */
+  goal?: string;
+  /** How the tiles are coloured: all alike, by their goal row, or by their layer. */
+  scheme?: 'none' | 'rows' | 'fringe';
+  /** Moves to play on the board as an animation (`ullddr`, `R3 D2 L`). */
+  moves?: string;
+  /** Which direction the move letters name (default: lower case the blank's, upper case the tiles'). */
+  notation?: 'blank' | 'tiles';
+}
+
+/** An SVG picture of the board, or an animation (SMIL) of `options.moves` played on it. */
+export function render(board: string, options?: RenderOptions): string;
 export function version(): string;
 /** This engine's limits: read them instead of copying numbers. */
 export function limits(): Limits;

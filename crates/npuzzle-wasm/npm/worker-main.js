@@ -5,7 +5,7 @@
 // compile the engine once; without it the worker fetches its own.
 import init, * as np from './index.js';
 
-const functions = new Set(['solve', 'hint', 'count', 'list', 'compare', 'board', 'random', 'distribution', 'version', 'limits', 'loadDatabase', 'heldDatabases']);
+const functions = new Set(['solve', 'hint', 'count', 'list', 'compare', 'board', 'random', 'distribution', 'render', 'version', 'limits', 'loadDatabase', 'heldDatabases']);
 // The searches that tell their progress when the caller asks for it.
 const watched = new Set(['solve', 'count', 'list']);
 let ready = null;

@@ -1,6 +1,6 @@
 import type {
   BuildOptions, BuildProgress, HeldDatabase,
-  BoardRecord, CompareRecord, DistributionOptions, DistributionRecord, HintRecord, Limits, Options, RandomOptions,
+  BoardRecord, CompareRecord, DistributionOptions, DistributionRecord, HintRecord, Limits, Options, RandomOptions, RenderOptions,
   SearchProgress, SolutionRecord,
 } from './npuzzle.js';
 
@@ -23,6 +23,7 @@ export declare class NpuzzleWorker {
   board(board: string, options?: Options): Promise<BoardRecord>;
   random(options?: RandomOptions): Promise<BoardRecord>;
   distribution(options: DistributionOptions): Promise<DistributionRecord>;
+  render(board: string, options?: RenderOptions): Promise<string>;
   version(): Promise<string>;
   limits(): Promise<Limits>;
   buildDatabase(options?: BuildOptions, onProgress?: (progress: BuildProgress) => void): Promise<Uint8Array>;

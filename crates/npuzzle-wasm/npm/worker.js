@@ -83,6 +83,7 @@ export class NpuzzleWorker {
   board(board, options) { return this.#call('board', [board, options]); }
   random(options) { return this.#call('random', [options]); }
   distribution(options) { return this.#call('distribution', [options]); }
+  render(board, options) { return this.#call('render', [board, options]); }
   version() { return this.#call('version', []); }
   limits() { return this.#call('limits', []); }
   buildDatabase(options, onProgress) { return this.#call('buildDatabase', [options], onProgress); }

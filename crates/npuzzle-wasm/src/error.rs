@@ -7,7 +7,7 @@ use wasm_bindgen::JsValue;
 /// A refusal, before it becomes a JavaScript error.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JsError {
-    /// `board`, `goal`, `options`, `databases`, `refused` or `internal`.
+    /// `board`, `goal`, `options`, `databases`, `moves`, `refused` or `internal`.
     pub kind: &'static str,
     /// What is wrong, naming the input.
     pub message: String,
@@ -46,6 +46,7 @@ impl From<npuzzle_service::Error> for JsError {
             E::Goal(_) => "goal",
             E::Options(_) => "options",
             E::Databases(_) => "databases",
+            E::Moves(_) => "moves",
             E::Run(_) => "internal",
             _ => "refused",
         };

@@ -28,6 +28,7 @@ use npuzzle_service::exhaustive::{self, Exhaustive};
 use npuzzle_service::input::read_goal;
 use npuzzle_service::limits::LimitsRecord;
 use npuzzle_service::options::{DistributionOptions, RandomOptions};
+use npuzzle_service::render::RenderOptions;
 use npuzzle_service::request::{Caps, Limits, Question};
 use npuzzle_service::{Options, Session};
 use wasm_bindgen::prelude::*;
@@ -131,6 +132,11 @@ pub fn distribution_json(options: &DistributionOptions) -> Result<String, JsErro
     data(&Record::Distribution(record))
 }
 
+/// `render` as SVG text.
+pub fn render_svg(board: &str, options: &RenderOptions) -> Result<String, JsError> {
+    Ok(options.svg(board)?)
+}
+
 /// `limits` as JSON text: the board sizes each answer takes here, and the
 /// time budgets (none: a page cancels by terminating its worker).
 pub fn limits_json() -> Result<String, JsError> {
@@ -211,6 +217,14 @@ pub fn board(board: &str, options: JsValue) -> Result<JsValue, JsValue> {
 #[wasm_bindgen]
 pub fn random(options: JsValue) -> Result<JsValue, JsValue> {
     to_js(random_json(&read(options)?))
+}
+
+/// An SVG picture of `board`, or with `options.moves` an animation of them
+/// played on it; `options`: `size`, `goal`, `scheme` (`none`, `rows`,
+/// `fringe`), `moves`, `notation` (`blank` or `tiles`).
+#[wasm_bindgen]
+pub fn render(board: &str, options: JsValue) -> Result<String, JsValue> {
+    render_svg(board, &read(options)?).map_err(JsError::into_js)
 }
 
 /// How many boards lie at each distance from the goal (boards of up to 12 cells).

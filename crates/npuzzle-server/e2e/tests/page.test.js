@@ -411,6 +411,44 @@ test('a board typed while a solution plays stays as typed, and Load opens it', a
   await page.close();
 });
 
+// The tiles of a downloaded SVG as Chromium's XML parser reads it: tile
+// number as drawn, and whether it is animated.
+async function svgTiles(page, download) {
+  const { readFile } = await import('node:fs/promises');
+  const text = await readFile(await download.path(), 'utf8');
+  return page.evaluate((svg) => {
+    const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
+    if (doc.querySelector('parsererror') || doc.documentElement.localName !== 'svg') return null;
+    return [...doc.querySelectorAll('g.tile')].map((g) => ({
+      tile: Number(g.dataset.tile),
+      text: g.querySelector('text')?.textContent,
+      animated: g.querySelector('animateTransform') !== null,
+    }));
+  }, text);
+}
+
+test('the board and its solution download as SVG pictures the engine drew', async () => {
+  const { page, errors } = await openPage(browser.context, server.url);
+  await load(page, '1 2 3 4 x 6 7 5 8');
+  await waitDistance(page, 2);
+  const [board] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Picture (SVG)', exact: true }).click()]);
+  assert.equal(board.suggestedFilename(), 'npuzzle-3x3.svg');
+  const drawn = await svgTiles(page, board);
+  assert.ok(drawn, 'the file is SVG');
+  assert.deepEqual(drawn.map((t) => t.tile).sort(), [1, 2, 3, 4, 5, 6, 7, 8]);
+  assert.ok(drawn.every((t) => t.text === String(t.tile) && !t.animated), JSON.stringify(drawn));
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.locator('#solution').waitFor();
+  const [solution] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Animation (SVG)', exact: true }).click()]);
+  assert.equal(solution.suggestedFilename(), 'npuzzle-3x3-solution.svg');
+  const animated = await svgTiles(page, solution);
+  // The two moves (d r) slide tiles 5 and 8: each tile has its place in every frame.
+  assert.equal(animated.length, 8);
+  assert.ok(animated.every((t) => t.animated), JSON.stringify(animated));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 // The engine's limits as the page holds them (api.js asks once; the same module here).
 async function pageLimits(page) {
   return page.evaluate(async () => (await import(new URL('./api.js', location.href).href)).engineLimits());

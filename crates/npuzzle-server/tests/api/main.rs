@@ -7,5 +7,6 @@ mod limits;
 mod oracle;
 mod pdb;
 mod random;
+mod render;
 mod requests;
 mod solve;

@@ -113,3 +113,72 @@ fn scheme_names() {
         .unwrap_err()
         .contains("choose none, rows or fringe"));
 }
+
+#[test]
+fn options_draw_the_board_or_its_moves_as_the_functions_do() {
+    let board: Board = "1 2 3 4 x 6 7 5 8".parse().unwrap();
+    let goal = Goal::standard(board.shape());
+    let plain = RenderOptions::default().svg("1 2 3 4 x 6 7 5 8").unwrap();
+    assert_eq!(plain, board_svg(&board, &goal, Scheme::None));
+    let options = RenderOptions {
+        scheme: Some("fringe".into()),
+        moves: Some("dr".into()),
+        ..RenderOptions::default()
+    };
+    let moves = [Move::Down, Move::Right];
+    assert_eq!(
+        options.svg("1 2 3 4 x 6 7 5 8").unwrap(),
+        solution_svg(&board, &goal, Scheme::Fringe, &moves).unwrap()
+    );
+    // The tiles' notation: U L slides tiles up then left, so the blank goes down then right.
+    let tile_notation = RenderOptions {
+        scheme: Some("fringe".into()),
+        moves: Some("UL".into()),
+        notation: Some("tiles".into()),
+        ..RenderOptions::default()
+    };
+    assert_eq!(
+        tile_notation.svg("1 2 3 4 x 6 7 5 8").unwrap(),
+        options.svg("1 2 3 4 x 6 7 5 8").unwrap()
+    );
+    // A 2x3 board needs its size, and takes the goal's colours from a goal of its shape.
+    let sized = RenderOptions {
+        size: Some("3x2".into()),
+        goal: Some("blank-first".into()),
+        scheme: Some("rows".into()),
+        ..RenderOptions::default()
+    };
+    let drawn = tiles(&sized.svg("x 1 2 3 4 5").unwrap());
+    assert_eq!(drawn.len(), 5);
+}
+
+#[test]
+fn options_name_what_cannot_be_drawn() {
+    let svg = |options: RenderOptions, board: &str| options.svg(board).unwrap_err().to_string();
+    let with = |moves: &str, notation: Option<&str>, scheme: Option<&str>| RenderOptions {
+        moves: Some(moves.into()),
+        notation: notation.map(String::from),
+        scheme: scheme.map(String::from),
+        ..RenderOptions::default()
+    };
+    assert!(
+        svg(RenderOptions::default(), "1 2 3").contains("3"),
+        "a board of 3 tiles"
+    );
+    let wall = svg(with("uuu", None, None), "1 2 3 4 x 6 7 5 8");
+    assert!(wall.contains("move 2 (u at character 2) runs into the wall"), "{wall}");
+    assert!(matches!(
+        with("uu", None, None).svg("1 2 3 4 x 6 7 5 8"),
+        Err(Error::Moves(_))
+    ));
+    assert!(svg(with("u", Some("arrows"), None), "1 2 3 4 x 6 7 5 8").contains("arrows"));
+    assert!(svg(with("u", None, Some("stripes")), "1 2 3 4 x 6 7 5 8").contains("stripes"));
+    let other = RenderOptions {
+        goal: Some("1 2 3 x".into()),
+        ..RenderOptions::default()
+    };
+    assert!(matches!(
+        other.svg("1 2 3 4 x 6 7 5 8"),
+        Err(Error::Refused(_) | Error::Goal(_))
+    ));
+}
