@@ -177,15 +177,12 @@ impl RenderOptions {
         let Some(text) = &self.moves else {
             return Ok(board_svg(&board, &goal, scheme));
         };
-        let notation = match self.notation.as_deref() {
-            None => None,
-            Some(name) => Some(
-                Notation::ALL
-                    .into_iter()
-                    .find(|n| n.name() == name)
-                    .ok_or_else(|| Error::Options(format!("unknown notation {name:?}; choose blank or tiles")))?,
-            ),
-        };
+        let notation = self
+            .notation
+            .as_deref()
+            .map(str::parse::<Notation>)
+            .transpose()
+            .map_err(|e| Error::Options(e.full_message()))?;
         let moves = npuzzle::notation::parse(text, notation).map_err(Error::Moves)?;
         // Every tile's animation holds its place in every frame.
         if cells.saturating_mul(moves.len() + 1) > MAX_DRAWN_PLACES {
@@ -195,9 +192,10 @@ impl RenderOptions {
                 board.shape()
             )));
         }
-        // Played here first, so a move into the wall is named as it was written.
+        // Played here first, so a move into the wall is named as it was
+        // written; the frames then only replay legal moves.
         npuzzle::notation::apply(&board, &moves).map_err(Error::Moves)?;
-        solution_svg(&board, &goal, scheme, moves.moves()).map_err(Error::Moves)
+        Ok(picture(&board, &goal, scheme, moves.moves()))
     }
 }
 

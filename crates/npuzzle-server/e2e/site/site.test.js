@@ -5,7 +5,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { SITE, startServer, startBrowser, openPage, randomBoard, screenshot } from '../tests/harness.js';
+import { SITE, startServer, startBrowser, openPage, randomBoard, replay, screenshot } from '../tests/harness.js';
 
 assert.ok(SITE, 'set NPUZZLE_SITE to the directory `cargo xtask web --out DIR` wrote as DIR/site');
 
@@ -108,19 +108,6 @@ test('a long search tells how far it has got, and Cancel stops it', async () => 
   assert.deepEqual(errors, []);
   await page.close();
 });
-
-// The tiles after `moves` (the blank's u d l r) from `tiles` (0 the blank).
-function replay(tiles, width, moves) {
-  const out = tiles.slice();
-  let blank = out.indexOf(0);
-  const step = { u: -width, d: width, l: -1, r: 1 };
-  for (const m of moves) {
-    const to = blank + step[m];
-    [out[blank], out[to]] = [out[to], 0];
-    blank = to;
-  }
-  return out;
-}
 
 test('out of the page\'s budget on 5x5: a good solution at once, then shortened while the user waits', async () => {
   const { page, errors } = await openPage(browser.context, site.url);

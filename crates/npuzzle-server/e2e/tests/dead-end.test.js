@@ -5,7 +5,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, startBrowser, openPage, screenshot } from './harness.js';
+import { startServer, startBrowser, openPage, replay, screenshot } from './harness.js';
 
 let server;
 let browser;
@@ -24,18 +24,6 @@ after(async () => {
 // IDA* without pattern databases.
 const KORF88 = [15, 2, 12, 11, 14, 13, 9, 5, 1, 3, 8, 7, 0, 10, 6, 4];
 const OPTIMAL = 65;
-
-function replay(tiles, width, moves) {
-  const out = tiles.slice();
-  let blank = out.indexOf(0);
-  const step = { u: -width, d: width, l: -1, r: 1 };
-  for (const m of moves) {
-    const to = blank + step[m];
-    [out[blank], out[to]] = [out[to], 0];
-    blank = to;
-  }
-  return out;
-}
 
 // Length, lower bound and ratio as the page shows them, and its explanation.
 async function shown(page) {

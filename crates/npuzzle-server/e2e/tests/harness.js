@@ -93,6 +93,24 @@ export async function randomBoard(page) {
   await page.waitForFunction((old) => location.hash !== old, before, { timeout: 20000 });
 }
 
+// The tiles after `moves` (the blank's directions) from `tiles` on a board
+// `width` wide, replayed here; null at a move off the board.
+export function replay(tiles, width, moves) {
+  const out = tiles.slice();
+  const height = out.length / width;
+  let blank = out.indexOf(0);
+  const step = { u: [0, -1], d: [0, 1], l: [-1, 0], r: [1, 0] };
+  for (const m of moves) {
+    const [dx, dy] = step[m];
+    const [x, y] = [(blank % width) + dx, Math.floor(blank / width) + dy];
+    if (x < 0 || x >= width || y < 0 || y >= height) return null;
+    const to = y * width + x;
+    [out[blank], out[to]] = [out[to], 0];
+    blank = to;
+  }
+  return out;
+}
+
 export async function screenshot(page, name) {
   mkdirSync(artefacts, { recursive: true });
   await page.screenshot({ path: join(artefacts, `${name}.png`), fullPage: true });

@@ -2,7 +2,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { SITE, startServer, startBrowser, openPage, randomBoard, screenshot } from './harness.js';
+import { SITE, startServer, startBrowser, openPage, randomBoard, replay, screenshot } from './harness.js';
 
 let server;
 let browser;
@@ -295,24 +295,6 @@ test('readable at phone width', async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
-
-// The tiles after `moves` (the blank's directions) from `tiles` on a board
-// `width` wide, replayed here; null at a move off the board.
-function replay(tiles, width, moves) {
-  const out = tiles.slice();
-  const height = out.length / width;
-  let blank = out.indexOf(0);
-  const step = { u: [0, -1], d: [0, 1], l: [-1, 0], r: [1, 0] };
-  for (const m of moves) {
-    const [dx, dy] = step[m];
-    const [x, y] = [(blank % width) + dx, Math.floor(blank / width) + dy];
-    if (x < 0 || x >= width || y < 0 || y >= height) return null;
-    const to = y * width + x;
-    [out[blank], out[to]] = [out[to], 0];
-    blank = to;
-  }
-  return out;
-}
 
 // Manhattan distance to the standard goal, computed here: a lower bound the
 // server's (Manhattan plus linear conflicts) must not be below.
