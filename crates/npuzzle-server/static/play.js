@@ -114,7 +114,9 @@ function setBoard(width, height, text, goal, { keepTyped = false } = {}) {
   state.undo = [];
   state.redo = [];
   if (!keepTyped) boardTyped = false;
-  if (!boardTyped) $('board-text').value = text;
+  // A field the user is in is theirs: its text stays even before a keystroke lands.
+  const typing = boardTyped || (keepTyped && document.activeElement === $('board-text'));
+  if (!typing) $('board-text').value = text;
   syncSetup();
   if (sizeChanged) $('board').replaceChildren();
   showError('');
@@ -157,7 +159,8 @@ function chosenSize() {
 // replaces one the user asked for while the engine was starting.
 let boardAsked = false;
 
-async function loadBoard(request, describe = (message) => message) {
+// `keepTyped`: as `setBoard`'s (the page's first board, from its link).
+async function loadBoard(request, describe = (message) => message, { keepTyped = false } = {}) {
   boardAsked = true;
   events.leaving();
   try {
@@ -165,11 +168,11 @@ async function loadBoard(request, describe = (message) => message) {
     const data = await boardChannel.send('POST', '/api/board', request);
     if (!data) return;
     const [w, h] = data.size.split('x').map(Number);
-    setBoard(w, h, data.board, isNamed(request.goal) ? request.goal : data.goal);
+    setBoard(w, h, data.board, isNamed(request.goal) ? request.goal : data.goal, { keepTyped });
   } catch (e) {
     // With no board yet (a bad link), a random one as on a fresh visit, so the
     // error is the one status shown and not a board no answer ever comes for.
-    if (state.version === 0) await randomBoard();
+    if (state.version === 0) await randomBoard({ first: keepTyped });
     showError(describe(e.message));
   }
 }
@@ -197,20 +200,21 @@ async function randomBoard({ first = false } = {}) {
 
 // ---------- the link ----------
 
-// Opens the board the URL names; false when it names none.
-export function openHash() {
+// Opens the board the URL names; false when it names none. The page's
+// `first` board leaves text the user is typing in the board field.
+export function openHash({ first = false } = {}) {
   const wanted = decodeHash(location.hash);
   if (!wanted) return false;
   const current = encodeHash(state.puzzle.width, state.puzzle.height, state.puzzle.toString(), state.goal);
   if (location.hash === current) return true;
   // A link's board, or its error above the board already drawn.
-  loadBoard(wanted, (message) => `This link's board cannot be opened: ${message}`);
+  loadBoard(wanted, (message) => `This link's board cannot be opened: ${message}`, { keepTyped: first });
   return true;
 }
 
 export function firstBoard() {
   if (boardAsked) return;
-  if (!openHash()) randomBoard({ first: true });
+  if (!openHash({ first: true })) randomBoard({ first: true });
 }
 
 // ---------- input ----------
@@ -285,5 +289,5 @@ export function wirePlay() {
     move(keyMove(key));
   });
   window.addEventListener('resize', render);
-  window.addEventListener('hashchange', openHash);
+  window.addEventListener('hashchange', () => openHash());
 }

@@ -176,6 +176,8 @@ test('after one visit the site works offline: reloaded with the server stopped',
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 10000 });
   await site.stop();
   await page.reload();
+  // The reloaded page's own board (its link's) from the offline copy, before typing another.
+  await page.waitForFunction(() => /^\d+$/.test(document.querySelector('#distance').textContent.trim()), null, { timeout: 20000 });
   await screenshot(page, 'site-offline');
   await load(page, '8 6 7 2 5 4 3 x 1');
   await waitDistance(page, 31);
