@@ -46,12 +46,26 @@ fn millis(millis: f64) -> String {
 /// `1204 moves, lower bound 486, ratio 2.48`, and `(improved from 1310)`
 /// when `--improve` shortened it (`(improved from 311, the staged start)`
 /// when it started from a staged solution).
+///
+/// In the multi-tile metric the multi-tile length comes first:
+/// `18 multi-tile moves (31 single moves)`.
 pub fn solution_length(record: &SolutionRecord) -> String {
     let length = record.length.unwrap_or(0);
-    let moves = if length == 1 { "move" } else { "moves" };
-    let text = match (record.lower_bound, record.ratio) {
-        (Some(lb), Some(r)) => format!("{length} {moves}, lower bound {lb}, ratio {r:.2}"),
+    let plural = |n: usize, one: &'static str, many: &'static str| if n == 1 { one } else { many };
+    let moves = plural(length, "move", "moves");
+    let text = match (record.metric, record.mtm_length) {
+        (Some(npuzzle::Metric::Mtm), Some(mtm)) => format!(
+            "{mtm} multi-tile {} ({length} single {moves})",
+            plural(mtm, "move", "moves")
+        ),
         _ => format!("{length} {moves}"),
+    };
+    let text = match (record.lower_bound, record.ratio) {
+        (Some(lb), Some(r)) if record.metric.is_some() => {
+            format!("{text}, single-move lower bound {lb}, ratio {r:.2}")
+        }
+        (Some(lb), Some(r)) => format!("{text}, lower bound {lb}, ratio {r:.2}"),
+        _ => text,
     };
     match (record.improved_from, record.start.as_deref()) {
         (Some(before), Some(start)) if start != "greedy" => {

@@ -203,6 +203,16 @@ impl SearchOptions {
     /// no databases for a 15- or 24-puzzle goal, the advice to build them is
     /// held in [`Solvers::advice`].
     pub fn solvers(&self, threads: usize, budget: npuzzle::Budget) -> anyhow::Result<Solvers> {
+        self.solvers_in(threads, budget, npuzzle::Metric::Stm)
+    }
+
+    /// [`solvers`](SearchOptions::solvers) minimising the length in `metric`.
+    pub fn solvers_in(
+        &self,
+        threads: usize,
+        budget: npuzzle::Budget,
+        metric: npuzzle::Metric,
+    ) -> anyhow::Result<Solvers> {
         use npuzzle_service::HeuristicChoice;
         self.refuse_what_does_not_apply()?;
         if let Some(partition) = &self.pdb {
@@ -223,7 +233,8 @@ impl SearchOptions {
             .with_budget(budget)
             .with_threads(threads)
             .with_duplicate_len(self.limits.dup_len())
-            .with_improve(self.improve);
+            .with_improve(self.improve)
+            .with_metric(metric);
         let spec = SolverSpec::new(options, self.heuristic).with_partition(self.pdb.clone());
         // The advice is held here and said only after a search it would have helped.
         let events = std::sync::Arc::new(Told::default());

@@ -112,6 +112,8 @@ pub struct SearchArgs {
     pub pdb_dir: Option<std::path::PathBuf>,
     /// Seconds spent shortening a constructive (`greedy`) solution.
     pub improve: Option<f64>,
+    /// `stm` or `mtm`.
+    pub metric: String,
 }
 
 impl SearchArgs {
@@ -120,14 +122,15 @@ impl SearchArgs {
     pub fn key(&self, search_threads: usize, share: u64) -> PyResult<crate::solvers::Key> {
         let budget = budget(self.timeout, self.max_nodes, self.max_memory.map(|m| m / share.max(1)))?;
         let improve = self.improve.map(|secs| seconds("improve", secs)).transpose()?;
-        Ok(crate::solvers::Key::new(
+        crate::solvers::Key::new(
             &self.algorithm,
             &self.heuristic,
             budget,
             search_threads,
             self.pdb_dir.clone(),
         )?
-        .with_improve(improve))
+        .with_improve(improve)
+        .with_metric(&self.metric)
     }
 }
 

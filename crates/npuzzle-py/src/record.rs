@@ -143,6 +143,19 @@ impl Solution {
         self.solution().map(|m| m.len())
     }
 
+    /// The length in the multi-tile metric (a run of moves in one direction
+    /// counts one), or None when not solved.
+    #[getter]
+    fn mtm_length(&self) -> Option<usize> {
+        self.solution().map(|m| npuzzle::Metric::Mtm.length(&m))
+    }
+
+    /// `"stm"` or `"mtm"`: the metric the solution is shortest in.
+    #[getter]
+    fn metric(&self) -> &'static str {
+        self.record().metric.unwrap_or_default().name()
+    }
+
     /// Which limit ran out (`"node limit"`, `"time limit"`, `"memory limit"`), or None.
     #[getter]
     fn budget(&self) -> Option<String> {

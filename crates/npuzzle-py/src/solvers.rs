@@ -44,6 +44,15 @@ impl Key {
         })
     }
 
+    /// This key minimising the length in `metric` (`stm` or `mtm`).
+    pub fn with_metric(mut self, metric: &str) -> PyResult<Key> {
+        self.spec.options = self
+            .spec
+            .options
+            .with_metric(metric.parse::<npuzzle::Metric>().or_raise()?);
+        Ok(self)
+    }
+
     /// This key with up to `improve` spent shortening a constructive solution.
     pub fn with_improve(mut self, improve: Option<std::time::Duration>) -> Key {
         self.spec.options = self.spec.options.with_improve(improve);

@@ -259,3 +259,44 @@ def test_solutions_draw_in_notebooks() -> None:
     assert "solved in 2 moves of the blank: rr" in html
     stopped = npuzzle.solve(HARDEST, algorithm="astar", heuristic="misplaced", max_nodes=10)._repr_html_()
     assert "not solved: the node limit ran out" in stopped and "animateTransform" not in stopped
+
+
+def _mtm_distances(goal: list[int], width: int) -> dict[tuple[int, ...], int]:
+    """Every board's multi-tile distance to ``goal``: breadth-first from it, a
+    move sliding the blank any number of cells one way (written here, not the
+    library's)."""
+    height = len(goal) // width
+    start = tuple(goal)
+    dist = {start: 0}
+    queue = [start]
+    for board in queue:
+        blank = board.index(0)
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            cells = list(board)
+            r, c = divmod(blank, width)
+            while 0 <= r + dr < height and 0 <= c + dc < width:
+                at, to = r * width + c, (r + dr) * width + c + dc
+                cells[at], cells[to] = cells[to], cells[at]
+                r, c = r + dr, c + dc
+                child = tuple(cells)
+                if child not in dist:
+                    dist[child] = dist[board] + 1
+                    queue.append(child)
+    return dist
+
+
+def test_the_multi_tile_metric_gives_the_oracles_length() -> None:
+    dist = _mtm_distances([1, 2, 3, 4, 5, 6, 7, 8, 0], 3)
+    assert len(dist) == 181440
+    for tiles in sorted(dist)[::20011]:
+        s = npuzzle.solve(list(tiles), metric="mtm")
+        assert s.metric == "mtm" and s.algorithm == "bfs"
+        assert s.mtm_length == dist[tiles], tiles
+        assert s.moves is not None and replay(list(tiles), 3, s.moves) == [1, 2, 3, 4, 5, 6, 7, 8, 0]
+        assert s.to_dict()["mtm_length"] == s.mtm_length
+    # The default metric counts single moves, and still gives both lengths.
+    s = npuzzle.solve("1 2 3 4 5 6 x 7 8")
+    assert (s.metric, s.length, s.mtm_length) == ("stm", 2, 1)
+    assert "metric" not in s.to_dict()
+    with pytest.raises(npuzzle.OptionError, match='unknown metric "htm"; choose stm or mtm'):
+        npuzzle.solve(HARDEST, metric="htm")

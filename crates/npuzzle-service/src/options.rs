@@ -10,6 +10,7 @@
 //! | `algorithm`, `heuristic` | a name or `auto` (the default) |
 //! | `timeout_ms`, `max_nodes`, `max_memory` | the budget, under the host's [`Caps`] |
 //! | `improve` | spend the rest of the time budget shortening a constructive solution |
+//! | `metric` | `stm` (the default) or `mtm`: what a shortest solution is shortest in |
 //! | `count` | a solve also counts the optimal solutions |
 //! | `limit` | a solve also lists up to this many optimal solutions |
 //!
@@ -18,7 +19,7 @@
 
 use std::time::Duration;
 
-use npuzzle::{Algorithm, Shape, SolverOptions};
+use npuzzle::{Algorithm, Metric, Shape, SolverOptions};
 use serde::Deserialize;
 
 use crate::compare::CompareRequest;
@@ -56,6 +57,8 @@ pub struct Options {
     /// Spend the rest of the time budget shortening a constructive
     /// (`greedy`) solution.
     pub improve: Option<bool>,
+    /// `stm` or `mtm`: the metric a shortest solution is shortest in.
+    pub metric: Option<String>,
     /// A solve also counts the optimal solutions.
     pub count: Option<bool>,
     /// A solve also lists at most this many optimal solutions.
@@ -150,8 +153,15 @@ impl Options {
             None => HeuristicChoice::Auto,
             Some(name) => name.parse().map_err(options_error)?,
         };
+        let metric = match self.metric.as_deref() {
+            None => Metric::Stm,
+            Some(name) => name.parse().map_err(options_error)?,
+        };
         let improve = self.improve.unwrap_or(false).then_some(IMPROVE_AT_MOST);
-        let options = SolverOptions::default().with_algorithm(algorithm).with_improve(improve);
+        let options = SolverOptions::default()
+            .with_algorithm(algorithm)
+            .with_improve(improve)
+            .with_metric(metric);
         Ok(SolverSpec::new(options, heuristic))
     }
 

@@ -178,7 +178,7 @@ fn accept(request: &Request, board: Board, goal: Goal, solver: Arc<Solver>) -> R
 /// milliseconds, then one lookup a move).
 fn is_lookup(solver: &Solver, board: &Board) -> bool {
     let shape = board.shape();
-    solver.options().algorithm.resolve(shape) == Algorithm::Table && shape.cells() <= AUTO_TABLE_CELLS
+    solver.options().resolve(shape) == Algorithm::Table && shape.cells() <= AUTO_TABLE_CELLS
 }
 
 impl Job {
@@ -198,7 +198,7 @@ impl Job {
 
     /// The algorithm that will run (`auto` resolved for the board).
     pub fn algorithm(&self) -> Algorithm {
-        self.solver.options().algorithm.resolve(self.board.shape())
+        self.solver.options().resolve(self.board.shape())
     }
 
     /// Runs the job: stopped early once `cancel` is raised, publishing the

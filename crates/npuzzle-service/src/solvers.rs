@@ -308,7 +308,7 @@ impl Solvers {
     fn core_databases(&self, goal: &Goal) -> Vec<Arc<PdbSet>> {
         let shape = goal.shape();
         let staged = self.options.improve.is_some()
-            && self.options.algorithm.resolve(shape) == npuzzle::Algorithm::Greedy
+            && self.options.resolve(shape) == npuzzle::Algorithm::Greedy
             && shape.cells() <= npuzzle::search::staged::MAX_CELLS;
         let sides = [
             npuzzle::search::staged::SEARCHED_SIDE,
@@ -327,7 +327,17 @@ impl Solvers {
     /// The heuristic for `goal`, with its databases when it needs them.
     fn resolve(&self, goal: &Goal) -> Result<(HeuristicKind, Option<Arc<PdbSet>>), Error> {
         let shape = goal.shape();
-        let algorithm = self.options.algorithm.resolve(shape);
+        let algorithm = self.options.resolve(shape);
+        // In the multi-tile metric only walking distance has its multi-tile
+        // form (on 4x4), and no database does: `auto` reads no file.
+        if self.options.metric == npuzzle::Metric::Mtm && self.choice == HeuristicChoice::Auto {
+            let using = if HeuristicKind::WalkingDistance.supports(shape) {
+                HeuristicKind::WalkingDistance
+            } else {
+                HeuristicKind::LinearConflict
+            };
+            return Ok((using, None));
+        }
         // A broken file that could have held them is named, not passed over.
         let not_found = |partition, broken: Vec<(PathBuf, Error)>| {
             let mut broken = broken.into_iter();

@@ -54,6 +54,22 @@ for (const [board, args] of boards) {
   });
 }
 
+test('metric: mtm gives the binary\'s multi-tile record, both lengths, on 3x3 and 4x4', () => {
+  for (const [board, options, args] of [
+    ['8 6 7 2 5 4 3 x 1', { metric: 'mtm' }, ['--metric', 'mtm']],
+    ['1 2 3 7 4 5 6 11 8 9 10 15 12 13 14 0', { metric: 'mtm', goal: 'blank-first' }, ['--metric', 'mtm', '--goal', 'blank-first']],
+  ]) {
+    const mine = np.solve(board, options);
+    assert.deepEqual(untimed(mine), untimed(cliSolve(board, args)));
+    assert.equal(mine.metric, 'mtm');
+    const runs = mine.moves.split('').filter((m, i, all) => m !== all[i - 1]).length;
+    assert.equal(mine.mtm_length, runs);
+    assert.equal(mine.length, mine.moves.length);
+  }
+  assert.equal(np.solve('8 6 7 2 5 4 3 x 1', { metric: 'mtm' }).mtm_length, 20);
+  assert.throws(() => np.solve('8 6 7 2 5 4 3 x 1', { metric: 'htm' }), /unknown metric "htm"; choose stm or mtm/);
+});
+
 test('a 10x10 greedy solution equals the binary and replays to the goal', () => {
   const board = np.random({ size: '10x10', seed: 11 }).board;
   const mine = np.solve(board, { algorithm: 'greedy' });

@@ -20,6 +20,8 @@ export interface Options {
   max_memory?: number;
   /** Spend the rest of the time budget shortening a `greedy` solution. */
   improve?: boolean;
+  /** `stm` (every move counts one, the default) or `mtm` (the multi-tile metric). */
+  metric?: 'stm' | 'mtm';
   /** `list`: at most this many optimal solutions (default 100). */
   limit?: number;
 }
@@ -81,9 +83,13 @@ export interface SolutionRecord {
   algorithm: string;
   heuristic: string | null;
   partition: string | null;
+  /** `mtm` when the search minimised the multi-tile length (the `metric` option); absent for `stm`. */
+  metric?: 'mtm';
   outcome: Outcome;
   /** Moves in the solution (optimal unless `lower_bound`/`ratio` say otherwise). */
   length?: number;
+  /** The length in the multi-tile metric: a run of moves in one direction counts one. */
+  mtm_length?: number;
   /** Moves of the blank: `u d l r`. */
   moves?: string;
   /** Which limit ran out (`node limit`, `time limit`, `memory limit`). */

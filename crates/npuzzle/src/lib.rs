@@ -32,6 +32,7 @@ mod geometry;
 pub mod goal;
 pub mod heuristic;
 pub mod judge;
+pub mod metric;
 pub mod notation;
 #[cfg(any(test, feature = "fuzzing"))]
 #[doc(hidden)]
@@ -56,6 +57,7 @@ pub use board::{Board, Move, Shape};
 pub use error::{Error, IoSource};
 pub use goal::Goal;
 pub use heuristic::{Heuristic, HeuristicKind};
+pub use metric::Metric;
 pub use progress::Progress;
 pub use search::count::OptimalSolutions;
 pub use search::hint::{Completion, Hint, MoveHint};

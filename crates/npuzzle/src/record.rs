@@ -41,6 +41,7 @@ use serde::{Deserialize, Serialize};
 use crate::board::Board;
 use crate::goal::Goal;
 use crate::heuristic::HeuristicKind;
+use crate::metric::Metric;
 use crate::search::count::OptimalSolutions;
 use crate::search::hint::Completion;
 use crate::search::{Algorithm, Solver};
@@ -213,11 +214,19 @@ pub struct SolutionRecord {
     pub heuristic: Option<String>,
     /// The partition of the pattern databases it read, or null.
     pub partition: Option<String>,
+    /// `mtm` when the search minimised the length in the multi-tile metric
+    /// (`--metric mtm`); absent in the single-tile metric, the default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub metric: Option<Metric>,
     /// `solved`, `unsolvable` or `budget`.
     pub outcome: OutcomeName,
-    /// Moves in the optimal solution, when solved.
+    /// Moves in the solution (single moves of the blank), when solved.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub length: Option<usize>,
+    /// The solution's length in the multi-tile metric (each run of moves
+    /// in one direction counts one), when solved and its moves are held.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mtm_length: Option<usize>,
     /// The moves (`u d l r`, blank directions), when solved.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub moves: Option<String>,
@@ -274,8 +283,10 @@ impl SolutionRecord {
             algorithm: report.algorithm.name().to_string(),
             heuristic: heuristic_used(solver, report.algorithm).map(|h| h.name().to_string()),
             partition: partition_read(solver, report.algorithm),
+            metric: Some(solver.options().metric).filter(|&m| m != Metric::Stm),
             outcome: OutcomeName::of(&report.outcome),
             length,
+            mtm_length: report.outcome.solution().map(|s| Metric::Mtm.length(s.moves())),
             moves,
             budget: budget.map(|kind| kind.to_string()),
             stats: StatsRecord::from(&report.stats),
@@ -311,6 +322,7 @@ impl SolutionRecord {
         let empty = Outcome::Solved(crate::Solution::new(Vec::new()));
         let mut record = SolutionRecord::new(board, goal, solver, &Report::new(empty, stats, Algorithm::Greedy));
         record.length = Some(length as usize);
+        record.mtm_length = None;
         record.moves = None;
         record.ratio = record.lower_bound.map(|lb| ratio(length, lb));
         record

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use npuzzle::record::{ErrorRecord, Record, SolutionRecord};
-use npuzzle::{Algorithm, BudgetKind, Cancel, Completion, OptimalSolutions, Outcome, Progress};
+use npuzzle::{Algorithm, BudgetKind, Cancel, Completion, Metric, OptimalSolutions, Outcome, Progress};
 use npuzzle_service::request::{Counting, Question};
 use npuzzle_service::stream::{StreamEnd, Streamed};
 use npuzzle_service::{Answer, Found, Job};
@@ -63,6 +63,12 @@ pub struct Args {
     /// printed once made, not as it is made.
     #[arg(long, value_name = "NOTATION", default_value_t = Notation::Blank)]
     pub notation: Notation,
+    /// What a shortest solution is shortest in: `stm` (every move counts one, the default) or `mtm`
+    /// (the multi-tile metric: sliding several tiles of a row or column at once counts one). MTM is
+    /// searched optimally by bfs (boards of up to 12 cells) and idastar with walking distance (4x4);
+    /// greedy answers any board; `auto` picks among them. Every solution gives both lengths.
+    #[arg(long, value_name = "METRIC", default_value_t = Metric::Stm)]
+    pub metric: Metric,
     /// Threads searching each board (IDA* on 4x4 and 5x5 splits every iteration; default: all cores).
     #[arg(long, short = 'j')]
     pub threads: Option<usize>,
@@ -94,9 +100,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let Some(first) = boards.next().transpose().context(reading)? else {
         anyhow::bail!("no board given: pass one as an argument (\"8 6 7 2 5 4 3 x 1\") or on stdin");
     };
-    let solvers = args
-        .search
-        .solvers(args.threads.unwrap_or_else(all_cores), args.search.budget())?;
+    let solvers = args.search.solvers_in(
+        args.threads.unwrap_or_else(all_cores),
+        args.search.budget(),
+        args.metric,
+    )?;
     let mut out = BufWriter::new(std::io::stdout().lock());
     // The exit code: the worst of the boards' (1 invalid or out of budget, 2 refused).
     let mut failed = false;
@@ -143,7 +151,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
         let greedy = job.algorithm() == Algorithm::Greedy;
         // Tile notation counts runs, and a path is drawn from the moves
         // held: both wait for the whole solution.
-        let streams = greedy && solver.options().improve.is_none() && args.notation == Notation::Blank && !args.path;
+        // The multi-tile length is counted from the whole solution too.
+        let streams = greedy
+            && solver.options().improve.is_none()
+            && solver.options().metric == Metric::Stm
+            && args.notation == Notation::Blank
+            && !args.path;
         let streamed = if streams && !args.json {
             if index > 0 && !args.moves {
                 writeln!(out)?;

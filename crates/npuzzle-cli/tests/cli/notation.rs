@@ -143,3 +143,99 @@ fn solve_prints_tile_notation_that_reads_back_to_the_same_moves() {
         );
     }
 }
+
+/// Replays blank moves on plain tiles (row-major, 0 the blank), by the rules alone.
+fn replay_tiles(tiles: &[u8], width: usize, moves: &str) -> Vec<u8> {
+    let mut tiles = tiles.to_vec();
+    for mv in moves.chars() {
+        let blank = tiles.iter().position(|&t| t == 0).unwrap();
+        let to = match mv {
+            'u' => blank - width,
+            'd' => blank + width,
+            'l' => blank - 1,
+            'r' => blank + 1,
+            other => panic!("move {other}"),
+        };
+        tiles.swap(blank, to);
+    }
+    tiles
+}
+
+#[test]
+fn solve_metric_mtm_gives_the_oracles_multi_tile_length_and_both_lengths() {
+    let goal: npuzzle::Goal = npuzzle::Goal::standard("3x3".parse().unwrap());
+    let distances = npuzzle::oracle::multi_tile_distances(goal.board().tiles(), 3, None);
+    let mut boards: Vec<_> = distances.iter().collect();
+    boards.sort();
+    for (tiles, &d) in boards.into_iter().step_by(30_011) {
+        let text: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
+        let out = npuzzle(&["solve", "--metric", "mtm", "--json", &text.join(" ")], "");
+        assert!(out.status.success(), "{}", stderr(&out));
+        let data = &json(&out)["data"];
+        assert_eq!(data["metric"], "mtm");
+        assert_eq!(data["mtm_length"].as_u64(), Some(u64::from(d)), "{text:?}");
+        let moves = data["moves"].as_str().unwrap();
+        assert_eq!(data["length"].as_u64(), Some(moves.len() as u64));
+        assert_eq!(replay_tiles(tiles, 3, moves), goal.board().tiles());
+    }
+    // The human answer says both, the multi-tile length first.
+    let out = npuzzle(&["solve", "--metric", "mtm", "1 2 3 4 5 6 x 7 8"], "");
+    assert!(
+        stdout(&out).contains("1 multi-tile move (2 single moves): rr\n"),
+        "{}",
+        stdout(&out)
+    );
+    // The single-tile default gives both lengths in JSON too, and no metric field.
+    let data = json(&npuzzle(&["solve", "--json", "1 2 3 4 5 6 x 7 8"], ""))["data"].clone();
+    assert_eq!(
+        (data["length"].as_u64(), data["mtm_length"].as_u64()),
+        (Some(2), Some(1))
+    );
+    assert!(data.get("metric").is_none());
+}
+
+#[test]
+fn solve_metric_mtm_on_4x4_and_what_it_refuses() {
+    // The blank three cells from its place, then three up: two multi-tile moves.
+    let out = npuzzle(
+        &[
+            "solve",
+            "--metric",
+            "mtm",
+            "--json",
+            "--goal",
+            "blank-first",
+            "1 2 3 7 4 5 6 11 8 9 10 15 12 13 14 0",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let data = &json(&out)["data"];
+    assert_eq!(
+        (data["algorithm"].as_str(), data["heuristic"].as_str()),
+        (Some("idastar"), Some("walking-distance"))
+    );
+    assert_eq!(
+        (data["mtm_length"].as_u64(), data["length"].as_u64()),
+        (Some(2), Some(6))
+    );
+    let out = npuzzle(&["solve", "--metric", "mtm", "-a", "astar", "1 2 3 4 5 6 x 7 8"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("astar does not search in the multi-tile metric: it is searched by bfs"),
+        "{}",
+        stderr(&out)
+    );
+    let out = npuzzle(&["solve", "--metric", "mtm", "--count", "1 2 3 4 5 6 x 7 8"], "");
+    assert!(
+        stderr(&out).contains("no count of optimal solutions in the multi-tile metric"),
+        "{}",
+        stderr(&out)
+    );
+    let out = npuzzle(&["solve", "--metric", "htm", "1 2 3 4 5 6 x 7 8"], "");
+    assert!(
+        stderr(&out).contains("unknown metric \"htm\"; choose stm or mtm"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -118,10 +118,12 @@ def _options(
     threads: Optional[int],
     pdb_dir: Optional[PathLike],
     improve: Optional[float] = None,
+    metric: str = "stm",
 ) -> dict[str, Any]:
     """The keyword arguments every solving function shares, as the native module takes them."""
     return {
         "improve": improve,
+        "metric": metric,
         "goal": _goal(goal),
         "algorithm": algorithm,
         "heuristic": heuristic,
@@ -146,6 +148,7 @@ def solve(
     threads: Optional[int] = None,
     pdb_dir: Optional[PathLike] = None,
     improve: Optional[float] = None,
+    metric: str = "stm",
 ) -> Solution:
     """Solves one board optimally (or, past 5×5 or with ``"greedy"``, constructively).
 
@@ -165,6 +168,10 @@ def solve(
     ``improve`` (seconds, within ``timeout``): time spent shortening a
     constructive (``"greedy"``) solution, as ``npuzzle solve --improve`` does;
     ``to_dict()`` then names the start it improved (``improved_from``, ``start``).
+    ``metric``: ``"stm"`` (every move counts one) or ``"mtm"`` (the
+    multi-tile metric: sliding several tiles of a line at once counts one;
+    searched optimally up to 12 cells and on 4×4, by ``"greedy"`` above).
+    Every solution has both lengths, ``length`` and ``mtm_length``.
 
     Solvers (and the tables and databases they load) are kept between calls
     with the same options. The GIL is released while the search runs.
@@ -178,7 +185,7 @@ def solve(
     broken databases.
     """
     tiles, size = _tiles(board, size)
-    options = _options(goal, algorithm, heuristic, timeout, max_nodes, max_memory, threads, pdb_dir, improve)
+    options = _options(goal, algorithm, heuristic, timeout, max_nodes, max_memory, threads, pdb_dir, improve, metric)
     return _native.solve(tiles, size, options)
 
 

@@ -27,6 +27,32 @@ async fn solve_answers_the_solution_record_of_the_cli() {
 }
 
 #[tokio::test]
+async fn solve_in_the_multi_tile_metric_counts_runs_as_one_move() {
+    let app = App::default().await;
+    let body = json!({"board": "8 6 7 2 5 4 3 x 1", "metric": "mtm"});
+    let (status, record) = app.post_json("/api/solve", body).await;
+    assert_eq!(status, StatusCode::OK, "{record}");
+    let d = data(&record, "solution");
+    assert_eq!(
+        (d["metric"].as_str(), d["algorithm"].as_str()),
+        (Some("mtm"), Some("bfs"))
+    );
+    let moves = d["moves"].as_str().unwrap();
+    assert_eq!(
+        replay(&tiles("8 6 7 2 5 4 3 x 1"), 3, moves),
+        tiles("1 2 3 4 5 6 7 8 x")
+    );
+    let runs = moves.as_bytes().chunk_by(|a, b| a == b).count();
+    // 20 multi-tile moves, fewer than the 22 of the single-move optimum.
+    assert_eq!((d["mtm_length"].as_u64(), runs), (Some(20), 20));
+    let (status, record) = app
+        .post_json("/api/solve", json!({"board": "1 2 3 4 5 6 x 7 8", "metric": "htm"}))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error_message(&record).contains("unknown metric \"htm\""), "{record}");
+}
+
+#[tokio::test]
 async fn solve_lengths_equal_an_independent_bfs_on_2x3() {
     let app = App::default().await;
     let distances = bfs_distances(3, 2);

@@ -53,6 +53,17 @@ pub enum Refusal {
         /// The most cells `auto` searches optimally.
         max_cells: usize,
     },
+    /// The multi-tile metric was asked of a search or question that does
+    /// not take it (see [`Metric`](crate::Metric)).
+    #[error("{what} in the multi-tile metric: {reason}")]
+    NotInMultiTile {
+        /// The algorithm, or the question, asked.
+        what: String,
+        /// The board shape.
+        shape: Shape,
+        /// What does take it.
+        reason: String,
+    },
     /// The algorithm cannot handle this board at all (not a budget matter).
     #[error("{algorithm} cannot solve a {shape} board: {reason}")]
     Unsupported {

@@ -60,6 +60,53 @@ pub fn distances(goal: &[u8], width: usize) -> HashMap<Vec<u8>, u32> {
     dist
 }
 
+/// The boards one multi-tile move from `tiles`: the blank slid one or
+/// more cells up, down, left or right, the tiles it passes each moving one
+/// cell the other way.
+pub fn multi_tile_neighbours(tiles: &[u8], width: usize) -> Vec<Vec<u8>> {
+    let blank = tiles.iter().position(|&t| t == 0).expect("a board has a blank");
+    let height = tiles.len() / width;
+    let (row, col) = (blank / width, blank % width);
+    let mut out = Vec::new();
+    // Each direction as a change of row and column.
+    for (dr, dc) in [(-1isize, 0isize), (1, 0), (0, -1), (0, 1)] {
+        let mut next = tiles.to_vec();
+        let (mut r, mut c) = (row as isize, col as isize);
+        loop {
+            let (nr, nc) = (r + dr, c + dc);
+            if nr < 0 || nc < 0 || nr >= height as isize || nc >= width as isize {
+                break;
+            }
+            let (at, to) = ((r as usize) * width + c as usize, (nr as usize) * width + nc as usize);
+            next.swap(at, to);
+            out.push(next.clone());
+            (r, c) = (nr, nc);
+        }
+    }
+    out
+}
+
+/// The multi-tile distance to `goal` of every board within `depth`
+/// multi-tile moves of it (every board that reaches it, with `None`):
+/// breadth-first from the goal (a slide is undone by a slide back).
+pub fn multi_tile_distances(goal: &[u8], width: usize, depth: Option<u32>) -> HashMap<Vec<u8>, u32> {
+    let mut dist = HashMap::from([(goal.to_vec(), 0)]);
+    let mut queue = VecDeque::from([goal.to_vec()]);
+    while let Some(board) = queue.pop_front() {
+        let d = dist[&board];
+        if depth.is_some_and(|max| d >= max) {
+            continue;
+        }
+        for next in multi_tile_neighbours(&board, width) {
+            if !dist.contains_key(&next) {
+                dist.insert(next.clone(), d + 1);
+                queue.push_back(next);
+            }
+        }
+    }
+    dist
+}
+
 /// The distance from `start` to `goal`, `None` if no sequence of moves joins
 /// them, by breadth-first search from both ends; panics past [`MAX_SEEN`]
 /// boards (the boards must be near each other, or the board small).

@@ -185,7 +185,7 @@ pub struct SearchNames {
 impl SearchNames {
     /// The names of the search `solver` runs on `board`.
     pub fn new(solver: &Solver, board: &Board) -> SearchNames {
-        SearchNames::of(solver, solver.options().algorithm.resolve(board.shape()))
+        SearchNames::of(solver, solver.options().resolve(board.shape()))
     }
 
     /// The names of `algorithm` run by `solver`.

@@ -16,7 +16,7 @@ fn solution_envelope_has_the_documented_keys_in_order() {
     let (board, goal, solver, report) = solve("1 2 3 4 5 6 x 7 8", SolverOptions::default());
     let record = Record::Solution(SolutionRecord::new(&board, &goal, &solver, &report));
     let text = serde_json::to_string(&record).unwrap();
-    assert!(text.starts_with(r#"{"type":"solution","data":{"board":"1 2 3 4 5 6 x 7 8","goal":"1 2 3 4 5 6 7 8 x","algorithm":"idastar","heuristic":"linear-conflict","partition":null,"outcome":"solved","length":2,"moves":"rr","stats":{"expanded":"#), "{text}");
+    assert!(text.starts_with(r#"{"type":"solution","data":{"board":"1 2 3 4 5 6 x 7 8","goal":"1 2 3 4 5 6 7 8 x","algorithm":"idastar","heuristic":"linear-conflict","partition":null,"outcome":"solved","length":2,"mtm_length":1,"moves":"rr","stats":{"expanded":"#), "{text}");
     assert!(!text.contains("budget"), "{text}");
     let back: Record = serde_json::from_str(&text).unwrap();
     assert_eq!(back, record);

@@ -98,7 +98,11 @@ pub(crate) fn too_big(shape: Shape) -> Error {
 }
 
 /// The search as the registry runs it.
+/// In the multi-tile metric, [`mtm_bfs`](super::mtm_bfs)'s search.
 pub(crate) fn solve(problem: Problem<'_>) -> Result<Found, Error> {
+    if problem.solver.options().metric == crate::Metric::Mtm {
+        return super::mtm_bfs::solve(problem);
+    }
     search(problem.board, problem.goal, problem.clock).map(Found::from)
 }
 

@@ -40,7 +40,8 @@
 
 use crate::board::{Board, MAX_NARROW_CELLS};
 use crate::goal::Goal;
-use crate::heuristic::{Heuristic, WithHeuristic};
+use crate::heuristic::{Heuristic, HeuristicKind, WithHeuristic};
+use crate::metric::Metric;
 use crate::parity::is_solvable;
 use crate::{Error, Solver};
 
@@ -71,7 +72,10 @@ impl Solver {
         if !is_solvable(board, goal) || goal.is_reached_by(board) {
             return Ok(());
         }
-        let algorithm = self.options.algorithm.resolve(board.shape());
+        let algorithm = self.options.resolve(board.shape());
+        if self.options.metric == Metric::Mtm {
+            self.check_multi_tile(board, algorithm, question)?;
+        }
         if algorithm == Algorithm::Greedy {
             let (asked, shape) = (self.options.algorithm.name(), board.shape());
             let (cells, max_cells) = (shape.cells(), AUTO_OPTIMAL_CELLS);
@@ -123,6 +127,43 @@ impl Solver {
             kind.run(goal, self.pdb.as_deref(), Built)?;
         }
         Ok(())
+    }
+}
+
+impl Solver {
+    /// What the multi-tile metric takes: a solve (hints and counts are in
+    /// the single-tile metric), by `bfs` (up to 12 cells), `idastar` on
+    /// 4×4 with walking distance (read in its multi-tile form), or `greedy`.
+    fn check_multi_tile(&self, board: &Board, algorithm: Algorithm, question: Question) -> Result<(), Error> {
+        let shape = board.shape();
+        let refuse =
+            |what: String, reason: String| Err(Error::Refused(Refusal::NotInMultiTile { what, shape, reason }));
+        let searched_by = "it is searched by bfs (boards of up to 12 cells), idastar (4x4 boards) and greedy (any board, not optimally)";
+        if question != Question::Solve {
+            let what = if question == Question::Hint {
+                "no hint"
+            } else {
+                "no count of optimal solutions"
+            };
+            return refuse(
+                what.to_string(),
+                "hints and counts are answered in the single-tile metric only".to_string(),
+            );
+        }
+        match algorithm {
+            Algorithm::Bfs | Algorithm::Greedy => Ok(()),
+            Algorithm::IdaStar if !super::idastar::searches_mtm(shape) => refuse(
+                format!("idastar cannot search a {shape} board"),
+                searched_by.to_string(),
+            ),
+            Algorithm::IdaStar if self.options.heuristic != HeuristicKind::WalkingDistance => refuse(
+                format!("idastar cannot read {}", self.options.heuristic),
+                "on 4x4 it reads walking-distance, in its multi-tile form; the others count single-tile moves"
+                    .to_string(),
+            ),
+            Algorithm::IdaStar => Ok(()),
+            other => refuse(format!("{other} does not search"), searched_by.to_string()),
+        }
     }
 }
 

@@ -138,7 +138,7 @@ impl Solver {
     fn hint_run(&self, board: &Board, goal: &Goal, budget: Budget, cancel: Option<&Cancel>) -> Result<Hint, Error> {
         // Greedy's length is not the distance, and its neighbours' searches would spend the budget for nothing.
         self.check(board, goal, Question::Hint)?;
-        let algorithm = self.options.algorithm.resolve(board.shape());
+        let algorithm = self.options.resolve(board.shape());
         let mut clock = BudgetClock::start(budget);
         if let Some(cancel) = cancel {
             clock = clock.with_cancel(cancel.clone());
@@ -183,7 +183,7 @@ impl Solver {
     /// The heuristic of the bounded iterations after the board's own
     /// search: the solver's, or linear conflict when its algorithm reads none.
     pub(super) fn iteration_heuristic(&self, board: &Board) -> HeuristicKind {
-        if self.options.algorithm.resolve(board.shape()).uses_heuristic() {
+        if self.options.resolve(board.shape()).uses_heuristic() {
             self.options.heuristic
         } else {
             HeuristicKind::LinearConflict

@@ -12,7 +12,9 @@ use super::problem::{Found, Problem};
 use crate::board::{Board, Move};
 use crate::geometry::{slide, Neighbours};
 use crate::goal::Goal;
+use crate::heuristic::walking_distance::MtmWalkingDistance;
 use crate::heuristic::{Heuristic, WithHeuristic};
+use crate::metric::Metric;
 use crate::search::duplicates::{DuplicateFilter, CUT};
 use crate::solution::{BudgetClock, BudgetKind, Outcome, Solution, Stats};
 use crate::Error;
@@ -81,9 +83,16 @@ struct Ida<'a, H> {
 }
 
 impl<H: Heuristic> Ida<'_, H> {
-    /// `dup` is the filter's state after the moves so far; the filter cuts
-    /// (at least) the move undoing the previous one.
-    fn dfs(&mut self, g: u32, h: u32, blank: usize, dup: u32) -> bool {
+    /// One node of the walk, in the single-tile metric (`MTM` false) or
+    /// the multi-tile one. In the single-tile metric `dup` is the filter's
+    /// state after the moves so far; the filter cuts (at least) the move
+    /// undoing the previous one. In the multi-tile metric a move is a run
+    /// of the blank in one direction, each run length a child of cost one,
+    /// and `dup` is the axis of the last run ([`NO_AXIS`] at the start): a
+    /// run along the same axis as the one before is never needed (two runs
+    /// along one line make one run or none), so runs alternate between
+    /// rows and columns.
+    fn dfs<const MTM: bool>(&mut self, g: u32, h: u32, blank: usize, dup: u32) -> bool {
         let f = g + h;
         if f > self.bound {
             self.next_bound = self.next_bound.min(f);
@@ -98,24 +107,76 @@ impl<H: Heuristic> Ida<'_, H> {
             return false;
         }
         for (mv, to) in self.walk.neighbours.moves_from(blank) {
-            let d = self.filter.step_index(dup, mv.index());
-            if d == CUT {
-                continue;
+            let d = if MTM {
+                let axis = axis(mv);
+                if axis == dup {
+                    continue;
+                }
+                axis
+            } else {
+                let d = self.filter.step_index(dup, mv.index());
+                if d == CUT {
+                    continue;
+                }
+                d
+            };
+            if !MTM {
+                let nh = self.walk.play(blank, to, h);
+                self.generated += 1;
+                self.walk.path.push(mv);
+                if self.dfs::<MTM>(g + 1, nh, to, d) {
+                    return true;
+                }
+                self.walk.path.pop();
+                self.walk.unplay(blank, to);
+            } else {
+                // Every length of the run toward `mv`, one cell further each time.
+                let (mut at, mut next, mut nh) = (blank, Some(to), h);
+                while let Some(cell) = next {
+                    nh = self.walk.play(at, cell, nh);
+                    self.generated += 1;
+                    self.walk.path.push(mv);
+                    at = cell;
+                    if self.dfs::<MTM>(g + 1, nh, at, d) {
+                        return true;
+                    }
+                    if self.stopped.is_some() {
+                        break;
+                    }
+                    next = self.walk.neighbours.get(at, mv);
+                }
+                while at != blank {
+                    let Some(back) = self.walk.neighbours.get(at, mv.opposite()) else {
+                        break;
+                    };
+                    self.walk.path.pop();
+                    self.walk.unplay(back, at);
+                    at = back;
+                }
             }
-            let nh = self.walk.play(blank, to, h);
-            self.generated += 1;
-            self.walk.path.push(mv);
-            if self.dfs(g + 1, nh, to, d) {
-                return true;
-            }
-            self.walk.path.pop();
-            self.walk.unplay(blank, to);
             if self.stopped.is_some() {
                 return false;
             }
         }
         false
     }
+}
+
+/// The axis of a run in the multi-tile walk: vertical or horizontal.
+fn axis(mv: Move) -> u32 {
+    match mv {
+        Move::Up | Move::Down => 1,
+        Move::Left | Move::Right => 2,
+    }
+}
+
+/// The axis before the first run: none, so both are tried.
+const NO_AXIS: u32 = 0;
+
+/// Whether IDA* searches boards of `shape` in the multi-tile metric: 4×4,
+/// where walking distance has its multi-tile form ([`MtmWalkingDistance`]).
+pub(crate) fn searches_mtm(shape: crate::Shape) -> bool {
+    shape.width() == 4 && shape.height() == 4
 }
 
 /// The search as the registry runs it: the specialised IDA* on the shapes
@@ -129,6 +190,16 @@ pub(crate) fn solve(problem: Problem<'_>) -> Result<Found, Error> {
         ..
     } = problem;
     let options = &solver.options;
+    if options.metric == Metric::Mtm {
+        let heuristic = MtmWalkingDistance::new(goal)?;
+        return Ok(Found::from(search::<_, true>(
+            board,
+            goal,
+            &heuristic,
+            clock,
+            DuplicateFilter::shared(2),
+        )));
+    }
     let (kind, pdb) = (options.heuristic, solver.pdb.as_deref());
     let fixed = idastar_fixed::FixedOptions {
         duplicate_len: options.duplicate_len,
@@ -163,12 +234,19 @@ impl WithHeuristic for Search<'_> {
     type Output = (Outcome, Stats);
 
     fn run<H: Heuristic>(self, heuristic: &H) -> Result<(Outcome, Stats), Error> {
-        Ok(search(self.board, self.goal, heuristic, self.clock, self.filter))
+        Ok(search::<_, false>(
+            self.board,
+            self.goal,
+            heuristic,
+            self.clock,
+            self.filter,
+        ))
     }
 }
 
-/// Runs IDA* from `board` to `goal` (same shape, known solvable).
-pub(crate) fn search<H: Heuristic>(
+/// Runs IDA* from `board` to `goal` (same shape, known solvable), in the
+/// multi-tile metric when `MTM` (where `filter` is not read).
+pub(crate) fn search<H: Heuristic, const MTM: bool>(
     board: &Board,
     goal: &Goal,
     heuristic: &H,
@@ -195,7 +273,8 @@ pub(crate) fn search<H: Heuristic>(
         }
         let before = ida.expanded;
         ida.next_bound = u32::MAX;
-        let found = ida.dfs(0, h0, board.blank(), filter.start());
+        let start = if MTM { NO_AXIS } else { filter.start() };
+        let found = ida.dfs::<MTM>(0, h0, board.blank(), start);
         stats.iterations.push((ida.bound, ida.expanded - before));
         if found {
             break Outcome::Solved(Solution::new(std::mem::take(&mut ida.walk.path)));

@@ -7,6 +7,7 @@ use crate::error::InternalError;
 use crate::goal::Goal;
 use crate::heuristic::pdb::{AdditivePdb, PdbSet};
 use crate::heuristic::HeuristicKind;
+use crate::metric::Metric;
 use crate::parity::is_solvable;
 use crate::progress::Progress;
 use crate::solution::{Budget, BudgetClock, Cancel, Outcome, Report, Solution, Stats};
@@ -28,6 +29,8 @@ mod idastar;
 pub mod idastar_fixed;
 pub mod improve;
 pub mod mtm_bfs;
+#[cfg(test)]
+mod mtm_tests;
 mod problem;
 pub mod staged;
 mod state;
@@ -79,6 +82,12 @@ pub struct SolverOptions {
     /// For the constructive solver: spend up to this long shortening its
     /// solution ([`improve`]). None (the default): keep it as made.
     pub improve: Option<std::time::Duration>,
+    /// How a solution's length is counted, and so what an optimal search
+    /// minimises (see [`Metric`]). Default: the single-tile metric. The
+    /// multi-tile metric is searched by `bfs` (boards of up to 12 cells),
+    /// `idastar` on 4×4 (with walking distance in its multi-tile form) and
+    /// `greedy` (not optimal); `auto` picks among them.
+    pub metric: Metric,
 }
 
 impl Default for SolverOptions {
@@ -90,6 +99,7 @@ impl Default for SolverOptions {
             threads: 1,
             duplicate_len: duplicates::DEFAULT_LEN,
             improve: None,
+            metric: Metric::Stm,
         }
     }
 }
@@ -144,6 +154,48 @@ impl SolverOptions {
     pub fn with_improve(mut self, improve: Option<std::time::Duration>) -> SolverOptions {
         self.improve = improve;
         self
+    }
+
+    /// These options counting lengths in `metric`.
+    ///
+    /// ```
+    /// use npuzzle::{Algorithm, Board, Goal, Metric, Solver, SolverOptions};
+    /// let board: Board = "1 2 3 x 4 5 7 8 6".parse()?;
+    /// let goal = Goal::standard(board.shape());
+    /// let options = SolverOptions::default().with_algorithm(Algorithm::Auto);
+    /// let mtm = Solver::new(options.with_metric(Metric::Mtm));
+    /// let moves = mtm.solve(&board, &goal)?.outcome.solution().unwrap().moves().to_vec();
+    /// // Two single moves right, one down: two multi-tile moves.
+    /// assert_eq!((moves.len(), Metric::Mtm.length(&moves)), (3, 2));
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn with_metric(mut self, metric: Metric) -> SolverOptions {
+        self.metric = metric;
+        self
+    }
+
+    /// The algorithm that runs on boards of `shape`: the one asked for, or
+    /// what `auto` picks for the shape and the [metric](SolverOptions::metric)
+    /// (see [`Algorithm::resolve`]; in the multi-tile metric `bfs` up to
+    /// 12 cells, `idastar` on 4×4, else `greedy`).
+    ///
+    /// ```
+    /// use npuzzle::{Algorithm, Metric, SolverOptions};
+    /// let auto = SolverOptions::default().with_algorithm(Algorithm::Auto);
+    /// assert_eq!(auto.resolve("3x3".parse()?), Algorithm::Table);
+    /// let mtm = auto.with_metric(Metric::Mtm);
+    /// assert_eq!(mtm.resolve("3x3".parse()?), Algorithm::Bfs);
+    /// assert_eq!(mtm.resolve("4x4".parse()?), Algorithm::IdaStar);
+    /// assert_eq!(mtm.resolve("5x5".parse()?), Algorithm::Greedy);
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn resolve(&self, shape: crate::Shape) -> Algorithm {
+        match (self.algorithm, self.metric) {
+            (Algorithm::Auto, Metric::Mtm) if shape.cells() <= bfs::MAX_DENSE_CELLS => Algorithm::Bfs,
+            (Algorithm::Auto, Metric::Mtm) if idastar::searches_mtm(shape) => Algorithm::IdaStar,
+            (Algorithm::Auto, Metric::Mtm) => Algorithm::Greedy,
+            (algorithm, _) => algorithm.resolve(shape),
+        }
     }
 }
 
@@ -326,7 +378,7 @@ impl Solver {
     ) -> Result<Report, Error> {
         // The check's order: parity, then a solved board, then the limits.
         self.check(board, goal, check::Question::Solve)?;
-        let algorithm = self.options.algorithm.resolve(board.shape());
+        let algorithm = self.options.resolve(board.shape());
         let mut clock = BudgetClock::start(budget);
         if let Some(cancel) = cancel {
             clock = clock.with_cancel(cancel.clone());

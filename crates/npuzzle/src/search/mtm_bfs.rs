@@ -1,19 +1,21 @@
-//! A board's exact distance in the multi-tile metric, by breadth-first
-//! search over every board that reaches the goal.
+//! The multi-tile metric's breadth-first search: a shortest solution in
+//! that metric, and so a board's exact distance in it.
 //!
-//! In the multi-tile metric (MTM, see [`notation`](crate::notation)) one
+//! In the multi-tile metric (MTM, see [`Metric`](crate::Metric)) one
 //! move slides one to all of the tiles between the blank and a wall of its
 //! row or column: the blank travels any number of cells in one direction.
 //! Every such move costs one, so a breadth-first search whose successors
 //! are the boards at the end of each of those slides finds the exact
 //! distance, layer by layer, and stops in the layer where the goal appears.
 //!
-//! Visited boards are one bit each in a dense array indexed by
-//! [`BoardIndexer`], sized by the board (N!/2 bits: 30 MB at 12 cells), so
-//! boards are limited to [`MAX_DENSE_CELLS`] cells like `bfs`'s; the two
-//! frontiers hold indices (8 bytes each) and are charged to the budget as
-//! they grow. This is a check for small boards, not the MTM solver: it gives
-//! the distance, not a path.
+//! Each board that reaches the goal has two bits in a dense array indexed
+//! by [`BoardIndexer`]: unseen, or its depth modulo 3. That is enough to
+//! walk back: a neighbour of a board at depth `d` lies at depth `d - 1`,
+//! `d` or `d + 1`, so the seen neighbour marked `(d - 1) mod 3` is one move
+//! closer to the start. The array is sized by the board (N!/2 × 2 bits: 60
+//! MB at 12 cells), so boards are limited to [`MAX_DENSE_CELLS`] cells like
+//! `bfs`'s; the two frontiers hold indices (8 bytes each) and are charged
+//! to the budget as they grow.
 //!
 //! ```
 //! use npuzzle::search::mtm_bfs::{mtm_distance, MtmDistance};
@@ -25,13 +27,14 @@
 //! # Ok::<(), npuzzle::Error>(())
 //! ```
 
-use crate::board::{Board, Move};
+use super::problem::{Found, Problem};
+use crate::board::{Board, Move, Shape};
 use crate::error::Refusal;
 use crate::goal::Goal;
 use crate::parity::is_solvable;
 use crate::rank::BoardIndexer;
 use crate::search::bfs::MAX_DENSE_CELLS;
-use crate::solution::{Budget, BudgetClock, BudgetKind};
+use crate::solution::{Budget, BudgetClock, BudgetKind, Outcome, Solution, Stats};
 use crate::Error;
 
 /// What the search found.
@@ -52,92 +55,239 @@ pub enum MtmDistance {
 /// board and goal of different shapes, [`InputError::ShapeMismatch`](crate::error::InputError::ShapeMismatch).
 pub fn mtm_distance(board: &Board, goal: &Goal, budget: Budget) -> Result<MtmDistance, Error> {
     goal.check_shape(board)?;
-    let shape = board.shape();
-    let cells = shape.cells();
-    if cells > MAX_DENSE_CELLS {
-        return Err(Error::Refused(Refusal::Unsupported {
-            algorithm: "the multi-tile breadth-first search",
-            shape,
-            reason: format!(
-                "its visited array has a bit for each of the {cells}!/2 boards that reach the goal; \
-                 it takes boards of up to {MAX_DENSE_CELLS} cells"
-            ),
-        }));
-    }
+    refuse_big(board.shape())?;
     if !is_solvable(board, goal) {
         return Ok(MtmDistance::Unsolvable);
     }
     if goal.is_reached_by(board) {
         return Ok(MtmDistance::Moves(0));
     }
+    let (outcome, _) = search(board, goal, &mut BudgetClock::start(budget))?;
+    Ok(match outcome {
+        Outcome::Solved(solution) => MtmDistance::Moves(crate::notation::mtm_len(solution.moves()) as u32),
+        Outcome::BudgetReached(kind) => MtmDistance::BudgetReached(kind),
+        Outcome::Unsolvable => MtmDistance::Unsolvable,
+    })
+}
+
+/// `bfs` in the multi-tile metric, as the registry runs it.
+pub(crate) fn solve(problem: Problem<'_>) -> Result<Found, Error> {
+    refuse_big(problem.board.shape())?;
+    Ok(Found::from(search(problem.board, problem.goal, problem.clock)?))
+}
+
+/// Boards over [`MAX_DENSE_CELLS`] cells are refused: no budget makes the array fit.
+fn refuse_big(shape: Shape) -> Result<(), Error> {
+    if shape.cells() <= MAX_DENSE_CELLS {
+        return Ok(());
+    }
+    Err(Error::Refused(Refusal::Unsupported {
+        algorithm: "bfs",
+        shape,
+        reason: format!(
+            "its visited array has two bits for each of the {}!/2 boards that reach the goal; \
+             it takes boards of up to {MAX_DENSE_CELLS} cells",
+            shape.cells()
+        ),
+    }))
+}
+
+/// Two bits a board: 0 unseen, else 1 + its depth modulo 3.
+struct Marks {
+    words: Vec<u64>,
+}
+
+impl Marks {
+    /// All unseen, or `None` if the allocation fails.
+    fn new(len: u64) -> Option<Marks> {
+        let n = usize::try_from(len.div_ceil(32)).ok()?;
+        let mut words = Vec::new();
+        words.try_reserve_exact(n).ok()?;
+        words.resize(n, 0);
+        Some(Marks { words })
+    }
+
+    fn bytes(len: u64) -> u64 {
+        len.div_ceil(32).saturating_mul(8)
+    }
+
+    #[inline]
+    fn get(&self, i: u64) -> u8 {
+        ((self.words[(i / 32) as usize] >> (2 * (i % 32))) & 3) as u8
+    }
+
+    #[inline]
+    fn set(&mut self, i: u64, mark: u8) {
+        self.words[(i / 32) as usize] |= u64::from(mark) << (2 * (i % 32));
+    }
+}
+
+/// The mark of a board at `depth`.
+fn mark_of(depth: u32) -> u8 {
+    1 + (depth % 3) as u8
+}
+
+/// Calls `f(mv, length, index)` for every multi-tile move from the board
+/// `tiles` (blank at `blank`): the blank slid `length` cells toward `mv`,
+/// and the index of the board it makes. `tiles` is as it was afterwards.
+/// `f` returns true to stop.
+fn each_slide(
+    shape: Shape,
+    indexer: &BoardIndexer,
+    tiles: &mut [u8],
+    blank: usize,
+    mut f: impl FnMut(Move, usize, u64) -> bool,
+) -> bool {
+    for mv in Move::ALL {
+        let (mut at, mut length, mut stop) = (blank, 0, false);
+        while let Some(to) = shape.step(at, mv) {
+            tiles.swap(at, to);
+            at = to;
+            length += 1;
+            if f(mv, length, indexer.index(tiles)) {
+                stop = true;
+                break;
+            }
+        }
+        // Slide back.
+        while at != blank {
+            let Some(back) = shape.step(at, mv.opposite()) else {
+                break;
+            };
+            tiles.swap(at, back);
+            at = back;
+        }
+        if stop {
+            return true;
+        }
+    }
+    false
+}
+
+/// A shortest solution in the multi-tile metric from `board` (solvable, not
+/// at its goal) to `goal`, its moves single moves of the blank.
+fn search(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> Result<(Outcome, Stats), Error> {
+    let shape = board.shape();
     let Some(indexer) = BoardIndexer::new(goal) else {
         return Err(Error::Refused(Refusal::Unsupported {
-            algorithm: "the multi-tile breadth-first search",
+            algorithm: "bfs",
             shape,
             reason: "its boards cannot be indexed".into(),
         }));
     };
-    let words = usize::try_from(indexer.len().div_ceil(64)).unwrap_or(usize::MAX);
-    let seen_bytes = (words as u64).saturating_mul(8);
-    if budget.max_memory.is_some_and(|m| seen_bytes > m) {
-        return Ok(MtmDistance::BudgetReached(BudgetKind::Memory));
+    let marks_bytes = Marks::bytes(indexer.len());
+    let mut stats = Stats::default();
+    let over = |stats: Stats, kind| -> Result<(Outcome, Stats), Error> { Ok((Outcome::BudgetReached(kind), stats)) };
+    if clock.budget().max_memory.is_some_and(|m| marks_bytes > m) {
+        return over(stats, BudgetKind::Memory);
     }
-    let mut seen: Vec<u64> = Vec::new();
-    if seen.try_reserve_exact(words).is_err() {
-        return Ok(MtmDistance::BudgetReached(BudgetKind::Memory));
-    }
-    seen.resize(words, 0);
-    let mark = |seen: &mut Vec<u64>, i: u64| -> bool {
-        let (word, bit) = ((i / 64) as usize, 1u64 << (i % 64));
-        let new = seen[word] & bit == 0;
-        seen[word] |= bit;
-        new
+    let Some(mut marks) = Marks::new(indexer.len()) else {
+        return over(stats, BudgetKind::Memory);
     };
     let target = indexer.index(goal.board().tiles());
     let start = indexer.index(board.tiles());
-    mark(&mut seen, start);
-    let mut clock = BudgetClock::start(budget);
+    marks.set(start, mark_of(0));
     let mut frontier = vec![start];
     let mut next = Vec::new();
-    let mut expanded = 0u64;
-    let mut tiles = vec![0u8; cells];
-    for depth in 1u32.. {
+    let mut tiles = vec![0u8; shape.cells()];
+    let mut found = None;
+    'layers: for depth in 1u32.. {
         for &index in &frontier {
-            let held = seen_bytes + 8 * (frontier.len() + next.len()) as u64;
-            if let Some(kind) = clock.check(expanded, held) {
-                return Ok(MtmDistance::BudgetReached(kind));
+            let held = marks_bytes + 8 * (frontier.len() + next.len()) as u64;
+            stats.peak_bytes = stats.peak_bytes.max(held);
+            stats.peak_states = stats.peak_states.max((frontier.len() + next.len()) as u64);
+            if let Some(kind) = clock.check(stats.expanded, held) {
+                return over(stats, kind);
             }
-            expanded += 1;
+            stats.expanded += 1;
             indexer.unindex(index, &mut tiles);
             let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0);
-            for mv in Move::ALL {
-                let mut slid = tiles.clone();
-                let mut at = blank;
-                while let Some(to) = shape.step(at, mv) {
-                    slid.swap(at, to);
-                    at = to;
-                    let child = indexer.index(&slid);
-                    if child == target {
-                        return Ok(MtmDistance::Moves(depth));
-                    }
-                    if mark(&mut seen, child) {
-                        next.push(child);
-                    }
+            let generated = &mut stats.generated;
+            let reached = each_slide(shape, &indexer, &mut tiles, blank, |_, _, child| {
+                *generated += 1;
+                if child == target {
+                    return true;
                 }
+                if marks.get(child) == 0 {
+                    marks.set(child, mark_of(depth));
+                    next.push(child);
+                }
+                false
+            });
+            if reached {
+                found = Some((index, depth));
+                break 'layers;
             }
         }
         if next.is_empty() {
-            // Every board that reaches the goal was seen, and parity says this one does.
             break;
         }
         std::mem::swap(&mut frontier, &mut next);
         next.clear();
     }
-    Err(Error::Refused(Refusal::Unsupported {
-        algorithm: "the multi-tile breadth-first search",
-        shape,
-        reason: "it ran out of boards before the goal (a bug: please report the board)".into(),
-    }))
+    let Some((parent, depth)) = found else {
+        // Every board that reaches the goal was seen, and parity says this one does.
+        return Err(Error::Refused(Refusal::Unsupported {
+            algorithm: "bfs",
+            shape,
+            reason: "it ran out of boards before the goal (a bug: please report the board)".into(),
+        }));
+    };
+    drop((frontier, next));
+    let moves = walk_back(shape, &indexer, &marks, &mut tiles, start, parent, depth - 1, target);
+    Ok((Outcome::Solved(Solution::new(moves)), stats))
+}
+
+/// The single moves from `start` to `target`, where `parent` (at `depth`)
+/// is one multi-tile move from `target`: each board's seen neighbour one
+/// layer closer to the start, back to it.
+#[allow(clippy::too_many_arguments)]
+fn walk_back(
+    shape: Shape,
+    indexer: &BoardIndexer,
+    marks: &Marks,
+    tiles: &mut [u8],
+    start: u64,
+    parent: u64,
+    depth: u32,
+    target: u64,
+) -> Vec<Move> {
+    // Runs from the target back toward the start, each as the blank moved
+    // on the way back (so reversed and inverted at the end).
+    let mut back: Vec<(Move, usize)> = Vec::with_capacity(depth as usize + 1);
+    indexer.unindex(parent, tiles);
+    let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0);
+    each_slide(shape, indexer, tiles, blank, |mv, length, child| {
+        let hit = child == target;
+        if hit {
+            back.push((mv.opposite(), length));
+        }
+        hit
+    });
+    let (mut at, mut d) = (parent, depth);
+    while at != start {
+        indexer.unindex(at, tiles);
+        let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0);
+        let want = mark_of(d - 1);
+        let mut closer = None;
+        each_slide(shape, indexer, tiles, blank, |mv, length, child| {
+            let hit = marks.get(child) == want;
+            if hit {
+                closer = Some((mv, length, child));
+            }
+            hit
+        });
+        let Some((mv, length, child)) = closer else { break };
+        back.push((mv, length));
+        at = child;
+        d -= 1;
+    }
+    // `back` holds the blank's runs from the target to the start: the
+    // solution is each run reversed, last first.
+    back.iter()
+        .rev()
+        .flat_map(|&(mv, length)| std::iter::repeat_n(mv.opposite(), length))
+        .collect()
 }
 
 #[cfg(test)]

@@ -210,7 +210,7 @@ pub fn planned(input: &BoardInput, options: &BoardOptions, solvers: &Solvers) ->
     let text = input.text.as_ref().ok()?;
     let (board, goal) = options.parse(text).ok()?;
     let solver = solvers.get(&goal).ok()?;
-    let algorithm = solver.options().algorithm.resolve(board.shape());
+    let algorithm = solver.options().resolve(board.shape());
     Some((
         SearchNames::new(&solver, &board),
         SearchSettings::new(&solver, algorithm, &goal),

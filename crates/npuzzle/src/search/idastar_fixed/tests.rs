@@ -15,7 +15,7 @@ fn unlimited() -> BudgetClock {
 }
 
 fn generic<H: Heuristic>(board: &Board, goal: &Goal, h: &H) -> (Outcome, Stats) {
-    idastar::search(board, goal, h, &mut unlimited(), DuplicateFilter::shared(2))
+    idastar::search::<_, false>(board, goal, h, &mut unlimited(), DuplicateFilter::shared(2))
 }
 
 fn search_fixed<const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>>(

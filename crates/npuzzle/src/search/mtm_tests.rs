@@ -1,0 +1,198 @@
+//! The multi-tile metric's searches against the oracle's own multi-tile
+//! breadth-first search (plain vectors, its own slides), and what the
+//! metric refuses.
+
+use rand::{Rng, SeedableRng};
+
+use crate::error::Refusal;
+use crate::heuristic::walking_distance::MtmWalkingDistance;
+use crate::heuristic::Heuristic;
+use crate::record::SolutionRecord;
+use crate::search::check::Question;
+use crate::{oracle, Algorithm, Board, Error, Goal, HeuristicKind, Metric, Move, Shape, Solver, SolverOptions};
+
+fn mtm_solver(algorithm: Algorithm, heuristic: HeuristicKind) -> Solver {
+    Solver::new(
+        SolverOptions::default()
+            .with_algorithm(algorithm)
+            .with_heuristic(heuristic)
+            .with_metric(Metric::Mtm),
+    )
+}
+
+/// The multi-tile length of `solver`'s solution (which it replayed to the goal).
+fn mtm_length(solver: &Solver, board: &Board, goal: &Goal) -> u32 {
+    let report = solver.solve(board, goal).unwrap_or_else(|e| panic!("{board}: {e}"));
+    let solution = report
+        .outcome
+        .solution()
+        .unwrap_or_else(|| panic!("{board}: {:?}", report.outcome));
+    Metric::Mtm.length(solution.moves()) as u32
+}
+
+#[test]
+fn bfs_finds_the_oracles_multi_tile_distance_on_small_boards() {
+    let auto = mtm_solver(Algorithm::Auto, HeuristicKind::LinearConflict);
+    // Every board of the three smallest shapes, every 29th of the 8-cell ones.
+    for (w, h, every) in [(2, 2, 1), (3, 2, 1), (2, 3, 1), (4, 2, 29), (2, 4, 29)] {
+        let goal = Goal::standard(Shape::new(w, h).unwrap());
+        let mut distances: Vec<_> = oracle::multi_tile_distances(goal.board().tiles(), w, None)
+            .into_iter()
+            .collect();
+        distances.sort();
+        for (tiles, d) in distances.into_iter().step_by(every) {
+            let board = Board::new(goal.shape(), tiles).unwrap();
+            assert_eq!(mtm_length(&auto, &board, &goal), d, "{w}x{h} {board}");
+        }
+    }
+}
+
+#[test]
+fn bfs_finds_the_oracles_multi_tile_distance_on_8_puzzles() {
+    let bfs = mtm_solver(Algorithm::Bfs, HeuristicKind::LinearConflict);
+    for goal in [
+        Goal::standard(Shape::new(3, 3).unwrap()),
+        Goal::blank_first(Shape::new(3, 3).unwrap()),
+    ] {
+        let distances = oracle::multi_tile_distances(goal.board().tiles(), 3, None);
+        assert_eq!(distances.len(), 181_440);
+        let mut boards: Vec<_> = distances.iter().collect();
+        boards.sort();
+        let farthest = distances.values().max().copied().unwrap();
+        // The farthest boards, and a sample of the rest.
+        let picked = boards
+            .iter()
+            .filter(|(_, &d)| d == farthest)
+            .take(3)
+            .chain(boards.iter().step_by(9_001));
+        for (tiles, &d) in picked {
+            let board = Board::new(goal.shape(), tiles.to_vec()).unwrap();
+            assert_eq!(mtm_length(&bfs, &board, &goal), d, "{board}");
+        }
+    }
+}
+
+#[test]
+fn idastar_finds_the_oracles_multi_tile_distance_near_4x4_goals() {
+    let ida = mtm_solver(Algorithm::IdaStar, HeuristicKind::WalkingDistance);
+    for goal in [
+        Goal::standard(Shape::new(4, 4).unwrap()),
+        Goal::blank_first(Shape::new(4, 4).unwrap()),
+    ] {
+        let distances = oracle::multi_tile_distances(goal.board().tiles(), 4, Some(5));
+        let wd = MtmWalkingDistance::new(&goal).unwrap();
+        let mut tight = 0;
+        for (tiles, &d) in &distances {
+            let h = wd.estimate(tiles);
+            assert!(h <= d, "{tiles:?}: estimate {h} > multi-tile distance {d}");
+            tight += usize::from(h == d);
+        }
+        assert!(tight > distances.len() / 10, "{tight} of {}", distances.len());
+        let mut boards: Vec<_> = distances.into_iter().filter(|&(_, d)| d >= 4).collect();
+        boards.sort();
+        for (tiles, d) in boards.into_iter().step_by(97).take(40) {
+            let board = Board::new(goal.shape(), tiles).unwrap();
+            assert_eq!(mtm_length(&ida, &board, &goal), d, "{board}");
+        }
+    }
+}
+
+#[test]
+fn idastar_and_bfs_agree_on_a_deeper_4x4_board() {
+    // 60 random single moves from the goal; the oracle's ball is too small
+    // here, so the two searches are checked against each other's metric:
+    // the answer is no longer than the single-tile optimum's multi-tile length.
+    let goal = Goal::standard(Shape::new(4, 4).unwrap());
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(26);
+    let mut board = goal.board().clone();
+    for _ in 0..60 {
+        let _ = board.try_apply(Move::ALL[rng.random_range(0..4)]);
+    }
+    let ida = mtm_solver(Algorithm::IdaStar, HeuristicKind::WalkingDistance);
+    let mtm = mtm_length(&ida, &board, &goal);
+    let stm = Solver::new(SolverOptions::default().with_heuristic(HeuristicKind::WalkingDistance));
+    let stm_moves = stm
+        .solve(&board, &goal)
+        .unwrap()
+        .outcome
+        .solution()
+        .unwrap()
+        .moves()
+        .to_vec();
+    assert!(mtm <= Metric::Mtm.length(&stm_moves) as u32, "{board}");
+    assert!(mtm > 0);
+}
+
+#[test]
+fn multi_tile_walking_distance_updates_agree_with_its_estimate() {
+    let goal = Goal::blank_first(Shape::new(4, 4).unwrap());
+    let wd = MtmWalkingDistance::new(&goal).unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let mut board = goal.board().clone();
+    let mut h = wd.estimate(board.tiles());
+    for _ in 0..2_000 {
+        let blank = board.blank();
+        if !board.try_apply(Move::ALL[rng.random_range(0..4)]) {
+            continue;
+        }
+        let tile = board.tiles()[blank];
+        h = wd.update(board.tiles(), h, tile, board.blank(), blank);
+        assert_eq!(h, wd.estimate(board.tiles()), "{board}");
+    }
+}
+
+#[test]
+fn every_solution_record_gives_both_lengths() {
+    let board: Board = "1 2 3 4 5 6 x 7 8".parse().unwrap();
+    let goal = Goal::standard(board.shape());
+    let stm = Solver::new(SolverOptions::default());
+    let record = SolutionRecord::new(&board, &goal, &stm, &stm.solve(&board, &goal).unwrap());
+    assert_eq!(
+        (record.length, record.mtm_length, record.metric),
+        (Some(2), Some(1), None)
+    );
+    let mtm = mtm_solver(Algorithm::Auto, HeuristicKind::LinearConflict);
+    let record = SolutionRecord::new(&board, &goal, &mtm, &mtm.solve(&board, &goal).unwrap());
+    assert_eq!(record.metric, Some(Metric::Mtm));
+    assert_eq!((record.algorithm.as_str(), record.mtm_length), ("bfs", Some(1)));
+    // Greedy, on a board no optimal search takes, counted both ways.
+    let goal = Goal::standard(Shape::new(8, 8).unwrap());
+    let board = crate::random::random_solvable(&goal, &mut rand_chacha::ChaCha8Rng::seed_from_u64(1));
+    let report = mtm.solve(&board, &goal).unwrap();
+    let record = SolutionRecord::new(&board, &goal, &mtm, &report);
+    assert_eq!(record.algorithm, "greedy");
+    let (stm_len, mtm_len) = (record.length.unwrap(), record.mtm_length.unwrap());
+    assert!(mtm_len < stm_len && mtm_len > 0, "{mtm_len} {stm_len}");
+}
+
+#[test]
+fn the_multi_tile_metric_refuses_what_does_not_search_in_it() {
+    let near = |shape: &str| {
+        let goal = Goal::standard(shape.parse().unwrap());
+        (goal.board().replay(&Move::parse_list("uull").unwrap()).unwrap(), goal)
+    };
+    let refused = |solver: &Solver, (board, goal): &(Board, Goal), question| match solver.check(board, goal, question) {
+        Err(Error::Refused(Refusal::NotInMultiTile { what, .. })) => what,
+        other => panic!("{board}: {other:?}"),
+    };
+    let (small, four) = (near("3x3"), near("4x4"));
+    let astar = mtm_solver(Algorithm::AStar, HeuristicKind::Manhattan);
+    assert_eq!(refused(&astar, &small, Question::Solve), "astar does not search");
+    let ida = mtm_solver(Algorithm::IdaStar, HeuristicKind::WalkingDistance);
+    assert_eq!(
+        refused(&ida, &small, Question::Solve),
+        "idastar cannot search a 3x3 board"
+    );
+    let lc = mtm_solver(Algorithm::IdaStar, HeuristicKind::LinearConflict);
+    let err = lc.solve(&four.0, &four.1).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "idastar cannot read linear-conflict in the multi-tile metric: on 4x4 it reads walking-distance, \
+         in its multi-tile form; the others count single-tile moves"
+    );
+    assert_eq!(refused(&ida, &four, Question::Hint), "no hint");
+    assert_eq!(refused(&ida, &four, Question::Count), "no count of optimal solutions");
+    // Parity and a board at its goal are answered first, in every metric.
+    let unsolvable: Board = "2 1 3 4 5 6 7 8 x".parse().unwrap();
+    assert!(astar.check(&unsolvable, &small.1, Question::Hint).is_ok());
+}
