@@ -34,7 +34,9 @@ while read -r board; do
     python3 -c '
 import json, sys
 m, s = json.loads(sys.argv[1])["data"], json.loads(sys.argv[2])["data"]
-print(f"{sys.argv[3]}\t{m[\"mtm_length\"]}\t{m[\"length\"]}\t{s[\"length\"]} ({s[\"mtm_length\"]} mtm)\t{m[\"stats\"][\"expanded\"]}\t{float(sys.argv[5]) - float(sys.argv[4]):.2f}")
+row = [sys.argv[3], m["mtm_length"], m["length"], "%d (%d mtm)" % (s["length"], s["mtm_length"]),
+       m["stats"]["expanded"], "%.2f" % (float(sys.argv[5]) - float(sys.argv[4]))]
+print("\t".join(map(str, row)))
 ' "$mtm" "$stm" "$board" "$start" "$end"
 done < "$boards"
 rm -f "$boards"
@@ -45,5 +47,7 @@ end=$(date +%s.%N)
 python3 -c '
 import json, sys
 rows = [json.loads(l)["data"] for l in open(sys.argv[1])]
-print(f"8-puzzles: {len(rows)} solved by {rows[0][\"algorithm\"]}, mean mtm {sum(r[\"mtm_length\"] for r in rows) / len(rows):.2f}, max {max(r[\"mtm_length\"] for r in rows)}, {float(sys.argv[3]) - float(sys.argv[2]):.2f} s in all")
+lengths = [r["mtm_length"] for r in rows]
+took = float(sys.argv[3]) - float(sys.argv[2])
+print("8-puzzles: %d solved by %s, mean mtm %.2f, max %d, %.2f s in all" % (len(rows), rows[0]["algorithm"], sum(lengths) / len(rows), max(lengths), took))
 ' "${TMPDIR:-/tmp}/mtm-8.jsonl" "$start" "$end"
