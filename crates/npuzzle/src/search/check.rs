@@ -151,6 +151,9 @@ impl Solver {
             );
         }
         match algorithm {
+            Algorithm::Bfs if shape.cells() > super::bfs::MAX_DENSE_CELLS => {
+                refuse(format!("bfs cannot search a {shape} board"), searched_by.to_string())
+            }
             Algorithm::Bfs | Algorithm::Greedy => Ok(()),
             Algorithm::IdaStar if !super::idastar::searches_mtm(shape) => refuse(
                 format!("idastar cannot search a {shape} board"),

@@ -183,6 +183,8 @@ fn the_multi_tile_metric_refuses_what_does_not_search_in_it() {
         refused(&ida, &small, Question::Solve),
         "idastar cannot search a 3x3 board"
     );
+    let bfs = mtm_solver(Algorithm::Bfs, HeuristicKind::LinearConflict);
+    assert_eq!(refused(&bfs, &four, Question::Solve), "bfs cannot search a 4x4 board");
     let lc = mtm_solver(Algorithm::IdaStar, HeuristicKind::LinearConflict);
     let err = lc.solve(&four.0, &four.1).unwrap_err();
     assert_eq!(
