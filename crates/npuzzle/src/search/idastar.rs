@@ -6,6 +6,13 @@
 //! so no threshold is skipped and the first solution found is optimal. Nothing
 //! is allocated per node. A [`DuplicateFilter`] longer than 2 moves also cuts
 //! longer duplicate move sequences (see [`duplicates`](super::duplicates)).
+//!
+//! In the multi-tile metric ([`Metric::Mtm`]) the same walk counts a run of
+//! the blank in one direction as one move: every run length is a child of
+//! cost one, runs alternate between rows and columns, and the bound is
+//! walking distance in its multi-tile form ([`MtmWalkingDistance`], 4×4).
+//! The single-tile walk is the same code with the metric a compile-time
+//! parameter, so it pays nothing for it.
 
 use super::idastar_fixed;
 use super::problem::{Found, Problem};
