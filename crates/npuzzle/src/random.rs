@@ -145,6 +145,102 @@ fn sample<R: Rng + ?Sized>(
         .collect()
 }
 
+/// Boards at exactly `distance` moves from `goal` on boards too big for a
+/// complete table: random walks from the goal, each kept when `solver`'s
+/// optimal search confirms its distance. Not uniform over the boards at that
+/// distance (a walk reaches some more often than others); every board kept
+/// is confirmed. The walk's length adapts: it grows while the walks fall
+/// short of `distance` and shrinks while they overshoot.
+///
+/// Stops after `count` boards, or when `budget` runs out (its node limit
+/// counts the searches' nodes, its time limit the whole draw): the boards
+/// found by then, and which limit stopped it. `solver` must search
+/// optimally (an algorithm of [`Algorithm::ALL`](crate::Algorithm::ALL),
+/// or `auto` on a board it searches); else
+/// [`Refusal::Unsupported`](crate::error::Refusal::Unsupported).
+///
+/// ```
+/// use npuzzle::random::confirmed_at_distance;
+/// use npuzzle::{Budget, Goal, HeuristicKind, Solver, SolverOptions};
+/// use rand::SeedableRng;
+///
+/// let goal = Goal::blank_first("4x4".parse()?);
+/// let solver = Solver::new(SolverOptions::default().with_heuristic(HeuristicKind::WalkingDistance));
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+/// let (boards, stopped) = confirmed_at_distance(&solver, &goal, 20, 3, &mut rng, Budget::default())?;
+/// assert_eq!((boards.len(), stopped), (3, None));
+/// for b in &boards {
+///     assert_eq!(solver.solve(b, &goal)?.outcome.solution().unwrap().len(), 20);
+/// }
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
+pub fn confirmed_at_distance<R: Rng + ?Sized>(
+    solver: &crate::Solver,
+    goal: &Goal,
+    distance: u32,
+    count: usize,
+    rng: &mut R,
+    budget: Budget,
+) -> Result<(Vec<Board>, Option<crate::BudgetKind>), Error> {
+    let shape = goal.shape();
+    let algorithm = solver.options().resolve(shape);
+    if !algorithm.is_optimal() || solver.options().metric != crate::Metric::Stm {
+        return Err(Error::Refused(crate::error::Refusal::Unsupported {
+            algorithm: algorithm.name(),
+            shape,
+            reason: "a board at an exact distance is confirmed by an optimal single-tile search".into(),
+        }));
+    }
+    let started = crate::time::Instant::now();
+    let neighbours = crate::geometry::Neighbours::new(shape);
+    let mut boards = Vec::with_capacity(count);
+    let mut nodes = 0u64;
+    // A walk of `distance` single moves with no move undone lands at most
+    // that far, usually nearer.
+    let mut walk = distance as usize;
+    while boards.len() < count {
+        let left = Budget {
+            max_nodes: budget.max_nodes.map(|n| n.saturating_sub(nodes)),
+            timeout: budget.timeout.map(|t| t.saturating_sub(started.elapsed())),
+            ..budget
+        };
+        if left.max_nodes == Some(0) {
+            return Ok((boards, Some(crate::BudgetKind::Nodes)));
+        }
+        if left.timeout.is_some_and(|t| t.is_zero()) {
+            return Ok((boards, Some(crate::BudgetKind::Time)));
+        }
+        let mut tiles = goal.board().tiles().to_vec();
+        let mut blank = goal.board().blank();
+        let mut last: Option<crate::Move> = None;
+        for _ in 0..walk {
+            let moves: Vec<_> = neighbours
+                .moves_from(blank)
+                .without(last.map(|m| m.opposite()))
+                .collect();
+            let (mv, to) = moves[rng.random_range(0..moves.len())];
+            crate::geometry::slide(&mut tiles, blank, to);
+            blank = to;
+            last = Some(mv);
+        }
+        let board = Board::new(shape, tiles)?;
+        let report = solver.solve_with(&board, goal, left, &crate::Cancel::new())?;
+        nodes += report.stats.expanded;
+        let found = match &report.outcome {
+            crate::Outcome::Solved(s) => s.len() as u32,
+            crate::Outcome::BudgetReached(kind) => return Ok((boards, Some(*kind))),
+            crate::Outcome::Unsolvable => continue,
+        };
+        match found.cmp(&distance) {
+            std::cmp::Ordering::Equal => boards.push(board),
+            // A walk's length has the parity of the board's distance: steps of two keep it.
+            std::cmp::Ordering::Less => walk += ((distance - found) as usize).div_ceil(2).next_multiple_of(2),
+            std::cmp::Ordering::Greater => walk = walk.saturating_sub(2).max(distance as usize),
+        }
+    }
+    Ok((boards, None))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -189,5 +285,35 @@ mod tests {
         let distinct: std::collections::HashSet<_> = boards.iter().map(|b| b.to_string()).collect();
         assert_eq!(distinct.len(), 2);
         let _ = rng.random::<u8>();
+    }
+
+    #[test]
+    fn walks_kept_at_a_distance_are_at_the_oracles_distance() {
+        use crate::{Algorithm, BudgetKind, HeuristicKind, Solver, SolverOptions};
+        let options = SolverOptions::default().with_heuristic(HeuristicKind::WalkingDistance);
+        let solver = Solver::new(options);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        for goal in [
+            Goal::standard(Shape::new(4, 4).unwrap()),
+            Goal::blank_first(Shape::new(4, 4).unwrap()),
+        ] {
+            for distance in [1, 9, 18] {
+                let (boards, stopped) =
+                    confirmed_at_distance(&solver, &goal, distance, 3, &mut rng, Budget::default()).unwrap();
+                assert_eq!((boards.len(), stopped), (3, None));
+                for b in &boards {
+                    let exact = crate::oracle::distance(b.tiles(), goal.board().tiles(), 4);
+                    assert_eq!(exact, Some(distance), "{b}");
+                }
+            }
+        }
+        // A budget ends the draw with what it found.
+        let goal = Goal::standard(Shape::new(4, 4).unwrap());
+        let budget = Budget::default().with_max_nodes(Some(10));
+        let (boards, stopped) = confirmed_at_distance(&solver, &goal, 40, 3, &mut rng, budget).unwrap();
+        assert!(boards.len() < 3 && stopped == Some(BudgetKind::Nodes), "{stopped:?}");
+        // Only an optimal search confirms a distance.
+        let greedy = Solver::new(options.with_algorithm(Algorithm::Greedy));
+        assert!(confirmed_at_distance(&greedy, &goal, 10, 1, &mut rng, Budget::default()).is_err());
     }
 }

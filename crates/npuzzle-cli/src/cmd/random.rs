@@ -5,12 +5,13 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use npuzzle::random::random_solvable;
-use npuzzle::random::{sample_at_distance, sample_distinct_at_distance};
+use npuzzle::random::{confirmed_at_distance, sample_at_distance, sample_distinct_at_distance};
 use npuzzle::record::{BoardRecord, Record};
+use npuzzle::search::table::MAX_TABLE_CELLS;
 use npuzzle::{Board, Budget, Goal, Shape};
 use rand::SeedableRng;
 
-use crate::input::BoardOptions;
+use crate::input::{all_cores, BoardOptions, SearchOptions};
 
 /// Arguments of `npuzzle random`.
 #[derive(clap::Args)]
@@ -23,13 +24,19 @@ pub struct Args {
     /// Seed for a reproducible sequence (random when omitted).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Only boards exactly this many moves from the goal (uniform among them; boards of at most
-    /// 12 cells, where a complete table can be built).
+    /// Only boards exactly this many moves from the goal: uniform among them on boards of at most
+    /// 12 cells (from a complete table); on larger boards random walks from the goal, each kept
+    /// when an optimal solve confirms its distance (not uniform; the solve reads what solve's
+    /// `auto` reads: the pattern databases found, else walking distance on 4x4; --timeout bounds
+    /// the whole draw).
     #[arg(long, value_name = "D")]
     pub distance: Option<u32>,
-    /// With --distance: no board twice (all the boards at that distance when fewer than --count are).
+    /// With --distance: no board twice (all the boards at that distance when fewer than --count are;
+    /// boards of at most 12 cells).
     #[arg(long, requires = "distance")]
     pub distinct: bool,
+    #[command(flatten)]
+    pub search: SearchOptions,
     /// Print JSON Lines: {"type":"board","data":{...}} per board.
     #[arg(long)]
     pub json: bool,
@@ -45,7 +52,39 @@ pub fn run(args: Args) -> Result<ExitCode> {
         None => rand_chacha::ChaCha8Rng::from_os_rng(),
     };
     let mut out = BufWriter::new(std::io::stdout().lock());
-    if let Some(d) = args.distance {
+    if let Some(d) = args.distance.filter(|_| shape.cells() > MAX_TABLE_CELLS) {
+        if args.distinct {
+            anyhow::bail!(
+                "--distinct draws from a complete table, for boards of at most {MAX_TABLE_CELLS} cells, not {shape}"
+            );
+        }
+        let count = usize::try_from(args.count).context("--count is too large")?;
+        let budget = args.search.budget();
+        let solvers = args.search.solvers(all_cores(), budget)?;
+        let solver = solvers
+            .solver(&goal)
+            .map_err(|e| anyhow::anyhow!(crate::advice::explain(&e)))?;
+        let (boards, stopped) = confirmed_at_distance(&solver, &goal, d, count, &mut rng, budget)?;
+        let names = npuzzle::record::SearchNames::new(&solver, goal.board());
+        let read = match (names.heuristic, names.partition) {
+            (Some(h), Some(p)) => format!(" ({h} {p})"),
+            (Some(h), None) => format!(" ({h})"),
+            _ => String::new(),
+        };
+        eprintln!(
+            "npuzzle: {shape} boards {d} moves from {goal}: random walks, each kept when {}{read} confirmed \
+             its distance (not uniform)",
+            names.algorithm
+        );
+        for b in &boards {
+            write_board(&mut out, b, &goal, Some(d), args.json)?;
+        }
+        out.flush()?;
+        if let Some(kind) = stopped {
+            eprintln!("npuzzle: {kind} reached after {} of {count} boards", boards.len());
+            return Ok(ExitCode::FAILURE);
+        }
+    } else if let Some(d) = args.distance {
         let count = usize::try_from(args.count).context("--count is too large")?;
         let boards = if args.distinct {
             sample_distinct_at_distance(&goal, d, count, &mut rng, Budget::default())?

@@ -521,3 +521,84 @@ fn a_long_search_without_databases_is_said_at_its_start() {
     assert!(stdout(&out).contains("57 moves"), "{}", stdout(&out));
     assert!(!stderr(&out).contains("can run for"), "{}", stderr(&out));
 }
+
+#[test]
+fn random_at_an_exact_distance_on_boards_past_a_table() {
+    let out = npuzzle(
+        &[
+            "random",
+            "--size",
+            "4x4",
+            "--distance",
+            "18",
+            "--count",
+            "3",
+            "--seed",
+            "5",
+            "--json",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out)
+            .contains("random walks, each kept when idastar (walking-distance) confirmed its distance (not uniform)"),
+        "{}",
+        stderr(&out)
+    );
+    let goal = npuzzle::Goal::standard("4x4".parse().unwrap());
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3);
+    for line in lines {
+        let record: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(record["data"]["distance"], 18);
+        let board: npuzzle::Board = record["data"]["board"].as_str().unwrap().parse().unwrap();
+        // The independent oracle's breadth-first search from both ends.
+        assert_eq!(
+            npuzzle::oracle::distance(board.tiles(), goal.board().tiles(), 4),
+            Some(18),
+            "{board}"
+        );
+    }
+    // The same seed, the same boards.
+    let again = npuzzle(
+        &[
+            "random",
+            "--size",
+            "4x4",
+            "--distance",
+            "18",
+            "--count",
+            "3",
+            "--seed",
+            "5",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(stdout(&again), stdout(&out));
+    // A time limit ends the draw with what it found, exit 1.
+    let out = npuzzle(
+        &[
+            "random",
+            "--size",
+            "4x4",
+            "--distance",
+            "60",
+            "--count",
+            "3",
+            "--timeout",
+            "200ms",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("time limit reached after"), "{}", stderr(&out));
+    let out = npuzzle(&["random", "--size", "4x4", "--distance", "18", "--distinct"], "");
+    assert!(
+        stderr(&out).contains("--distinct draws from a complete table"),
+        "{}",
+        stderr(&out)
+    );
+}
