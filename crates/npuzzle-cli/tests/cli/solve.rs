@@ -524,21 +524,19 @@ fn a_long_search_without_databases_is_said_at_its_start() {
 
 #[test]
 fn random_at_an_exact_distance_on_boards_past_a_table() {
-    let out = npuzzle(
-        &[
-            "random",
-            "--size",
-            "4x4",
-            "--distance",
-            "18",
-            "--count",
-            "3",
-            "--seed",
-            "5",
-            "--json",
-        ],
-        "",
-    );
+    const DRAW: &[&str] = &[
+        "random",
+        "--size",
+        "4x4",
+        "--distance",
+        "18",
+        "--count",
+        "3",
+        "--seed",
+        "5",
+        "--json",
+    ];
+    let out = npuzzle(DRAW, "");
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
         stderr(&out)
@@ -562,21 +560,7 @@ fn random_at_an_exact_distance_on_boards_past_a_table() {
         );
     }
     // The same seed, the same boards.
-    let again = npuzzle(
-        &[
-            "random",
-            "--size",
-            "4x4",
-            "--distance",
-            "18",
-            "--count",
-            "3",
-            "--seed",
-            "5",
-            "--json",
-        ],
-        "",
-    );
+    let again = npuzzle(DRAW, "");
     assert_eq!(stdout(&again), stdout(&out));
     // A time limit ends the draw with what it found, exit 1.
     let out = npuzzle(
