@@ -50,6 +50,34 @@ pub struct Streamed<W> {
     pub end: StreamEnd,
     /// Its time, the memory of its grid and the moves made.
     pub stats: Stats,
+    /// The moves written, counted in the multi-tile metric (each run of one
+    /// letter counts one).
+    pub mtm_length: u64,
+}
+
+/// A writer that counts the runs of equal bytes written through it: the
+/// multi-tile length of the `u d l r` letters, without holding them.
+struct RunCount<W> {
+    inner: W,
+    last: Option<u8>,
+    runs: u64,
+}
+
+impl<W: Write> Write for RunCount<W> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(bytes)?;
+        for &b in &bytes[..n] {
+            if self.last != Some(b) {
+                self.runs += 1;
+                self.last = Some(b);
+            }
+        }
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
 }
 
 impl Job {
@@ -64,10 +92,18 @@ impl Job {
     /// [`BudgetKind::Cancelled`] once `cancel` is raised.
     pub fn stream<W: Write>(&self, out: W, budget: Budget, cancel: &Cancel) -> Streamed<W> {
         let clock = BudgetClock::start(budget).with_cancel(cancel.clone());
-        let mut sink = ReplaySink::new(self.board.clone(), WriteSink::new(out));
+        let counted = RunCount {
+            inner: out,
+            last: None,
+            runs: 0,
+        };
+        let mut sink = ReplaySink::new(self.board.clone(), WriteSink::new(counted));
         let end = greedy::solve_into_with(&self.board, &self.goal, self.solver.tables(), &clock, &mut sink);
         let reached = sink.reached(&self.goal);
-        let out = sink.into_inner().finish();
+        let (out, mtm_length) = match sink.into_inner().finish() {
+            Ok(counted) => (Ok(counted.inner), counted.runs),
+            Err(e) => (Err(e), 0),
+        };
         let mut stats = Stats::default();
         stats.elapsed = clock.elapsed();
         stats.peak_bytes = greedy::BYTES_PER_CELL * self.board.shape().cells() as u64;
@@ -82,7 +118,12 @@ impl Job {
             Ok(other) => StreamEnd::Failed(StreamFailure::Ended(format!("{other:?}"))),
             Err(e) => StreamEnd::Failed(StreamFailure::Engine(e)),
         };
-        Streamed { out, end, stats }
+        Streamed {
+            out,
+            end,
+            stats,
+            mtm_length,
+        }
     }
 }
 
@@ -116,6 +157,10 @@ mod tests {
             panic!("{:?}", streamed.end)
         };
         assert_eq!(moves.len() as u64, length);
+        assert_eq!(
+            streamed.mtm_length,
+            npuzzle::notation::mtm_len(&npuzzle::Move::parse_list(&moves).unwrap()) as u64
+        );
         let collected = job.run(&Cancel::new(), None).unwrap();
         let crate::Found::Solution { report, .. } = collected.found else {
             panic!()

@@ -224,7 +224,8 @@ pub struct SolutionRecord {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub length: Option<usize>,
     /// The solution's length in the multi-tile metric (each run of moves
-    /// in one direction counts one), when solved and its moves are held.
+    /// in one direction counts one), when solved ([`streamed`](Self::streamed)
+    /// leaves it to the front-end that counted the moves it wrote).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mtm_length: Option<usize>,
     /// The moves (`u d l r`, blank directions), when solved.

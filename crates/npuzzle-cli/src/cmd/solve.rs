@@ -408,6 +408,7 @@ fn stream_greedy(out: &mut impl Write, job: &Job, moves_only: bool, legend_said:
         out: written,
         end,
         stats,
+        ..
     } = job.stream(&mut *out, job.budget, &Cancel::new());
     // A write error (a closed pipe) ends the run: nothing more can be said.
     written.context("writing the moves")?;
@@ -469,6 +470,7 @@ fn stream_greedy_json(out: &mut impl Write, job: &Job) -> Result<Told> {
         out: written,
         end,
         stats,
+        mtm_length,
     } = job.stream(&mut *out, npuzzle::Budget::default(), &Cancel::new());
     written.context("writing the moves")?;
     let length = match end {
@@ -484,7 +486,8 @@ fn stream_greedy_json(out: &mut impl Write, job: &Job) -> Result<Told> {
             });
         }
     };
-    let record = SolutionRecord::streamed(&job.board, &job.goal, &job.solver, length, &stats);
+    let mut record = SolutionRecord::streamed(&job.board, &job.goal, &job.solver, length, &stats);
+    record.mtm_length = Some(mtm_length as usize);
     // The record's other fields, after the moves: its object without the `{`.
     let rest = serde_json::to_string(&record)?;
     out.write_all(b"\",")?;
