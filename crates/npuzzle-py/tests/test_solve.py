@@ -293,10 +293,12 @@ def test_the_multi_tile_metric_gives_the_oracles_length() -> None:
         assert s.metric == "mtm" and s.algorithm == "bfs"
         assert s.mtm_length == dist[tiles], tiles
         assert s.moves is not None and replay(list(tiles), 3, s.moves) == [1, 2, 3, 4, 5, 6, 7, 8, 0]
-        assert s.to_dict()["mtm_length"] == s.mtm_length
+        assert s.to_dict()["data"]["mtm_length"] == s.mtm_length
+        assert s.to_dict()["data"]["metric"] == "mtm"
     # The default metric counts single moves, and still gives both lengths.
     s = npuzzle.solve("1 2 3 4 5 6 x 7 8")
     assert (s.metric, s.length, s.mtm_length) == ("stm", 2, 1)
-    assert "metric" not in s.to_dict()
+    data = s.to_dict()["data"]
+    assert "metric" not in data and data["mtm_length"] == 1
     with pytest.raises(npuzzle.OptionError, match='unknown metric "htm"; choose stm or mtm'):
         npuzzle.solve(HARDEST, metric="htm")
