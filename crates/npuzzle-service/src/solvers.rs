@@ -1,7 +1,7 @@
 //! Solvers for the boards a front-end meets, with the heuristic `auto`
 //! resolved per goal: the strongest pattern databases its
 //! [source](crate::source) holds (read as [`HeuristicKind::for_databases`]
-//! says: with dual lookups on 5×5), else walking distance on 4×4, else
+//! says: per iteration their least values or their dual lookups on 5×5), else walking distance on 4×4, else
 //! linear conflict. A [`Session`](crate::Session) keeps one per set of
 //! options.
 
@@ -31,7 +31,7 @@ use npuzzle::Error;
 /// let err = "euclid".parse::<HeuristicChoice>().unwrap_err();
 /// assert_eq!(
 ///     err.to_string(),
-///     "unknown heuristic \"euclid\"; choose auto, misplaced, manhattan, linear-conflict, walking-distance, pdb or pdb-dual"
+///     "unknown heuristic \"euclid\"; choose auto, misplaced, manhattan, linear-conflict, walking-distance, pdb, pdb-dual or pdb-adaptive"
 /// );
 /// # Ok::<(), npuzzle::Error>(())
 /// ```

@@ -5,7 +5,7 @@
 //! ```text
 //! cargo run --release -p npuzzle --example korf -- \
 //!     [--puzzle 15|24] [--file PATH] [--instances 1-10,25] \
-//!     [--heuristic manhattan|linear-conflict|walking-distance|misplaced|pdb|pdb-dual] \
+//!     [--heuristic manhattan|linear-conflict|walking-distance|misplaced|pdb|pdb-dual|pdb-adaptive] \
 //!     [--pdb FILE [--pdb FILE…] | --pdb-dir DIR [--partition 7-8]] [--no-reflection] [--order udlr|ulrd] \
 //!     [--dup-len N] [--threads N] [--timeout SECONDS] [--max-nodes N] [--board nibbles|bytes] [--iterations]
 //!     [--progress]
@@ -37,7 +37,9 @@ use npuzzle::heuristic::fixed::{FixedBoard, FixedHeuristic, Nibbles};
 use npuzzle::heuristic::pdb::{recommended_partition, AdditivePdb, PdbSet, PdbSpec};
 use npuzzle::heuristic::WithFixedHeuristic;
 use npuzzle::search::duplicates::{self, DuplicateFilter};
-use npuzzle::search::idastar_fixed::{count_iteration, search_with_options, FixedOptions, IterationCount, MoveOrder};
+use npuzzle::search::idastar_fixed::{
+    count_iteration, search_adaptive, search_with_options, FixedOptions, IterationCount, MoveOrder,
+};
 use npuzzle::solution::BudgetClock;
 use npuzzle::{Board, Budget, Goal, HeuristicKind, Outcome, Shape, Stats};
 
@@ -260,6 +262,25 @@ impl<const N: usize, B: FixedBoard<N>> WithFixedHeuristic<N> for Solve<'_, B> {
 
     fn run<H: FixedHeuristic<N>>(self, h: &H) -> Result<Solved, npuzzle::Error> {
         solve_with::<N, B, H>(self.board, self.goal, h, self.o)
+    }
+
+    fn run_adaptive<C: FixedHeuristic<N>, S: FixedHeuristic<N>>(
+        self,
+        cheap: &C,
+        strong: &S,
+    ) -> Result<Solved, npuzzle::Error> {
+        let clock = BudgetClock::start(self.o.budget);
+        let started = Instant::now();
+        let (outcome, stats) = search_adaptive::<N, B, C, S>(
+            self.board,
+            self.goal,
+            cheap,
+            strong,
+            &clock,
+            self.o.threads,
+            self.o.fixed_options(),
+        )?;
+        Ok((outcome, stats, started.elapsed(), None))
     }
 }
 

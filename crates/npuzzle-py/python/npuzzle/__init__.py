@@ -160,7 +160,9 @@ def solve(
     for the board's goal, else walking distance on 4×4, else linear conflict),
     ``"misplaced"``, ``"manhattan"``, ``"linear-conflict"``,
     ``"walking-distance"``, ``"pdb"``, ``"pdb-dual"`` (the databases read
-    twice, also for the inverse permutation: fewer nodes on 5×5). ``timeout`` (seconds), ``max_nodes`` and
+    twice, also for the inverse permutation: fewer nodes on 5×5),
+    ``"pdb-adaptive"`` (per iteration ``"pdb"`` or ``"pdb-dual"``, whichever
+    one probe iteration finds cheaper for the board; ``"auto"`` on 5×5). ``timeout`` (seconds), ``max_nodes`` and
     ``max_memory`` (bytes) bound the search: when one runs out the outcome is
     ``"budget"``, not an exception. ``threads`` splits IDA* iterations on 4×4
     and 5×5 boards (default: all cores). ``pdb_dir``: where pattern databases

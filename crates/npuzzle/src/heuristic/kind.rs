@@ -61,6 +61,23 @@ pub trait WithFixedHeuristic<const N: usize> {
 
     /// Does it with `heuristic`.
     fn run<H: FixedHeuristic<N>>(self, heuristic: &H) -> Result<Self::Output, Error>;
+
+    /// Does it with two heuristics of the same databases, `cheap` (fewer
+    /// table reads a node) and `strong` (fewer nodes), as
+    /// [`HeuristicKind::PdbAdaptive`] offers them: a search that can
+    /// choose between them per iteration overrides this (the specialised
+    /// IDA* does); by default, `strong` alone.
+    fn run_adaptive<C: FixedHeuristic<N>, S: FixedHeuristic<N>>(
+        self,
+        cheap: &C,
+        strong: &S,
+    ) -> Result<Self::Output, Error>
+    where
+        Self: Sized,
+    {
+        let _ = cheap;
+        self.run(strong)
+    }
 }
 
 /// Declares [`HeuristicKind`] from one entry per heuristic:
@@ -233,6 +250,22 @@ heuristic_kinds! {
         generic: |goal, pdb, with| with.run(&pdb::DualPdb::new(pdb::set_for_goal(pdb, goal)?.clone())),
         fixed: |goal, pdb, with| pdb::run_fixed_dual(pdb::set_for_goal(pdb, goal)?, with),
     },
+    /// The databases of [`Pdb`](HeuristicKind::Pdb) read two ways in one
+    /// search: the specialised IDA* runs each iteration with their least
+    /// values (a compact table read without a flood fill; see
+    /// [`pdb::FixedPdb::least`]) or with the dual lookups of
+    /// [`PdbDual`](HeuristicKind::PdbDual), whichever one probe iteration
+    /// measures cheaper for the board (see
+    /// [`idastar_fixed`](crate::search::idastar_fixed)). The default on 5×5.
+    /// Other searches read the dual lookups. Not part of
+    /// [`HeuristicKind::ALL`].
+    PdbAdaptive {
+        name: "pdb-adaptive",
+        database: true,
+        supports: |shape| shape.cells() <= pdb::MAX_PDB_CELLS,
+        generic: |goal, pdb, with| with.run(&pdb::DualPdb::new(pdb::set_for_goal(pdb, goal)?.clone())),
+        fixed: |goal, pdb, with| pdb::run_fixed_adaptive(pdb::set_for_goal(pdb, goal)?, with),
+    },
     /// A toy kept as a test that adding a heuristic is this entry and one
     /// module ([`super::toy`]): every search and property test takes it from
     /// here.
@@ -276,20 +309,21 @@ impl HeuristicKind {
     };
 
     /// The kind that reads loaded pattern databases fastest on boards of
-    /// `shape`, as measured (README, "Dual lookups and BPMX"): the dual
-    /// lookups on 5×5, where they cut the hard instances' nodes 2-3× and
-    /// their total time by about a third; the ordinary sums elsewhere (on
-    /// 4×4 they keep Korf's 100 at 1,494,456 expanded nodes).
+    /// `shape`, as measured (bench/RESULTS-24.md): on 5×5 the adaptive
+    /// choice per iteration, since the dual lookups cut the hard
+    /// instances' nodes 2-4× but cost about twice as much a node, which
+    /// loses on the easy ones; the ordinary sums elsewhere (on 4×4 they
+    /// keep Korf's 100 at 1,494,456 expanded nodes).
     ///
     /// ```
     /// use npuzzle::{HeuristicKind, Shape};
-    /// assert_eq!(HeuristicKind::for_databases(Shape::new(5, 5)?), HeuristicKind::PdbDual);
+    /// assert_eq!(HeuristicKind::for_databases(Shape::new(5, 5)?), HeuristicKind::PdbAdaptive);
     /// assert_eq!(HeuristicKind::for_databases(Shape::new(4, 4)?), HeuristicKind::Pdb);
     /// # Ok::<(), npuzzle::Error>(())
     /// ```
     pub fn for_databases(shape: Shape) -> HeuristicKind {
         if shape.width() == 5 && shape.height() == 5 {
-            HeuristicKind::PdbDual
+            HeuristicKind::PdbAdaptive
         } else {
             HeuristicKind::Pdb
         }
@@ -317,7 +351,7 @@ impl fmt::Display for HeuristicKind {
 /// assert!(matches!(err, Error::Input(InputError::UnknownName { what: "heuristic", .. })));
 /// assert_eq!(
 ///     err.to_string(),
-///     "unknown heuristic \"euclid\"; choose misplaced, manhattan, linear-conflict, walking-distance, pdb or pdb-dual"
+///     "unknown heuristic \"euclid\"; choose misplaced, manhattan, linear-conflict, walking-distance, pdb, pdb-dual or pdb-adaptive"
 /// );
 /// # Ok::<(), npuzzle::Error>(())
 /// ```

@@ -240,3 +240,31 @@ fn a_compact_file_claiming_four_bits_an_entry_is_corrupt_not_misread() {
         "{err:?}"
     );
 }
+
+/// Read for their least values, compact tables give exactly the classic
+/// tables' estimates (the least of the two nibbles is the classic value),
+/// through every move of a walk; zero-aware tables that are not compact
+/// are refused rather than misread.
+#[test]
+fn least_values_of_compact_tables_are_the_classic_estimates() {
+    let g4 = Goal::blank_first(shape(4, 4));
+    let (classic4, compact4) = (cached(&g4, "5-5-5"), cached_compact(&g4, "5-5-5"));
+    for seed in 0..3 {
+        follow(&FixedPdb::<16, 4>::least(&compact4).unwrap(), &*classic4, &g4, seed);
+    }
+    // A classic table read for its least values is read as it is.
+    follow(&FixedPdb::<16, 4>::least(&classic4).unwrap(), &*classic4, &g4, 5);
+    assert!(matches!(
+        FixedPdb::<16, 4>::least(&cached_zero(&g4, "5-5-5")),
+        Err(Error::Refused(Refusal::Unsupported { .. }))
+    ));
+    for goal in [Goal::blank_first(shape(5, 5)), Goal::standard(shape(5, 5))] {
+        let partition = "1,2,3/5,6,10/7,12,13/19,23,24";
+        let (classic, compact) = (cached(&goal, partition), cached_compact(&goal, partition));
+        for seed in 0..2 {
+            follow(&FixedPdb::<25, 4>::least(&compact).unwrap(), &*classic, &goal, seed);
+        }
+        let set = PdbSet::from(Arc::clone(&compact));
+        follow(&FixedPdb::<25, 4>::least_for_set(&set).unwrap(), &*classic, &goal, 3);
+    }
+}

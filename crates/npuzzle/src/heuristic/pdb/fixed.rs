@@ -118,6 +118,11 @@ pub(super) struct Lookup<'a> {
     regions: u32,
     /// For a compact zero-aware table, where its main regions are.
     compact: Option<MainRegion>,
+    /// How [`Lookup::get_least`] reads an entry `x`: `(x & low).min((x >>
+    /// 4) | high)`. The entry itself (`0xff`, `0xff`) for every table but a
+    /// compact one read for its least values (`0x0f`, `0`).
+    low: u8,
+    high: u8,
 }
 
 impl<'a> Lookup<'a> {
@@ -130,6 +135,27 @@ impl<'a> Lookup<'a> {
             mask: if four { 0xf } else { 0xff },
             regions: db.regions(),
             compact: db.main_region().copied(),
+            low: 0xff,
+            high: 0xff,
+        }
+    }
+
+    /// How to read `db`'s least values with [`Lookup::get_least`]: for a
+    /// compact table the least of its byte's two values (the least
+    /// zero-aware value over every region of the placement, at least the
+    /// classic value), with no flood fill; for a classic table its
+    /// entries. `None` for a zero-aware table that is not compact.
+    pub(super) fn least_of(db: &'a PatternDatabase) -> Option<Lookup<'a>> {
+        let lookup = Lookup::of(db);
+        match (lookup.compact, lookup.regions) {
+            (Some(_), _) => Some(Lookup {
+                compact: None,
+                low: 0x0f,
+                high: 0,
+                ..lookup
+            }),
+            (None, 1) => Some(lookup),
+            (None, _) => None,
         }
     }
 
@@ -140,12 +166,23 @@ impl<'a> Lookup<'a> {
         mask: 0,
         regions: 1,
         compact: None,
+        low: 0xff,
+        high: 0xff,
     };
 
     #[inline(always)]
     pub(super) fn get(&self, index: u32) -> u8 {
         let byte = self.bytes[(index >> self.shift) as usize];
         (byte >> ((index & self.shift) * 4)) & self.mask
+    }
+
+    /// The value of placement `index` in a table that keeps one value per
+    /// placement: a classic table's entry, or the least value of a compact
+    /// one read by [`Lookup::least_of`].
+    #[inline(always)]
+    pub(super) fn get_least(&self, index: u32) -> u8 {
+        let x = self.get(index);
+        (x & self.low).min((x >> 4) | self.high)
     }
 
     /// The value of placement `index`, whose tiles take the cells
@@ -289,7 +326,37 @@ impl<'a, const N: usize, const P: usize, const V: usize, const Z: usize> FixedPd
     /// whose partition must have at most `P` patterns. The reflection is used
     /// if `pdb` has one (see [`AdditivePdb::set_reflection`]).
     pub fn new(pdb: &'a AdditivePdb) -> Result<FixedPdb<'a, N, P, V, Z>, Error> {
-        let views = Self::views_of(pdb)?;
+        let views = Self::views_of(pdb, false)?;
+        Self::with_views(views, pdb)
+    }
+
+    /// Like [`FixedPdb::new`], but a compact zero-aware table is read for
+    /// the least value of each placement (the least over the regions of
+    /// its free cells, wherever the blank is): no flood fill and no masks,
+    /// so the cost of a classic lookup, with values at least the classic
+    /// ones. Classic tables are read as by [`FixedPdb::new`]; zero-aware
+    /// tables that are not compact are refused. For the cheap iterations
+    /// of [`HeuristicKind::PdbAdaptive`](crate::HeuristicKind::PdbAdaptive).
+    ///
+    /// ```
+    /// use npuzzle::heuristic::fixed::FixedHeuristic;
+    /// use npuzzle::heuristic::pdb::{AdditivePdb, FixedPdb, PdbSpec};
+    /// use npuzzle::heuristic::Heuristic;
+    /// use npuzzle::Goal;
+    ///
+    /// let goal = Goal::blank_first("3x3".parse()?);
+    /// let spec = PdbSpec::parse(&goal, "1,2,3,4/5,6,7,8")?;
+    /// let classic = AdditivePdb::build(&spec, &Default::default(), &mut |_| {})?;
+    /// let zero = AdditivePdb::build(&spec.with_zero_aware(true), &Default::default(), &mut |_| {})?;
+    /// let compact = zero.compact(1)?;
+    /// let least = FixedPdb::<9, 2>::least(&compact)?;
+    /// let tiles = [8, 6, 7, 2, 5, 4, 3, 0, 1];
+    /// let h = least.value(&least.start(&tiles));
+    /// assert!(classic.estimate(&tiles) <= h && h <= compact.estimate(&tiles));
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn least(pdb: &'a AdditivePdb) -> Result<FixedPdb<'a, N, P, V, Z>, Error> {
+        let views = Self::views_of(pdb, true)?;
         Self::with_views(views, pdb)
     }
 
@@ -316,9 +383,18 @@ impl<'a, const N: usize, const P: usize, const V: usize, const Z: usize> FixedPd
     /// # Ok::<(), npuzzle::Error>(())
     /// ```
     pub fn for_set(set: &'a PdbSet) -> Result<FixedPdb<'a, N, P, V, Z>, Error> {
+        Self::set_views(set, false)
+    }
+
+    /// [`FixedPdb::for_set`] with the tables read as [`FixedPdb::least`] reads them.
+    pub fn least_for_set(set: &'a PdbSet) -> Result<FixedPdb<'a, N, P, V, Z>, Error> {
+        Self::set_views(set, true)
+    }
+
+    fn set_views(set: &'a PdbSet, least: bool) -> Result<FixedPdb<'a, N, P, V, Z>, Error> {
         let mut views = Vec::new();
         for member in set.members() {
-            views.extend(Self::views_of(member)?);
+            views.extend(Self::views_of(member, least)?);
         }
         Self::with_views(views, &set.members()[0])
     }
@@ -336,8 +412,9 @@ impl<'a, const N: usize, const P: usize, const V: usize, const Z: usize> FixedPd
         Ok(FixedPdb { views, active })
     }
 
-    /// The views of one partition: the board, and its mirror image if `pdb` has a reflection.
-    fn views_of(pdb: &'a AdditivePdb) -> Result<Vec<View<'a, N, P>>, Error> {
+    /// The views of one partition: the board, and its mirror image if `pdb`
+    /// has a reflection; its tables read for their least values if `least`.
+    fn views_of(pdb: &'a AdditivePdb, least: bool) -> Result<Vec<View<'a, N, P>>, Error> {
         let goal = pdb.spec().goal();
         let shape = goal.shape();
         let unsupported = |reason: String| {
@@ -370,7 +447,12 @@ impl<'a, const N: usize, const P: usize, const V: usize, const Z: usize> FixedPd
                     db.tiles().len()
                 )));
             }
-            if db.is_zero_aware() && Z != V {
+            if least && Lookup::least_of(db).is_none() {
+                return Err(unsupported(
+                    "only classic and compact tables can be read for their least values".into(),
+                ));
+            }
+            if db.is_zero_aware() && !least && Z != V {
                 return Err(unsupported(
                     "zero-aware tables need the instance that keeps the blank's regions".into(),
                 ));
@@ -381,10 +463,10 @@ impl<'a, const N: usize, const P: usize, const V: usize, const Z: usize> FixedPd
         }
         let width = shape.width();
         let identity: Vec<usize> = (0..N).collect();
-        let mut views = vec![View::new(pdb, &identity, &|t| t, width)];
+        let mut views = vec![View::new(pdb, &identity, &|t| t, width, least)];
         if let Some(r) = pdb.reflection() {
             let cell: Vec<usize> = (0..N).map(|c| r.cell(c)).collect();
-            views.push(View::new(pdb, &cell, &|t| r.tile(t), width));
+            views.push(View::new(pdb, &cell, &|t| r.tile(t), width, least));
         }
         Ok(views)
     }
@@ -444,7 +526,7 @@ impl<'a, const N: usize, const P: usize, const V: usize, const Z: usize> FixedPd
             // The blank is now where the tile was.
             table.get_at(index, usize::from(view.cell[from]), u64::from(occupied), &view.flood)
         } else {
-            table.get(index)
+            table.get_least(index)
         };
         s.sum[v] = s.sum[v] + u32::from(view.distance[t * N + to]) + 2 * u32::from(value)
             - u32::from(view.distance[t * N + from])
@@ -464,12 +546,17 @@ impl<'a, const N: usize, const P: usize, const V: usize, const Z: usize> FixedPd
 impl<'a, const N: usize, const P: usize> View<'a, N, P> {
     /// The view in which board cell `c` is cell `cell[c]` and board tile `t`
     /// is tile `tile(t)`.
-    fn new(pdb: &'a AdditivePdb, cell: &[usize], tile: &dyn Fn(u8) -> u8, width: usize) -> View<'a, N, P> {
+    /// With `least`, the tables are read by [`Lookup::least_of`] (which the
+    /// caller checked they can be).
+    fn new(pdb: &'a AdditivePdb, cell: &[usize], tile: &dyn Fn(u8) -> u8, width: usize, least: bool) -> View<'a, N, P> {
         let goal = pdb.spec().goal();
         let shape = goal.shape();
         let mut tables = [Lookup::EMPTY; P];
         for (slot, db) in tables.iter_mut().zip(pdb.patterns()) {
-            *slot = Lookup::of(db);
+            *slot = match least.then(|| Lookup::least_of(db)).flatten() {
+                Some(lookup) => lookup,
+                None => Lookup::of(db),
+            };
         }
         let mut view = View {
             tables,
@@ -568,7 +655,7 @@ impl<const N: usize, const P: usize, const V: usize, const Z: usize> FixedHeuris
                     let blank = usize::from(view.cell[usize::from(position[0])]);
                     table.get_at(index, blank, u64::from(occupied), &view.flood)
                 } else {
-                    table.get(index)
+                    table.get_least(index)
                 };
                 s.sum[v] += 2 * u32::from(s.value[v][p]);
             }

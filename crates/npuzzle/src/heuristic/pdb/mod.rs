@@ -60,7 +60,7 @@ mod set;
 mod spec;
 
 pub(crate) use checksum::Xxh64;
-pub use dual::{run_fixed_dual, DualPdb, DualState, FixedDualPdb};
+pub use dual::{run_fixed_adaptive, run_fixed_dual, DualPdb, DualState, FixedDualPdb};
 pub use file::{
     list, open_dir, ListedFile, OpenedFile, COMPACT_FORMAT_VERSION, EXTENSION, FORMAT_VERSION, MAGIC,
     ZERO_AWARE_FORMAT_VERSION,

@@ -70,7 +70,8 @@
 //! `parallel.rs` searches one bound (`Worker`) and runs an iteration on
 //! several, `split.rs` cuts an iteration into subtrees and adds up their
 //! results, `tasks.rs` does both for [`subtree`](crate::search::subtree)'s
-//! independent tasks, `count.rs` counts whole iterations for benchmarks.
+//! independent tasks, `count.rs` counts whole iterations for benchmarks, `adaptive.rs` runs each
+//! iteration with one of two heuristics ([`search_adaptive`]).
 
 use crate::time::Instant;
 use std::marker::PhantomData;
@@ -88,6 +89,9 @@ use crate::search::duplicates::{DuplicateFilter, CUT};
 use crate::solution::{Budget, BudgetClock, BudgetKind, Cancel, Outcome, Solution, Stats};
 use crate::Error;
 
+mod adaptive;
+#[cfg(test)]
+mod adaptive_tests;
 mod count;
 mod parallel;
 mod serial;
@@ -96,6 +100,7 @@ mod tasks;
 #[cfg(test)]
 mod tests;
 
+pub use adaptive::search_adaptive;
 pub use count::{count_iteration, IterationCount};
 use parallel::*;
 use serial::*;
@@ -201,6 +206,22 @@ impl<const N: usize, B: FixedBoard<N>> WithFixedHeuristic<N> for Search<'_, B> {
 
     fn run<H: FixedHeuristic<N>>(self, heuristic: &H) -> Result<(Outcome, Stats), Error> {
         search_with_options::<N, B, H>(self.board, self.goal, heuristic, self.clock, self.threads, self.options)
+    }
+
+    fn run_adaptive<C: FixedHeuristic<N>, S: FixedHeuristic<N>>(
+        self,
+        cheap: &C,
+        strong: &S,
+    ) -> Result<(Outcome, Stats), Error> {
+        search_adaptive::<N, B, C, S>(
+            self.board,
+            self.goal,
+            cheap,
+            strong,
+            self.clock,
+            self.threads,
+            self.options,
+        )
     }
 }
 

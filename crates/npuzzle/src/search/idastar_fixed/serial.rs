@@ -177,51 +177,36 @@ impl<'a, const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Ida<'a, N, B, H
 
     pub(super) fn run(&self, root: Node<B, H::State>) -> (Outcome, Stats) {
         let h0 = self.heuristic.value(&root.state);
-        let mut stats = Stats::default();
-        if h0 == 0 && root.board == self.goal {
-            stats.iterations.push((0, 0));
-            return (Outcome::Solved(Solution::default()), stats);
+        let at_goal = root.board == self.goal;
+        drive(
+            self.control,
+            h0,
+            at_goal,
+            self.table_bytes(),
+            self.threads,
+            |bound, last_nodes, stats| {
+                let it = self.iteration(root, bound, last_nodes);
+                record(stats, bound, &it);
+                it
+            },
+        )
+    }
+
+    /// Bytes of the move table, for the statistics.
+    pub(super) fn table_bytes(&self) -> u64 {
+        (self.moves.succ.len() * std::mem::size_of::<[Succ; 5]>()) as u64
+    }
+
+    /// One iteration with `bound`, on the calling thread or on several:
+    /// decided by the previous iteration's node count `last_nodes` alone,
+    /// so that every run splits alike.
+    pub(super) fn iteration(&self, root: Node<B, H::State>, bound: u32, last_nodes: u64) -> Iteration {
+        self.control.winner.store(usize::MAX, Ordering::Relaxed);
+        if CAN_SPAWN && self.threads > 1 && last_nodes >= self.parallel_min {
+            self.parallel_iteration(root, bound, last_nodes)
+        } else {
+            self.serial_iteration(root, bound)
         }
-        let mut bound = h0;
-        let mut last_nodes = 0u64;
-        let mut peak_bytes = 0u64;
-        if let Some(progress) = &self.control.progress {
-            progress.set_estimate(h0);
-        }
-        let outcome = loop {
-            self.control.winner.store(usize::MAX, Ordering::Relaxed);
-            if let Some(progress) = &self.control.progress {
-                progress.set_bound(bound);
-            }
-            // Decided by node counts alone, so that every run splits alike.
-            let it = if CAN_SPAWN && self.threads > 1 && last_nodes >= self.parallel_min {
-                self.parallel_iteration(root, bound, last_nodes)
-            } else {
-                self.serial_iteration(root, bound)
-            };
-            stats.expanded += it.expanded;
-            stats.generated += it.generated;
-            stats.iterations.push((bound, it.expanded));
-            peak_bytes = peak_bytes.max(it.bytes);
-            last_nodes = it.expanded;
-            if let Some(found) = it.found {
-                let moves = found.into_iter().map(|m| Move::ALL[usize::from(m)]).collect();
-                break Outcome::Solved(Solution::new(moves));
-            }
-            if let Some(kind) = self.control.stopped() {
-                break Outcome::BudgetReached(kind);
-            }
-            if it.next_bound == u32::MAX {
-                // Only possible if the goal is unreachable, which parity rules out first.
-                break Outcome::Unsolvable;
-            }
-            bound = it.next_bound;
-        };
-        stats.peak_states = u64::from(bound) + 1;
-        stats.peak_bytes = (self.moves.succ.len() * std::mem::size_of::<[Succ; 5]>()) as u64
-            + peak_bytes
-            + self.threads as u64 * (u64::from(bound) + 1);
-        (outcome, stats)
     }
 
     pub(super) fn worker(&self, bound: u32) -> Worker<'_, N, B, H> {
@@ -257,4 +242,61 @@ impl<'a, const N: usize, B: FixedBoard<N>, H: FixedHeuristic<N>> Ida<'a, N, B, H
             bytes: 0,
         }
     }
+}
+
+/// Adds iteration `it`, searched with `bound`, to `stats`.
+pub(super) fn record(stats: &mut Stats, bound: u32, it: &Iteration) {
+    stats.expanded += it.expanded;
+    stats.generated += it.generated;
+    stats.iterations.push((bound, it.expanded));
+}
+
+/// The iterations of one search from the bound `h0` (`at_goal`: the root
+/// is the goal) until one finds the goal or a budget runs out:
+/// `iterate(bound, last_nodes, stats)` searches `bound`, adds what it
+/// searched to `stats` ([`record`]) and returns the iteration that decides
+/// (its solution and next bound). `table_bytes` and `threads` size the
+/// statistics' peak bytes.
+pub(super) fn drive(
+    control: &Control,
+    h0: u32,
+    at_goal: bool,
+    table_bytes: u64,
+    threads: usize,
+    mut iterate: impl FnMut(u32, u64, &mut Stats) -> Iteration,
+) -> (Outcome, Stats) {
+    let mut stats = Stats::default();
+    if h0 == 0 && at_goal {
+        stats.iterations.push((0, 0));
+        return (Outcome::Solved(Solution::default()), stats);
+    }
+    let mut bound = h0;
+    let mut last_nodes = 0u64;
+    let mut peak_bytes = 0u64;
+    if let Some(progress) = &control.progress {
+        progress.set_estimate(h0);
+    }
+    let outcome = loop {
+        if let Some(progress) = &control.progress {
+            progress.set_bound(bound);
+        }
+        let it = iterate(bound, last_nodes, &mut stats);
+        peak_bytes = peak_bytes.max(it.bytes);
+        last_nodes = it.expanded;
+        if let Some(found) = it.found {
+            let moves = found.into_iter().map(|m| Move::ALL[usize::from(m)]).collect();
+            break Outcome::Solved(Solution::new(moves));
+        }
+        if let Some(kind) = control.stopped() {
+            break Outcome::BudgetReached(kind);
+        }
+        if it.next_bound == u32::MAX {
+            // Only possible if the goal is unreachable, which parity rules out first.
+            break Outcome::Unsolvable;
+        }
+        bound = it.next_bound;
+    };
+    stats.peak_states = u64::from(bound) + 1;
+    stats.peak_bytes = table_bytes + peak_bytes + threads as u64 * (u64::from(bound) + 1);
+    (outcome, stats)
 }

@@ -47,6 +47,33 @@ pub fn run_fixed_dual<const N: usize, F: WithFixedHeuristic<N>>(set: &PdbSet, wi
     }
 }
 
+/// Runs `with` with two fixed-size forms of `set` for
+/// [`WithFixedHeuristic::run_adaptive`]: its least values
+/// ([`FixedPdb::least_for_set`]) as the cheap one, its dual lookups (as
+/// [`run_fixed_dual`] picks them) as the strong one. Sets the cheap form
+/// cannot read (zero-aware tables that are not compact, more than two
+/// views) run with the dual lookups alone.
+pub fn run_fixed_adaptive<const N: usize, F: WithFixedHeuristic<N>>(set: &PdbSet, with: F) -> Result<F::Output, Error> {
+    match FixedPdb::<N, 4, 2>::least_for_set(set) {
+        Ok(cheap) => run_fixed_dual(set, Adaptive { cheap: &cheap, with }),
+        Err(_) => run_fixed_dual(set, with),
+    }
+}
+
+/// `with` waiting for its strong heuristic, the cheap one at hand.
+struct Adaptive<'c, C, F> {
+    cheap: &'c C,
+    with: F,
+}
+
+impl<const N: usize, C: FixedHeuristic<N>, F: WithFixedHeuristic<N>> WithFixedHeuristic<N> for Adaptive<'_, C, F> {
+    type Output = F::Output;
+
+    fn run<H: FixedHeuristic<N>>(self, strong: &H) -> Result<F::Output, Error> {
+        self.with.run_adaptive(self.cheap, strong)
+    }
+}
+
 /// Most tiles in one pattern the fixed form reads (the 15-puzzle's `7-8`).
 const MAX_TILES: usize = 8;
 

@@ -80,7 +80,7 @@ use crate::heuristic::Heuristic;
 
 mod fixed;
 
-pub use fixed::{run_fixed_dual, DualState, FixedDualPdb};
+pub use fixed::{run_fixed_adaptive, run_fixed_dual, DualState, FixedDualPdb};
 
 /// The largest of the ordinary sums and the dual sums (see the module
 /// documentation) of every member of a set of databases, and of every
