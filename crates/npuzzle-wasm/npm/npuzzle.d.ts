@@ -139,6 +139,8 @@ export interface DistributionRecord {
   counts: number[];
   total: number;
   diameter: number;
+  /** `"mtm"` when the distances are multi-tile moves; absent for single moves. */
+  metric?: 'mtm';
 }
 
 export interface CompareRun {

@@ -1,13 +1,15 @@
 //! `npuzzle table`: builds the complete move table of a small board (at most
-//! 12 cells) and prints how many boards lie at each distance from the goal.
+//! 12 cells) and prints how many boards lie at each distance from the goal,
+//! in single moves or (`--metric mtm`) in multi-tile moves.
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use npuzzle::record::{DistributionRecord, Record};
+use npuzzle::search::mtm_bfs::mtm_layer_counts;
 use npuzzle::search::table::Table;
-use npuzzle::Budget;
+use npuzzle::{Budget, Metric};
 
 use crate::input::BoardOptions;
 
@@ -22,6 +24,11 @@ pub struct Args {
     /// Print one JSON line: {"type":"distribution","data":{...}}.
     #[arg(long)]
     json: bool,
+    /// Count distances in `stm` (every move counts one, the default) or `mtm` (the multi-tile
+    /// metric: sliding several tiles of a row or column at once counts one), by a breadth-first
+    /// search in that metric from the goal.
+    #[arg(long, value_name = "METRIC", default_value_t = Metric::Stm)]
+    metric: Metric,
 }
 
 /// Runs `npuzzle table`.
@@ -37,27 +44,34 @@ pub fn run(args: Args) -> Result<ExitCode> {
         (None, None) => anyhow::bail!("give the board size with --size WxH, for example --size 3x3"),
     };
     let goal = args.board.goal(shape)?;
-    let bar = crate::progress::bar(0, "{prefix} [{bar:40}] {percent:>3}% {msg}, eta {eta}");
-    bar.set_prefix(format!("building the {shape} table"));
-    let table = Table::build(&goal, Budget::default(), |p| {
-        bar.set_length(p.total);
-        bar.set_position(p.visited);
-        bar.set_message(format!("distance {}", p.distance));
-    })?;
-    bar.finish_and_clear();
+    let counts = match args.metric {
+        Metric::Stm => {
+            let bar = crate::progress::bar(0, "{prefix} [{bar:40}] {percent:>3}% {msg}, eta {eta}");
+            bar.set_prefix(format!("building the {shape} table"));
+            let table = Table::build(&goal, Budget::default(), |p| {
+                bar.set_length(p.total);
+                bar.set_position(p.visited);
+                bar.set_message(format!("distance {}", p.distance));
+            })?;
+            bar.finish_and_clear();
+            table.layer_counts().to_vec()
+        }
+        Metric::Mtm => mtm_layer_counts(&goal, Budget::default())?,
+        other => anyhow::bail!("table counts distances in stm or mtm, not {other}"),
+    };
+    let record = DistributionRecord::new(&goal, &counts).in_metric(args.metric);
     let mut out = std::io::stdout().lock();
     if args.json {
-        let record = Record::Distribution(DistributionRecord::new(&goal, table.layer_counts()));
-        crate::output::write_json_line(&mut out, &record)?;
+        crate::output::write_json_line(&mut out, &Record::Distribution(record))?;
         return Ok(ExitCode::SUCCESS);
     }
     if args.stats {
-        for (distance, count) in table.layer_counts().iter().enumerate() {
+        for (distance, count) in record.counts.iter().enumerate() {
             writeln!(out, "{distance} {count}")?;
         }
     }
-    writeln!(out, "total {}", table.states())?;
-    writeln!(out, "diameter {}", table.diameter())?;
+    writeln!(out, "total {}", record.total)?;
+    writeln!(out, "diameter {}", record.diameter)?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }

@@ -239,3 +239,42 @@ fn solve_metric_mtm_on_4x4_and_what_it_refuses() {
         stderr(&out)
     );
 }
+
+#[test]
+fn table_metric_mtm_counts_the_oracles_boards_at_each_multi_tile_distance() {
+    for (size, width, goal) in [("3x3", 3, "standard"), ("3x2", 3, "blank-first")] {
+        let shape: npuzzle::Shape = size.parse().unwrap();
+        let goal_board = if goal == "standard" {
+            npuzzle::Goal::standard(shape)
+        } else {
+            npuzzle::Goal::blank_first(shape)
+        };
+        let mut want = Vec::new();
+        for &d in npuzzle::oracle::multi_tile_distances(goal_board.board().tiles(), width, None).values() {
+            let d = d as usize;
+            want.resize(want.len().max(d + 1), 0u64);
+            want[d] += 1;
+        }
+        let out = npuzzle(
+            &["table", "--size", size, "--goal", goal, "--metric", "mtm", "--json"],
+            "",
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        let data = &json(&out)["data"];
+        assert_eq!(data["metric"], "mtm");
+        let counts: Vec<u64> = data["counts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_u64().unwrap())
+            .collect();
+        assert_eq!(counts, want, "{size}");
+        assert_eq!(data["diameter"].as_u64(), Some(want.len() as u64 - 1));
+    }
+    // The 8-puzzle's multi-tile diameter is 24; in single moves it is 31.
+    let out = npuzzle(&["table", "--size", "3x3", "--metric", "mtm"], "");
+    assert_eq!(stdout(&out), "total 181440\ndiameter 24\n");
+    let out = npuzzle(&["table", "--size", "4x4", "--metric", "mtm"], "");
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("4x4"), "{}", stderr(&out));
+}

@@ -9,6 +9,7 @@ use crate::board::{Board, Shape};
 use crate::error::Refusal;
 use crate::goal::Goal;
 use crate::heuristic::HeuristicKind;
+use crate::metric::Metric;
 use crate::search::Algorithm;
 use crate::solution::{Outcome, Report};
 use crate::Error;
@@ -73,6 +74,10 @@ pub struct DistributionRecord {
     pub total: u64,
     /// The largest distance: `counts.len() - 1`.
     pub diameter: u32,
+    /// `mtm` when the distances are counted in the multi-tile metric
+    /// (`table --metric mtm`); absent in the single-tile metric, the default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub metric: Option<Metric>,
 }
 
 impl DistributionRecord {
@@ -84,6 +89,24 @@ impl DistributionRecord {
             counts: counts.to_vec(),
             total: counts.iter().sum(),
             diameter: u32::try_from(counts.len().saturating_sub(1)).unwrap_or(u32::MAX),
+            metric: None,
+        }
+    }
+
+    /// The record with its distances counted in `metric` (named in the
+    /// record unless it is the single-tile metric).
+    ///
+    /// ```
+    /// use npuzzle::record::DistributionRecord;
+    /// use npuzzle::{Goal, Metric};
+    /// let record = DistributionRecord::new(&Goal::standard("3x2".parse()?), &[1, 2, 3]).in_metric(Metric::Mtm);
+    /// assert_eq!(record.metric, Some(Metric::Mtm));
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn in_metric(self, metric: Metric) -> DistributionRecord {
+        DistributionRecord {
+            metric: (metric != Metric::Stm).then_some(metric),
+            ..self
         }
     }
 }

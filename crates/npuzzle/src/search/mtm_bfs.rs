@@ -55,7 +55,7 @@ pub enum MtmDistance {
 /// board and goal of different shapes, [`InputError::ShapeMismatch`](crate::error::InputError::ShapeMismatch).
 pub fn mtm_distance(board: &Board, goal: &Goal, budget: Budget) -> Result<MtmDistance, Error> {
     goal.check_shape(board)?;
-    refuse_big(board.shape())?;
+    refuse_big(board.shape(), "bfs")?;
     if !is_solvable(board, goal) {
         return Ok(MtmDistance::Unsolvable);
     }
@@ -70,19 +70,108 @@ pub fn mtm_distance(board: &Board, goal: &Goal, budget: Budget) -> Result<MtmDis
     })
 }
 
+/// How many boards lie at each multi-tile distance from `goal`:
+/// `counts[d]` boards exactly `d` multi-tile moves away, over every board
+/// that reaches it (`npuzzle table --metric mtm`). One breadth-first search
+/// from the goal over the same two-bit marks as [`mtm_distance`]. Boards of
+/// more than [`MAX_DENSE_CELLS`] cells are [`Refusal::Unsupported`]; a
+/// budget that runs out (nodes: boards expanded; memory: the marks and the
+/// frontiers) is [`Refusal::BuildBudget`].
+///
+/// ```
+/// use npuzzle::search::mtm_bfs::mtm_layer_counts;
+/// use npuzzle::{Budget, Goal};
+/// let counts = mtm_layer_counts(&Goal::standard("2x2".parse()?), Budget::default())?;
+/// // 2×2: every move slides one tile, so the metrics agree.
+/// assert_eq!(counts, [1, 2, 2, 2, 2, 2, 1]);
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
+pub fn mtm_layer_counts(goal: &Goal, budget: Budget) -> Result<Vec<u64>, Error> {
+    let shape = goal.shape();
+    refuse_big(shape, "table")?;
+    let indexer = indexer_for(goal)?;
+    let mut clock = BudgetClock::start(budget);
+    let marks_bytes = Marks::bytes(indexer.len());
+    let refused = |kind: BudgetKind, used: u64, limit: Option<u64>| {
+        Error::Refused(Refusal::BuildBudget {
+            what: "multi-tile distance table",
+            shape,
+            kind,
+            used,
+            limit: limit.unwrap_or(0),
+        })
+    };
+    if let Some(limit) = budget.max_memory.filter(|&m| marks_bytes > m) {
+        return Err(refused(BudgetKind::Memory, marks_bytes, Some(limit)));
+    }
+    let Some(mut marks) = Marks::new(indexer.len()) else {
+        return Err(refused(BudgetKind::Memory, marks_bytes, budget.max_memory));
+    };
+    let start = indexer.index(goal.board().tiles());
+    marks.set(start, mark_of(0));
+    let (mut frontier, mut next) = (vec![start], Vec::new());
+    let mut tiles = vec![0u8; shape.cells()];
+    let mut counts = vec![1u64];
+    let mut expanded = 0u64;
+    for depth in 1u32.. {
+        for &index in &frontier {
+            let held = marks_bytes + 8 * (frontier.len() + next.len()) as u64;
+            if let Some(kind) = clock.check(expanded, held) {
+                let (used, limit) = match kind {
+                    BudgetKind::Memory => (held, budget.max_memory),
+                    BudgetKind::Nodes => (expanded, budget.max_nodes),
+                    _ => (
+                        clock.elapsed().as_millis() as u64,
+                        budget.timeout.map(|t| t.as_millis() as u64),
+                    ),
+                };
+                return Err(refused(kind, used, limit));
+            }
+            expanded += 1;
+            indexer.unindex(index, &mut tiles);
+            let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0);
+            each_slide(shape, &indexer, &mut tiles, blank, |_, _, child| {
+                if marks.get(child) == 0 {
+                    marks.set(child, mark_of(depth));
+                    next.push(child);
+                }
+                false
+            });
+        }
+        if next.is_empty() {
+            break;
+        }
+        counts.push(next.len() as u64);
+        std::mem::swap(&mut frontier, &mut next);
+        next.clear();
+    }
+    Ok(counts)
+}
+
+/// The indexer of the boards that reach `goal`.
+fn indexer_for(goal: &Goal) -> Result<BoardIndexer, Error> {
+    BoardIndexer::new(goal).ok_or_else(|| {
+        Error::Refused(Refusal::Unsupported {
+            algorithm: "bfs",
+            shape: goal.shape(),
+            reason: "its boards cannot be indexed".into(),
+        })
+    })
+}
+
 /// `bfs` in the multi-tile metric, as the registry runs it.
 pub(crate) fn solve(problem: Problem<'_>) -> Result<Found, Error> {
-    refuse_big(problem.board.shape())?;
+    refuse_big(problem.board.shape(), "bfs")?;
     Ok(Found::from(search(problem.board, problem.goal, problem.clock)?))
 }
 
 /// Boards over [`MAX_DENSE_CELLS`] cells are refused: no budget makes the array fit.
-fn refuse_big(shape: Shape) -> Result<(), Error> {
+fn refuse_big(shape: Shape, algorithm: &'static str) -> Result<(), Error> {
     if shape.cells() <= MAX_DENSE_CELLS {
         return Ok(());
     }
     Err(Error::Refused(Refusal::Unsupported {
-        algorithm: "bfs",
+        algorithm,
         shape,
         reason: format!(
             "its visited array has two bits for each of the {}!/2 boards that reach the goal; \
@@ -168,13 +257,7 @@ fn each_slide(
 /// at its goal) to `goal`, its moves single moves of the blank.
 fn search(board: &Board, goal: &Goal, clock: &mut BudgetClock) -> Result<(Outcome, Stats), Error> {
     let shape = board.shape();
-    let Some(indexer) = BoardIndexer::new(goal) else {
-        return Err(Error::Refused(Refusal::Unsupported {
-            algorithm: "bfs",
-            shape,
-            reason: "its boards cannot be indexed".into(),
-        }));
-    };
+    let indexer = indexer_for(goal)?;
     let marks_bytes = Marks::bytes(indexer.len());
     let mut stats = Stats::default();
     let over = |stats: Stats, kind| -> Result<(Outcome, Stats), Error> { Ok((Outcome::BudgetReached(kind), stats)) };

@@ -198,3 +198,40 @@ fn the_multi_tile_metric_refuses_what_does_not_search_in_it() {
     let unsolvable: Board = "2 1 3 4 5 6 7 8 x".parse().unwrap();
     assert!(astar.check(&unsolvable, &small.1, Question::Hint).is_ok());
 }
+
+/// The multi-tile distance table's layers: per distance, the oracle's count
+/// of boards at that multi-tile distance, on every small shape and goals
+/// with the blank in a corner and elsewhere.
+#[test]
+fn layer_counts_are_the_oracles() {
+    use crate::search::mtm_bfs::mtm_layer_counts;
+    use crate::Budget;
+    for (w, h) in [(2, 2), (3, 2), (2, 3), (4, 2), (3, 3)] {
+        let shape = Shape::new(w, h).unwrap();
+        for goal in [Goal::standard(shape), Goal::blank_first(shape)] {
+            let counts = mtm_layer_counts(&goal, Budget::default()).unwrap();
+            let mut want = Vec::new();
+            for &d in oracle::multi_tile_distances(goal.board().tiles(), w, None).values() {
+                let d = d as usize;
+                want.resize(want.len().max(d + 1), 0u64);
+                want[d] += 1;
+            }
+            assert_eq!(counts, want, "{goal}");
+        }
+    }
+    let shape = Shape::new(3, 3).unwrap();
+    let err = mtm_layer_counts(&Goal::standard(shape), Budget::default().with_max_nodes(Some(100))).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            Error::Refused(Refusal::BuildBudget {
+                kind: crate::BudgetKind::Nodes,
+                limit: 100,
+                ..
+            })
+        ),
+        "{err:?}"
+    );
+    let big = mtm_layer_counts(&Goal::standard(Shape::new(4, 4).unwrap()), Budget::default()).unwrap_err();
+    assert!(matches!(big, Error::Refused(Refusal::Unsupported { .. })), "{big:?}");
+}
