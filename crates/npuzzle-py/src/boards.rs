@@ -1,8 +1,10 @@
 //! Boards without a search: parity, random boards, the distance distribution.
 
 use npuzzle::random::{random_solvable, sample_at_distance, sample_distinct_at_distance};
-use npuzzle::search::table::Table;
+use npuzzle::search::table::TableCache;
 use npuzzle::Budget;
+use npuzzle_service::exhaustive::distribution;
+use npuzzle_service::options::parse_metric;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use rand::SeedableRng;
@@ -58,15 +60,17 @@ pub fn random_boards<'py>(
     Ok(PyBytes::new(py, &bytes))
 }
 
-/// How many boards lie at each distance from the goal (index = distance).
-/// See `npuzzle.distance_counts`.
+/// How many boards lie at each distance from the goal in `metric` (`stm`
+/// or `mtm`; index = distance). See `npuzzle.distance_counts`.
 #[pyfunction]
-#[pyo3(signature = (size, goal))]
-pub fn distance_counts(py: Python<'_>, size: SizeArg, goal: Option<GoalArg>) -> PyResult<Vec<u64>> {
+#[pyo3(signature = (size, goal, metric))]
+pub fn distance_counts(py: Python<'_>, size: SizeArg, goal: Option<GoalArg>, metric: &str) -> PyResult<Vec<u64>> {
     let shape = size.shape()?;
     let goal = input::goal(goal.as_ref(), shape, true).or_raise()?;
-    let table = py
-        .detach(|| Table::build(&goal, Budget::default(), |_| {}))
+    let metric = parse_metric(Some(metric)).or_raise()?;
+    // No table outlives the call: Python keeps the counts it wants.
+    let record = py
+        .detach(|| distribution(&goal, metric, &TableCache::default(), Budget::default()))
         .or_raise()?;
-    Ok(table.layer_counts().to_vec())
+    Ok(record.counts)
 }

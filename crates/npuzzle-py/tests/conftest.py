@@ -84,26 +84,29 @@ def replay(tiles: list[int], width: int, moves: str) -> list[int]:
     return board
 
 
-def bfs_distances(goal: tuple[int, ...], width: int) -> dict[tuple[int, ...], int]:
-    """Distance to `goal` of every board that reaches it (plain BFS over tuples)."""
+def bfs_distances(goal: tuple[int, ...], width: int, multi_tile: bool = False) -> dict[tuple[int, ...], int]:
+    """Distance to `goal` of every board that reaches it (plain BFS over tuples).
+    With `multi_tile`, the blank sliding any number of cells in one direction
+    is one move."""
     height = len(goal) // width
     dist = {goal: 0}
     queue = deque([goal])
     while queue:
         board = queue.popleft()
         d = dist[board] + 1
-        blank = board.index(0)
-        r, c = divmod(blank, width)
         for dr, dc in STEP.values():
-            nr, nc = r + dr, c + dc
-            if 0 <= nr < height and 0 <= nc < width:
-                to = nr * width + nc
-                nxt = list(board)
-                nxt[blank], nxt[to] = nxt[to], nxt[blank]
+            nxt = list(board)
+            r, c = divmod(board.index(0), width)
+            while 0 <= r + dr < height and 0 <= c + dc < width:
+                here, to = r * width + c, (r + dr) * width + c + dc
+                nxt[here], nxt[to] = nxt[to], nxt[here]
+                r, c = r + dr, c + dc
                 t = tuple(nxt)
                 if t not in dist:
                     dist[t] = d
                     queue.append(t)
+                if not multi_tile:
+                    break
     return dist
 
 

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import npuzzle
-from conftest import replay, standard_distances
+from conftest import bfs_distances, replay, standard_distances
 
 HARDEST = "8 6 7 2 5 4 3 x 1"  # one of the two 31-move 8-puzzles
 
@@ -219,6 +219,18 @@ def test_distance_counts_match_a_breadth_first_search() -> None:
         expected[d] += 1
     assert counts == expected
     assert npuzzle.distance_counts((2, 3), goal="blank-first")[0] == 1
+
+
+def test_multi_tile_distance_counts_match_a_breadth_first_search_in_slides() -> None:
+    goal = tuple(list(range(1, 9)) + [0])
+    dist = bfs_distances(goal, 3, multi_tile=True)
+    expected = [0] * (max(dist.values()) + 1)
+    for d in dist.values():
+        expected[d] += 1
+    assert npuzzle.distance_counts("3x3", metric="mtm") == expected
+    assert len(expected) - 1 == 24
+    with pytest.raises(npuzzle.OptionError, match="qtm"):
+        npuzzle.distance_counts("3x3", metric="qtm")
 
 
 def test_solutions_pickle_with_every_answer_kept() -> None:

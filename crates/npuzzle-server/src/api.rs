@@ -230,7 +230,7 @@ async fn compare(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiErr
     Ok(Json(record))
 }
 
-/// `GET /api/stats?size=WxH[&goal=…]`: how many boards lie at each distance.
+/// `GET /api/stats?size=WxH[&goal=…][&metric=stm|mtm]`: how many boards lie at each distance.
 async fn stats(
     State(state): Shared,
     query: Result<Query<DistributionOptions>, QueryRejection>,
@@ -240,19 +240,22 @@ async fn stats(
         npuzzle_service::Error::SizeNeeded => ApiError::bad_request("give the board size, for example ?size=3x3"),
         other => other.into(),
     })?;
+    let metric = query.metric()?;
     // Built once and kept, so under the longest budget the server allows.
     let mut budget = Budget::default();
     budget.timeout = Some(state.config.max_timeout);
     budget.max_memory = Some(state.config.max_memory);
     let shared = Arc::clone(&state);
     let record = state
-        .run(false, move |_| match distribution(&goal, &shared.tables, budget) {
-            Ok(record) => Ok(Record::Distribution(record)),
-            Err(npuzzle::Error::Refused(npuzzle::error::Refusal::BuildBudget { kind, .. })) => Err(ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                format!("building the {} table stopped at the {kind}", goal.shape()),
-            )),
-            Err(e) => Err(e.into()),
+        .run(false, move |_| {
+            match distribution(&goal, metric, &shared.tables, budget) {
+                Ok(record) => Ok(Record::Distribution(record)),
+                Err(npuzzle::Error::Refused(npuzzle::error::Refusal::BuildBudget { kind, .. })) => Err(ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    format!("building the {} table stopped at the {kind}", goal.shape()),
+                )),
+                Err(e) => Err(e.into()),
+            }
         })
         .await?;
     Ok(Json(record))

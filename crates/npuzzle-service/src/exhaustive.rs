@@ -8,14 +8,16 @@
 //! the farthest distance; once the shape's table is in the cache given,
 //! that refusal is made at once ([`RandomJob::at_once`]), without sampling.
 
+use npuzzle::error::Refusal;
 use npuzzle::random::{random_solvable, sample_at_distance};
 use npuzzle::record::{BoardRecord, DistributionRecord};
+use npuzzle::search::mtm_bfs::mtm_layer_counts;
 use npuzzle::search::table::{TableCache, MAX_TABLE_CELLS};
-use npuzzle::{Budget, Goal, Shape};
+use npuzzle::{Budget, Goal, Metric, Shape};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::options::{goal_for, parse_shape, DistributionOptions, RandomOptions};
+use crate::options::{goal_for, parse_metric, parse_shape, DistributionOptions, RandomOptions};
 use crate::Error;
 
 /// The largest board (in cells) these questions are answered for: the
@@ -149,13 +151,47 @@ impl DistributionOptions {
         Exhaustive::Distribution.check(shape)?;
         goal_for(self.goal.as_deref(), shape)
     }
+
+    /// The metric the distances are counted in (single moves by default).
+    pub fn metric(&self) -> Result<Metric, Error> {
+        parse_metric(self.metric.as_deref())
+    }
 }
 
-/// How many boards lie at each distance from `goal`, from its table
-/// (built under `budget` and kept in `tables`).
-pub fn distribution(goal: &Goal, tables: &TableCache, budget: Budget) -> Result<DistributionRecord, npuzzle::Error> {
-    let table = tables.get(goal, budget)?;
-    Ok(DistributionRecord::new(goal, table.layer_counts()))
+/// How many boards lie at each distance from `goal` in `metric`, under
+/// `budget`. Single-move distances come from the goal's table, built once
+/// and kept in `tables`; multi-tile ones from a breadth-first search in
+/// that metric's moves, run for each call.
+///
+/// ```
+/// use npuzzle::{Budget, Goal, Metric};
+/// use npuzzle::search::table::TableCache;
+/// use npuzzle_service::exhaustive::distribution;
+/// let goal = Goal::standard("3x3".parse()?);
+/// let tables = TableCache::default();
+/// let stm = distribution(&goal, Metric::Stm, &tables, Budget::default())?;
+/// let mtm = distribution(&goal, Metric::Mtm, &tables, Budget::default())?;
+/// // The same 181,440 boards, closer when a slide of several tiles is one move.
+/// assert_eq!(stm.total, mtm.total);
+/// assert_eq!((stm.diameter, mtm.diameter), (31, 24));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn distribution(
+    goal: &Goal,
+    metric: Metric,
+    tables: &TableCache,
+    budget: Budget,
+) -> Result<DistributionRecord, npuzzle::Error> {
+    match metric {
+        Metric::Mtm => Ok(DistributionRecord::new(goal, &mtm_layer_counts(goal, budget)?).in_metric(Metric::Mtm)),
+        Metric::Stm => Ok(DistributionRecord::new(goal, tables.get(goal, budget)?.layer_counts())),
+        other => Err(Refusal::Unsupported {
+            algorithm: "distribution",
+            shape: goal.shape(),
+            reason: format!("distances are counted in stm or mtm, not {other}"),
+        }
+        .into()),
+    }
 }
 
 #[cfg(test)]
@@ -210,14 +246,29 @@ mod tests {
         assert_eq!(err, Error::SizeNeeded);
     }
 
-    #[test]
-    fn the_2x3_distribution_holds_every_solvable_board() {
+    /// The distribution `/api/stats?size=3x2&metric=…` would give.
+    fn counted_3x2(metric: Option<&str>) -> Result<DistributionRecord, Error> {
         let options = DistributionOptions {
             size: Some("3x2".into()),
-            goal: None,
+            metric: metric.map(str::to_string),
+            ..DistributionOptions::default()
         };
-        let goal = options.goal().unwrap();
-        let record = distribution(&goal, &TableCache::default(), Budget::default()).unwrap();
+        let goal = options.goal()?;
+        Ok(distribution(&goal, options.metric()?, &TableCache::default(), Budget::default()).unwrap())
+    }
+
+    #[test]
+    fn the_2x3_distribution_holds_every_solvable_board() {
+        let record = counted_3x2(None).unwrap();
         assert_eq!(record.counts.iter().sum::<u64>(), 360);
+        assert_eq!(record.metric, None);
+    }
+
+    #[test]
+    fn multi_tile_distributions_say_their_metric_and_a_wrong_one_is_named() {
+        let record = counted_3x2(Some("mtm")).unwrap();
+        assert_eq!((record.metric, record.total), (Some(Metric::Mtm), 360));
+        let err = counted_3x2(Some("qtm")).unwrap_err().to_string();
+        assert!(err.contains("qtm"), "{err}");
     }
 }

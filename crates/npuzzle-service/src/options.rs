@@ -153,10 +153,7 @@ impl Options {
             None => HeuristicChoice::Auto,
             Some(name) => name.parse().map_err(options_error)?,
         };
-        let metric = match self.metric.as_deref() {
-            None => Metric::Stm,
-            Some(name) => name.parse().map_err(options_error)?,
-        };
+        let metric = parse_metric(self.metric.as_deref())?;
         let improve = self.improve.unwrap_or(false).then_some(IMPROVE_AT_MOST);
         let options = SolverOptions::default()
             .with_algorithm(algorithm)
@@ -219,11 +216,18 @@ pub struct DistributionOptions {
     pub size: Option<String>,
     /// The goal (default standard).
     pub goal: Option<String>,
+    /// `stm` (the default) or `mtm`: the metric distances are counted in.
+    pub metric: Option<String>,
 }
 
 /// Parses `WxH`.
 pub fn parse_shape(text: &str) -> Result<Shape, Error> {
     text.parse().map_err(options_error)
+}
+
+/// The metric `name` names, single moves when none is given.
+pub fn parse_metric(name: Option<&str>) -> Result<Metric, Error> {
+    name.map_or(Ok(Metric::Stm), |name| name.parse().map_err(options_error))
 }
 
 /// The goal `text` names for boards of `shape`, a size given.

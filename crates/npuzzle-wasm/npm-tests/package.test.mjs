@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { replay, standardGoal } from './replay.mjs';
+import { multiTileCounts, replay, standardGoal } from './replay.mjs';
 
 const np = await import('npuzzle');
 await np.default?.();
@@ -180,6 +180,14 @@ test('the 3x3 distribution is the published one', () => {
   // Reinefeld's table: 2 boards at distance 31, 221 at 30.
   assert.equal(d.counts[31], 2);
   assert.equal(d.counts[30], 221);
+});
+
+test('the multi-tile distribution is a breadth-first search in slides', () => {
+  const d = np.distribution({ size: '3x3', metric: 'mtm' });
+  assert.equal(d.metric, 'mtm');
+  assert.deepEqual(d.counts, multiTileCounts(standardGoal(3, 3), 3));
+  assert.equal(d.diameter, 24);
+  assert.throws(() => np.distribution({ size: '3x3', metric: 'qtm' }), (e) => e.kind === 'options' && e.message.includes('qtm'));
 });
 
 test('compare runs every algorithm on a small board, each length the optimal one', () => {

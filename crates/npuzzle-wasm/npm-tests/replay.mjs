@@ -20,3 +20,41 @@ export function standardGoal(width, height) {
   const n = width * height;
   return [...Array(n - 1).keys()].map((i) => String(i + 1)).concat('x').join(' ');
 }
+
+/**
+ * How many boards lie at each multi-tile distance from `goal` (a string of
+ * tiles): a breadth-first search whose moves slide the blank any number of
+ * cells in one direction, written from the definition alone.
+ */
+export function multiTileCounts(goal, width) {
+  const start = goal.trim().split(/\s+/).map((t) => (t === 'x' ? 0 : Number(t)));
+  const height = start.length / width;
+  const seen = new Set([start.join(',')]);
+  const counts = [1];
+  let layer = [start];
+  while (layer.length > 0) {
+    const next = [];
+    for (const board of layer) {
+      for (const [dr, dc] of [[-1, 0], [1, 0], [0, -1], [0, 1]]) {
+        const tiles = board.slice();
+        let blank = tiles.indexOf(0);
+        for (;;) {
+          const row = Math.floor(blank / width) + dr;
+          const col = (blank % width) + dc;
+          if (row < 0 || row >= height || col < 0 || col >= width) break;
+          const to = row * width + col;
+          [tiles[blank], tiles[to]] = [tiles[to], tiles[blank]];
+          blank = to;
+          const key = tiles.join(',');
+          if (!seen.has(key)) {
+            seen.add(key);
+            next.push(tiles.slice());
+          }
+        }
+      }
+    }
+    if (next.length > 0) counts.push(next.length);
+    layer = next;
+  }
+  return counts;
+}

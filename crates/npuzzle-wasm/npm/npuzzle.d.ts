@@ -42,6 +42,8 @@ export interface DistributionOptions {
   /** `WxH`, at most 12 cells. */
   size: string;
   goal?: string;
+  /** `stm` (the default) or `mtm`: the metric distances are counted in. */
+  metric?: 'stm' | 'mtm';
 }
 
 /** What this engine answers, and for how long (the server's `GET /api/limits` gives its own). */

@@ -127,8 +127,9 @@ pub fn distribution_json(options: &DistributionOptions) -> Result<String, JsErro
         }
         other => other.into(),
     })?;
+    let metric = options.metric()?;
     let budget = Limits::default().capped(&CAPS);
-    let record = TABLES.with(|tables| exhaustive::distribution(&goal, tables, budget))?;
+    let record = TABLES.with(|tables| exhaustive::distribution(&goal, metric, tables, budget))?;
     data(&Record::Distribution(record))
 }
 

@@ -61,13 +61,22 @@ fn random_boards_of_a_seed_repeat_and_lie_at_their_distance() {
 fn the_3x3_distribution_sums_to_half_the_permutations() {
     let options = DistributionOptions {
         size: Some("3x3".into()),
-        goal: None,
+        ..DistributionOptions::default()
     };
     let record = value(&distribution_json(&options).unwrap());
     let counts = record["counts"].as_array().unwrap();
     let total: u64 = counts.iter().map(|c| c.as_u64().unwrap()).sum();
     assert_eq!(total, 181_440);
     assert_eq!(counts.len(), 32, "the farthest 3x3 boards are 31 moves away");
+    let mtm = DistributionOptions {
+        metric: Some("mtm".into()),
+        ..options
+    };
+    let record = value(&distribution_json(&mtm).unwrap());
+    assert_eq!(
+        (record["metric"].as_str(), record["diameter"].as_u64()),
+        (Some("mtm"), Some(24))
+    );
 }
 
 #[test]

@@ -37,6 +37,17 @@ pub fn tiles(text: &str) -> Vec<u8> {
 /// Distances from the standard goal of every board of a small shape, by a
 /// breadth-first search written here (an oracle independent of the library).
 pub fn bfs_distances(width: usize, height: usize) -> HashMap<Vec<u8>, u32> {
+    distances(width, height, false)
+}
+
+/// Multi-tile distances from the standard goal of every board of a small
+/// shape: the same search, whose moves slide the blank any number of cells
+/// in one direction (each a run of [`step`]s).
+pub fn mtm_bfs_distances(width: usize, height: usize) -> HashMap<Vec<u8>, u32> {
+    distances(width, height, true)
+}
+
+fn distances(width: usize, height: usize, multi_tile: bool) -> HashMap<Vec<u8>, u32> {
     let n = width * height;
     let goal: Vec<u8> = (1..n as u8).chain([0]).collect();
     let mut seen = HashMap::from([(goal.clone(), 0)]);
@@ -44,11 +55,16 @@ pub fn bfs_distances(width: usize, height: usize) -> HashMap<Vec<u8>, u32> {
     while let Some(b) = queue.pop_front() {
         let d = seen[&b];
         for m in ['u', 'd', 'l', 'r'] {
-            if let Some(next) = step(&b, width, m) {
+            let mut slid = b.clone();
+            while let Some(next) = step(&slid, width, m) {
                 if !seen.contains_key(&next) {
                     seen.insert(next.clone(), d + 1);
-                    queue.push_back(next);
+                    queue.push_back(next.clone());
                 }
+                if !multi_tile {
+                    break;
+                }
+                slid = next;
             }
         }
     }

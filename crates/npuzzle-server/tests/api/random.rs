@@ -5,7 +5,7 @@ use reqwest::StatusCode;
 use serde_json::json;
 
 use crate::common::{data, error_message, fill_pool, loopback, release, App};
-use crate::oracle::bfs_distances;
+use crate::oracle::{bfs_distances, mtm_bfs_distances};
 
 #[tokio::test]
 async fn random_boards_are_reproducible_and_at_the_distance_asked() {
@@ -70,9 +70,22 @@ async fn stats_equal_an_independent_bfs() {
     let d = data(&record, "distribution");
     assert_eq!((d["total"].as_u64(), d["diameter"].as_u64()), (Some(181_440), Some(31)));
     assert_eq!(d["counts"][31], 2);
+    assert!(d.get("metric").is_none(), "single moves are the default: {d}");
+
+    let (status, record) = app.get("/api/stats?size=4x2&metric=mtm").await;
+    assert_eq!(status, StatusCode::OK);
+    let d = data(&record, "distribution");
+    let distances = mtm_bfs_distances(4, 2);
+    let mut expected = vec![0u64; *distances.values().max().unwrap() as usize + 1];
+    for &dist in distances.values() {
+        expected[dist as usize] += 1;
+    }
+    assert_eq!(d["counts"], json!(expected));
+    assert_eq!(d["metric"], "mtm");
 
     for (query, wanted) in [
         ("/api/stats", "give the board size"),
+        ("/api/stats?size=3x3&metric=qtm", "qtm"),
         ("/api/stats?size=5x5", "at most 12 cells"),
         ("/api/stats?size=3x3&goal=1+2+3", "reading the goal: wrong tile count"),
         ("/api/stats?size=3x3&colour=red", "unknown field"),
