@@ -62,7 +62,7 @@ pub use progress::Progress;
 pub use search::count::OptimalSolutions;
 pub use search::hint::{Completion, Hint, MoveHint};
 pub use search::{Algorithm, Solver, SolverOptions};
-pub use solution::{Budget, BudgetKind, Cancel, Improvement, Outcome, Report, Solution, Stats};
+pub use solution::{Bounded, Budget, BudgetKind, Cancel, Improvement, Outcome, Report, Solution, Stats};
 
 /// The user guide's Rust examples, compiled and run as doc tests.
 #[cfg(doctest)]

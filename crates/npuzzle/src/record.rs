@@ -236,9 +236,14 @@ pub struct SolutionRecord {
     pub budget: Option<String>,
     /// What the search cost.
     pub stats: StatsRecord,
-    /// For a solution that need not be optimal (the constructive `greedy`
-    /// solver): a lower bound on the optimal length, Manhattan distance plus
-    /// linear conflicts.
+    /// The factor asked for (`--within`): the solution is at most this
+    /// many times the shortest.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub within: Option<f64>,
+    /// For a solution that need not be optimal: a lower bound on the
+    /// optimal length. From the constructive `greedy` solver, Manhattan
+    /// distance plus linear conflicts; with a factor asked for, what the
+    /// search proved.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lower_bound: Option<u64>,
     /// `length / lower_bound`, with `lower_bound`: at most this many times
@@ -276,8 +281,9 @@ impl SolutionRecord {
     /// The record of `report`, which `solver` made for `board` and `goal`.
     pub fn new(board: &Board, goal: &Goal, solver: &Solver, report: &Report) -> SolutionRecord {
         let (length, moves, budget) = answer(&report.outcome);
-        let lower_bound = (report.algorithm == Algorithm::Greedy && length.is_some())
+        let greedy_bound = (report.algorithm == Algorithm::Greedy && length.is_some())
             .then(|| crate::heuristic::bound::linear_conflict(board, goal));
+        let lower_bound = report.bounded.map(|b| b.lower_bound).or(greedy_bound);
         SolutionRecord {
             board: board.to_string(),
             goal: goal.to_string(),
@@ -291,6 +297,7 @@ impl SolutionRecord {
             moves,
             budget: budget.map(|kind| kind.to_string()),
             stats: StatsRecord::from(&report.stats),
+            within: report.bounded.map(|b| b.within.factor()),
             lower_bound,
             ratio: lower_bound.zip(length).map(|(lb, len)| ratio(len as u64, lb)),
             improved_from: report.improvement.map(|i| i.from_len),

@@ -129,6 +129,21 @@ pub struct Report {
     /// For the constructive solver given time to shorten its answer: what
     /// the shortening started from. `None` for every other answer.
     pub improvement: Option<Improvement>,
+    /// With a factor asked for ([`SolverOptions::within`](crate::SolverOptions::within)):
+    /// the factor and a lower bound on the shortest length. `None` without one.
+    pub bounded: Option<Bounded>,
+}
+
+/// A solution's guarantee when a factor was asked for: its length is at
+/// most `within` times the shortest, and the shortest is at least
+/// `lower_bound` moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Bounded {
+    /// The factor asked for.
+    pub within: crate::search::within::Within,
+    /// A lower bound on the shortest solution's length.
+    pub lower_bound: u64,
 }
 
 /// What [`improve`](crate::search::improve) started from, in a [`Report`]
@@ -192,6 +207,7 @@ impl Report {
             stats,
             algorithm,
             improvement: None,
+            bounded: None,
         }
     }
 }

@@ -169,6 +169,12 @@ pub enum InputError {
         /// What is wrong with the board.
         problem: Box<Error>,
     },
+    /// A suboptimality factor that is not a number from 1 to 16.
+    #[error("a factor is a number from 1 to 16, like 1.1 or 1.5, not {given:?}")]
+    BadFactor {
+        /// The factor as given.
+        given: String,
+    },
     /// A name that is none of the choices (of algorithm, heuristic, …).
     #[error("unknown {what} {given:?}; choose {}", or_list(choices))]
     UnknownName {

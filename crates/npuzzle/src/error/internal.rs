@@ -22,6 +22,13 @@ pub enum InternalError {
         /// Algorithm name.
         algorithm: &'static str,
     },
+    /// A search ended without a path and without a budget reached on a
+    /// board parity calls solvable: a bug, reported rather than printed.
+    #[error("internal error: {algorithm} found no path on a solvable board")]
+    NoPath {
+        /// Algorithm name.
+        algorithm: &'static str,
+    },
     /// A count of optimal solutions passed `u128`: a bug, since the counts of
     /// the boards counted this way fit (see `search::count::count_fits`).
     #[error("internal error: the number of optimal solutions of a {distance}-move board does not fit in 128 bits")]

@@ -53,6 +53,20 @@ pub enum Refusal {
         /// The most cells `auto` searches optimally.
         max_cells: usize,
     },
+    /// A solution within a factor of the shortest was asked of an
+    /// algorithm that proves none (the constructive one). Refused before
+    /// any search, like [`Refusal::NoExactHint`].
+    #[error("{}", no_exact("a factor is proved by an optimal or a weighted search", algorithm, *shape, *cells, *max_cells))]
+    NoFactor {
+        /// The algorithm asked for (`auto` or `greedy`).
+        algorithm: &'static str,
+        /// The board shape.
+        shape: Shape,
+        /// Cells on that board.
+        cells: usize,
+        /// The most cells `auto` searches optimally.
+        max_cells: usize,
+    },
     /// The multi-tile metric was asked of a search or question that does
     /// not take it (see [`Metric`](crate::Metric)).
     #[error("{what} in the multi-tile metric: {reason}")]

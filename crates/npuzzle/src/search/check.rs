@@ -79,8 +79,14 @@ impl Solver {
         if algorithm == Algorithm::Greedy {
             let (asked, shape) = (self.options.algorithm.name(), board.shape());
             let (cells, max_cells) = (shape.cells(), AUTO_OPTIMAL_CELLS);
-            // Greedy's length is not the distance: hints and counts need an optimal search.
+            // Greedy's length is not the distance: hints, counts and factors need an optimal search.
             return match question {
+                Question::Solve if self.options.within.is_some() => Err(Error::Refused(Refusal::NoFactor {
+                    algorithm: asked,
+                    shape,
+                    cells,
+                    max_cells,
+                })),
                 Question::Solve => Ok(()),
                 Question::Hint => Err(Error::Refused(Refusal::NoExactHint {
                     algorithm: asked,
@@ -139,6 +145,12 @@ impl Solver {
         let refuse =
             |what: String, reason: String| Err(Error::Refused(Refusal::NotInMultiTile { what, shape, reason }));
         let searched_by = "it is searched by bfs (boards of up to 12 cells), idastar (4x4 boards) and greedy (any board, not optimally)";
+        if self.options.within.is_some() {
+            return refuse(
+                "no factor".to_string(),
+                "a solution within a factor of the shortest is searched in the single-tile metric only".to_string(),
+            );
+        }
         if question != Question::Solve {
             let what = if question == Question::Hint {
                 "no hint"

@@ -43,6 +43,7 @@ pub(crate) fn solve(problem: Problem<'_>) -> Result<Found, Error> {
             outcome,
             stats,
             improvement,
+            bounded: None,
         }
     };
     if let greedy::Finish::BudgetReached(kind) = end {

@@ -188,7 +188,13 @@ pub(crate) fn searches_mtm(shape: crate::Shape) -> bool {
 
 /// The search as the registry runs it: the specialised IDA* on the shapes
 /// it has ([`idastar_fixed`](super::idastar_fixed)), this one on the rest.
-pub(crate) fn solve(problem: Problem<'_>) -> Result<Found, Error> {
+pub(crate) fn solve(mut problem: Problem<'_>) -> Result<Found, Error> {
+    // A factor is searched for in the single-tile metric (the check refuses it in the other).
+    if let (Some(within), Metric::Stm) = (problem.solver.options.within, problem.solver.options.metric) {
+        if let Some(found) = super::within::solve(&mut problem, within)? {
+            return Ok(found);
+        }
+    }
     let Problem {
         board,
         goal,

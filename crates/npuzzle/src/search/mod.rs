@@ -10,7 +10,7 @@ use crate::heuristic::HeuristicKind;
 use crate::metric::Metric;
 use crate::parity::is_solvable;
 use crate::progress::Progress;
-use crate::solution::{Budget, BudgetClock, Cancel, Outcome, Report, Solution, Stats};
+use crate::solution::{Bounded, Budget, BudgetClock, Cancel, Outcome, Report, Solution, Stats};
 use crate::Error;
 
 mod algorithm;
@@ -40,6 +40,8 @@ pub mod table;
 mod tests;
 #[cfg(test)]
 mod toy;
+mod weighted;
+pub mod within;
 
 pub use algorithm::{Algorithm, AUTO_OPTIMAL_CELLS, AUTO_TABLE_CELLS};
 use problem::{Found, Problem};
@@ -88,6 +90,11 @@ pub struct SolverOptions {
     /// `idastar` on 4×4 (with walking distance in its multi-tile form) and
     /// `greedy` (not optimal); `auto` picks among them.
     pub metric: Metric,
+    /// A solution at most this factor times the shortest, with a lower
+    /// bound on the shortest beside it (see [`within`](mod@within)): IDA* on
+    /// 4×4 and 5×5 runs weighted; the other optimal searches answer
+    /// optimally. `None` (the default): the algorithm's own answer.
+    pub within: Option<within::Within>,
 }
 
 impl Default for SolverOptions {
@@ -100,6 +107,7 @@ impl Default for SolverOptions {
             duplicate_len: duplicates::DEFAULT_LEN,
             improve: None,
             metric: Metric::Stm,
+            within: None,
         }
     }
 }
@@ -171,6 +179,28 @@ impl SolverOptions {
     /// ```
     pub fn with_metric(mut self, metric: Metric) -> SolverOptions {
         self.metric = metric;
+        self
+    }
+
+    /// These options asking for a solution at most `within` times the
+    /// shortest.
+    ///
+    /// ```
+    /// use npuzzle::search::within::Within;
+    /// use npuzzle::{Board, Goal, Solver, SolverOptions};
+    /// // Korf's 15-puzzle #1, 57 moves at best.
+    /// let board: Board = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3".parse()?;
+    /// let goal = Goal::blank_first(board.shape());
+    /// let options = SolverOptions::default().with_within(Some("1.5".parse()?));
+    /// let report = Solver::new(options).solve(&board, &goal)?;
+    /// let length = report.outcome.solution().unwrap().len() as f64;
+    /// let bounded = report.bounded.unwrap();
+    /// assert!(length <= 1.5 * 57.0 && bounded.lower_bound <= 57);
+    /// assert!(length <= 1.5 * bounded.lower_bound as f64);
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn with_within(mut self, within: Option<within::Within>) -> SolverOptions {
+        self.within = within;
         self
     }
 
@@ -406,6 +436,7 @@ impl Solver {
             outcome,
             mut stats,
             improvement,
+            mut bounded,
         } = algorithm.solve_fn()(Problem {
             board,
             goal,
@@ -422,11 +453,20 @@ impl Solver {
                 }));
             }
         }
+        // An optimal search's answer is within any factor: the shortest
+        // length is its own.
+        if let (Some(within), Outcome::Solved(solution), None) = (self.options.within, &outcome, bounded) {
+            bounded = Some(Bounded {
+                within,
+                lower_bound: solution.len() as u64,
+            });
+        }
         Ok(Report {
             outcome,
             stats,
             algorithm,
             improvement,
+            bounded,
         })
     }
 }

@@ -5,7 +5,7 @@
 use super::Solver;
 use crate::board::Board;
 use crate::goal::Goal;
-use crate::solution::{Budget, BudgetClock, Improvement, Outcome, Stats};
+use crate::solution::{Bounded, Budget, BudgetClock, Improvement, Outcome, Stats};
 use crate::Error;
 
 /// What the solver hands an algorithm's search: a solvable board not at its
@@ -26,6 +26,8 @@ pub(crate) struct Found {
     pub stats: Stats,
     /// For an answer shortened after it was made, what it started from.
     pub improvement: Option<Improvement>,
+    /// With a factor asked for, the guarantee a bounded search proved.
+    pub bounded: Option<Bounded>,
 }
 
 impl From<(Outcome, Stats)> for Found {
@@ -34,6 +36,7 @@ impl From<(Outcome, Stats)> for Found {
             outcome,
             stats,
             improvement: None,
+            bounded: None,
         }
     }
 }

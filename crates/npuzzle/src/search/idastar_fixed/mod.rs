@@ -404,7 +404,7 @@ impl Setup {
 
 /// The tiles of `board` and of `goal` as arrays of `N` cells; an error when
 /// their shapes differ or have another number of cells.
-fn fixed_tiles<const N: usize>(board: &Board, goal: &Goal) -> Result<([u8; N], [u8; N]), Error> {
+pub(crate) fn fixed_tiles<const N: usize>(board: &Board, goal: &Goal) -> Result<([u8; N], [u8; N]), Error> {
     goal.check_shape(board)?;
     match (
         <[u8; N]>::try_from(board.tiles()),

@@ -11,7 +11,7 @@
 //! table, as before.
 //!
 //! A 5×5 core is finished the same way when 5×5 databases are given, by
-//! weighted IDA* ([`weighted`](super::weighted): at most
+//! weighted IDA* ([`weighted`](crate::search::weighted): at most
 //! [`CoreOptions::weight_eighths`]` / 8` times the fewest moves, going on
 //! [`CoreOptions::then_nodes`] after each path for a shorter one) under its
 //! own node limit; without them, or past the limit, its lines are placed
@@ -29,7 +29,7 @@ use std::sync::Arc;
 
 use super::subgoal::{Puzzle, Rect};
 use super::symmetry::Symmetry;
-use super::weighted::{Weighted, WEIGHT_UNIT};
+use super::weighted::{Weighted, WEIGHT_ONE};
 use crate::board::{Board, Move, Shape};
 use crate::error::Refusal;
 use crate::goal::Goal;
@@ -122,7 +122,7 @@ impl CoreOptions {
     /// (`None`: no search) and its weight in eighths (at least 8).
     pub fn with_weighted(mut self, max_nodes: Option<u64>, weight_eighths: u32) -> CoreOptions {
         self.weighted_nodes = max_nodes;
-        self.weight_eighths = weight_eighths.max(WEIGHT_UNIT);
+        self.weight_eighths = weight_eighths.max(WEIGHT_ONE);
         self
     }
 

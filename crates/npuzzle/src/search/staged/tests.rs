@@ -500,7 +500,7 @@ fn going_on_after_the_first_core_path_never_lengthens_a_plan() {
     // boards): these are debug builds, and the three-tile databases are weak.
     let first = CoreOptions::default()
         .with_pdb(Some(pdb))
-        .with_weighted(Some(200_000), 2 * weighted::WEIGHT_UNIT)
+        .with_weighted(Some(200_000), 2 * weighted::WEIGHT_ONE)
         .with_then_nodes(0);
     let going_on = first.clone().with_then_nodes(20_000);
     let goal = Goal::standard(Shape::new(6, 6).unwrap());

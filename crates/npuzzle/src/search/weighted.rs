@@ -1,0 +1,248 @@
+//! Weighted IDA* on boards of a fixed number of cells: iterative deepening
+//! on `g + w·h` instead of `g + h`, so that a path at most `w` times the
+//! shortest is found after far fewer nodes. The staged solver finishes its
+//! 5×5 core with it, and `solve --within` runs it on 4×4 and 5×5 boards.
+//!
+//! The weight is a whole number of [`WEIGHT_UNIT`]ths (64ths), so f is an
+//! integer: `f = 64·g + weight·h`. With an admissible `h`:
+//!
+//! - on a shortest path (`C*` moves) every node has `f ≤ weight·(g + h) ≤
+//!   weight·C*`, so the iteration that finds a path has a bound `B ≤
+//!   weight·C*` (the bounds grow by the smallest f that exceeded the last);
+//! - the path found ends with `h = 0`, so its `64·L ≤ B`: `L ≤ weight/64 ·
+//!   C*`, the guarantee;
+//! - and `C* ≥ B / weight` ([`Walk::lower_bound`]), a lower bound the search
+//!   proves beside the root's estimate.
+//!
+//! The children of a node are tried lowest estimate first, which finds a
+//! path early in the last iteration (the first path found is returned, not
+//! the shortest under the bound, unless the walk is told to go on for a
+//! shorter one). The board is a `[u8; N]` passed down by value with the
+//! heuristic's per-node state, as in
+//! [`idastar_fixed`](crate::search::idastar_fixed); the path is one vector
+//! grown and shrunk in place, so no node allocates.
+
+use crate::time::Instant;
+
+use crate::board::Move;
+use crate::heuristic::fixed::FixedHeuristic;
+use crate::solution::{BudgetClock, BudgetKind};
+
+/// The unit of the weight: `f = 64·g + weight·h`; a weight of 64 is IDA*.
+pub(crate) const WEIGHT_UNIT: u32 = 64;
+
+/// Expanded nodes between two looks at a deadline.
+const POLL_EVERY: u64 = 1024;
+
+/// What stops a walk besides its node limit.
+pub(crate) enum Stop<'c> {
+    /// A deadline, looked at every [`POLL_EVERY`] nodes.
+    Deadline(Option<Instant>),
+    /// A solver's budget clock (nodes, time, cancellation), asked at every node.
+    Clock(&'c mut BudgetClock),
+}
+
+/// Where a walk starts and what it may spend.
+pub(crate) struct Start<const N: usize> {
+    /// The tiles, row-major (0 = blank).
+    pub tiles: [u8; N],
+    /// The goal's tiles, row-major: the heuristic's goal.
+    pub goal: [u8; N],
+    pub width: usize,
+    /// The weight in [`WEIGHT_UNIT`]ths (at least one unit).
+    pub weight: u32,
+    /// Only paths shorter than this are wanted: a node whose moves plus
+    /// estimate reach it is cut (the estimate is admissible, so no shorter
+    /// path is lost).
+    pub shorter_than: u32,
+    /// Expanded nodes before giving up.
+    pub max_nodes: u64,
+    /// After each path found, the nodes the search may still expand for a
+    /// shorter one (within `max_nodes`); 0: the first path is returned.
+    pub then_nodes: u64,
+}
+
+/// A weighted IDA* search: [`Walk::run`] it, then read what it counted.
+pub(crate) struct Walk<'a, 'c, H, const N: usize> {
+    heuristic: &'a H,
+    start: Start<N>,
+    stop: Stop<'c>,
+    /// The node count at which the search stops: `max_nodes`, or fewer
+    /// once a path is found.
+    limit: u64,
+    /// Nodes expanded, in all iterations.
+    pub expanded: u64,
+    /// Children generated (their estimates asked for), in all iterations.
+    pub generated: u64,
+    /// (bound in moves, rounded down; nodes expanded) per iteration.
+    pub iterations: Vec<(u32, u64)>,
+    /// The budget the clock said was spent, if it stopped the walk.
+    pub budget_hit: Option<BudgetKind>,
+    /// The bound of the last iteration searched (in units).
+    bound: u32,
+    /// The root's estimate.
+    root_h: u32,
+    /// The shortest path found so far, when the search goes on after one.
+    best: Option<Vec<Move>>,
+    /// A limit was reached.
+    stopped: bool,
+    /// The smallest f above the bound seen in this iteration.
+    next_bound: u32,
+    path: Vec<Move>,
+}
+
+impl<'a, 'c, H: FixedHeuristic<N>, const N: usize> Walk<'a, 'c, H, N> {
+    /// A walk from `start`, stopped by `stop` too.
+    pub(crate) fn new(heuristic: &'a H, start: Start<N>, stop: Stop<'c>) -> Self {
+        Walk {
+            heuristic,
+            limit: start.max_nodes,
+            start,
+            stop,
+            expanded: 0,
+            generated: 0,
+            iterations: Vec::new(),
+            budget_hit: None,
+            bound: 0,
+            root_h: 0,
+            best: None,
+            stopped: false,
+            next_bound: u32::MAX,
+            path: Vec::new(),
+        }
+    }
+
+    /// The path found (the shortest found, when told to go on after one),
+    /// or `None` when a limit came first or no path is shorter than
+    /// `shorter_than` (or the board has no blank).
+    pub(crate) fn run(&mut self) -> Option<Vec<Move>> {
+        let tiles = self.start.tiles;
+        let blank = tiles.iter().position(|&t| t == 0)?;
+        let state = self.heuristic.start(&tiles);
+        self.root_h = self.heuristic.value(&state);
+        if self.root_h >= self.start.shorter_than {
+            return None;
+        }
+        self.bound = self.start.weight * self.root_h;
+        loop {
+            self.next_bound = u32::MAX;
+            let before = self.expanded;
+            let found = self.dfs(tiles, blank, state, 0, None);
+            self.iterations.push((self.bound / WEIGHT_UNIT, self.expanded - before));
+            if found {
+                return Some(std::mem::take(&mut self.path));
+            }
+            if self.stopped || self.next_bound == u32::MAX {
+                return self.best.take();
+            }
+            self.bound = self.next_bound;
+        }
+    }
+
+    /// A lower bound on the fewest moves, once [`run`](Self::run) found a
+    /// path in one go (not told to go on after it): the root's estimate, or
+    /// `⌈B / weight⌉` for the bound `B` of the iteration that found it
+    /// (see the module documentation), whichever is larger.
+    pub(crate) fn lower_bound(&self) -> u32 {
+        self.root_h.max(self.bound.div_ceil(self.start.weight.max(1)))
+    }
+
+    /// The cell one blank move `mv` from `blank`, if on the board.
+    #[inline]
+    fn step(&self, blank: usize, mv: Move) -> Option<usize> {
+        let width = self.start.width;
+        let (r, c) = (blank / width, blank % width);
+        match mv {
+            Move::Up => (r > 0).then(|| blank - width),
+            Move::Down => (blank + width < N).then(|| blank + width),
+            Move::Left => (c > 0).then(|| blank - 1),
+            Move::Right => (c + 1 < width).then(|| blank + 1),
+        }
+    }
+
+    /// Whether a limit says stop after this node.
+    #[inline]
+    fn spent(&mut self) -> bool {
+        if self.expanded > self.limit {
+            return true;
+        }
+        match &mut self.stop {
+            Stop::Deadline(deadline) => {
+                self.expanded % POLL_EVERY == 0 && deadline.is_some_and(|d| Instant::now() >= d)
+            }
+            Stop::Clock(clock) => {
+                self.budget_hit = clock.check(self.expanded, 0);
+                self.budget_hit.is_some()
+            }
+        }
+    }
+
+    /// Searches below `tiles` (the blank on `blank`, `g` moves made) for the
+    /// goal within the bound; true with the path in `self.path` when found.
+    fn dfs(&mut self, tiles: [u8; N], blank: usize, state: H::State, g: u32, previous: Option<Move>) -> bool {
+        let h = self.heuristic.value(&state);
+        if h == 0 && tiles == self.start.goal {
+            if self.start.then_nodes == 0 {
+                return true;
+            }
+            // Keep it and search on, for a shorter path only.
+            self.best = Some(self.path.clone());
+            self.start.shorter_than = g;
+            self.limit = self
+                .start
+                .max_nodes
+                .min(self.expanded.saturating_add(self.start.then_nodes));
+            return false;
+        }
+        self.expanded += 1;
+        if self.spent() {
+            self.stopped = true;
+            return false;
+        }
+        // The children within the bound, lowest estimate first.
+        let mut children: [(u32, Move, usize, Option<H::State>); 4] = [(u32::MAX, Move::Up, 0, None); 4];
+        let mut count = 0;
+        for mv in Move::ALL {
+            if previous == Some(mv.opposite()) {
+                continue;
+            }
+            let Some(to) = self.step(blank, mv) else {
+                continue;
+            };
+            let tile = tiles[to];
+            let mut after = tiles;
+            after[blank] = tile;
+            after[to] = 0;
+            let next = self.heuristic.step(&after, &state, tile, to, blank);
+            let h2 = self.heuristic.value(&next);
+            self.generated += 1;
+            if g + 1 + h2 >= self.start.shorter_than {
+                continue;
+            }
+            let f = WEIGHT_UNIT * (g + 1) + self.start.weight * h2;
+            if f > self.bound {
+                self.next_bound = self.next_bound.min(f);
+                continue;
+            }
+            children[count] = (h2, mv, to, Some(next));
+            count += 1;
+        }
+        let children = &mut children[..count];
+        children.sort_unstable_by_key(|c| c.0);
+        for &(_, mv, to, next) in children.iter() {
+            let Some(next) = next else { continue };
+            let mut after = tiles;
+            after[blank] = tiles[to];
+            after[to] = 0;
+            self.path.push(mv);
+            if self.dfs(after, to, next, g + 1, Some(mv)) {
+                return true;
+            }
+            self.path.pop();
+            if self.stopped {
+                return false;
+            }
+        }
+        false
+    }
+}
