@@ -60,11 +60,14 @@ pub fn solution_length(record: &SolutionRecord) -> String {
         ),
         _ => format!("{length} {moves}"),
     };
-    let text = match (record.lower_bound, record.ratio) {
-        (Some(lb), Some(r)) if record.metric.is_some() => {
+    let text = match (record.lower_bound, record.ratio, record.within) {
+        (Some(lb), Some(r), Some(factor)) => {
+            format!("{text}, within {factor} of the shortest: lower bound {lb}, ratio {r:.2}")
+        }
+        (Some(lb), Some(r), None) if record.metric.is_some() => {
             format!("{text}, single-move lower bound {lb}, ratio {r:.2}")
         }
-        (Some(lb), Some(r)) => format!("{text}, lower bound {lb}, ratio {r:.2}"),
+        (Some(lb), Some(r), None) => format!("{text}, lower bound {lb}, ratio {r:.2}"),
         _ => text,
     };
     match (record.improved_from, record.start.as_deref()) {

@@ -203,15 +203,17 @@ impl SearchOptions {
     /// no databases for a 15- or 24-puzzle goal, the advice to build them is
     /// held in [`Solvers::advice`].
     pub fn solvers(&self, threads: usize, budget: npuzzle::Budget) -> anyhow::Result<Solvers> {
-        self.solvers_in(threads, budget, npuzzle::Metric::Stm)
+        self.solvers_in(threads, budget, npuzzle::Metric::Stm, None)
     }
 
-    /// [`solvers`](SearchOptions::solvers) minimising the length in `metric`.
+    /// [`solvers`](SearchOptions::solvers) minimising the length in
+    /// `metric`, within a factor of the shortest when `within` is given.
     pub fn solvers_in(
         &self,
         threads: usize,
         budget: npuzzle::Budget,
         metric: npuzzle::Metric,
+        within: Option<npuzzle::search::within::Within>,
     ) -> anyhow::Result<Solvers> {
         use npuzzle_service::HeuristicChoice;
         self.refuse_what_does_not_apply()?;
@@ -234,7 +236,8 @@ impl SearchOptions {
             .with_threads(threads)
             .with_duplicate_len(self.limits.dup_len())
             .with_improve(self.improve)
-            .with_metric(metric);
+            .with_metric(metric)
+            .with_within(within);
         let spec = SolverSpec::new(options, self.heuristic).with_partition(self.pdb.clone());
         // The advice is held here and said only after a search it would have helped.
         let events = std::sync::Arc::new(Told::default());

@@ -11,6 +11,7 @@
 //! | `timeout_ms`, `max_nodes`, `max_memory` | the budget, under the host's [`Caps`] |
 //! | `improve` | spend the rest of the time budget shortening a constructive solution |
 //! | `metric` | `stm` (the default) or `mtm`: what a shortest solution is shortest in |
+//! | `within` | a factor from 1 to 16: a solution at most that many times the shortest, with its `lower_bound` |
 //! | `count` | a solve also counts the optimal solutions |
 //! | `limit` | a solve also lists up to this many optimal solutions |
 //!
@@ -19,6 +20,7 @@
 
 use std::time::Duration;
 
+use npuzzle::search::within::Within;
 use npuzzle::{Algorithm, Metric, Shape, SolverOptions};
 use serde::Deserialize;
 
@@ -59,6 +61,9 @@ pub struct Options {
     pub improve: Option<bool>,
     /// `stm` or `mtm`: the metric a shortest solution is shortest in.
     pub metric: Option<String>,
+    /// A solution at most this many times the shortest (1 to 16), with a
+    /// lower bound beside it.
+    pub within: Option<Within>,
     /// A solve also counts the optimal solutions.
     pub count: Option<bool>,
     /// A solve also lists at most this many optimal solutions.
@@ -158,7 +163,8 @@ impl Options {
         let options = SolverOptions::default()
             .with_algorithm(algorithm)
             .with_improve(improve)
-            .with_metric(metric);
+            .with_metric(metric)
+            .with_within(self.within);
         Ok(SolverSpec::new(options, heuristic))
     }
 

@@ -173,6 +173,15 @@ test('random boards repeat by seed, and lie at their asked distance', () => {
   assert.equal(np.solve(a.board, { size: '4x3' }).length, 18);
 });
 
+test('within a factor of Korf #1, with the lower bound the search proved', () => {
+  const board = '14 13 15 7 11 12 9 5 6 x 2 1 4 8 10 3';
+  const s = np.solve(board, { goal: 'blank-first', within: 1.5, heuristic: 'linear-conflict' });
+  assert.equal(s.within, 1.5);
+  assert.ok(s.length <= 1.5 * 57 && s.lower_bound <= 57 && s.length <= 1.5 * s.lower_bound, JSON.stringify(s));
+  assert.equal(replay(board, 4, s.moves), 'x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15');
+  assert.throws(() => np.solve(board, { within: 0.5 }), (e) => e.kind === 'options' && /from 1 to 16/.test(e.message));
+});
+
 test('the 3x3 distribution is the published one', () => {
   const d = np.distribution({ size: '3x3' });
   assert.equal(d.total, 181440);

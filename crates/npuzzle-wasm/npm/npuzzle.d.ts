@@ -22,6 +22,8 @@ export interface Options {
   improve?: boolean;
   /** `stm` (every move counts one, the default) or `mtm` (the multi-tile metric). */
   metric?: 'stm' | 'mtm';
+  /** A solution at most this many times the shortest (1 to 16), with its `lower_bound`: IDA* on 4x4 and 5x5 runs weighted. */
+  within?: number;
   /** `list`: at most this many optimal solutions (default 100). */
   limit?: number;
 }
@@ -97,6 +99,8 @@ export interface SolutionRecord {
   /** Which limit ran out (`node limit`, `time limit`, `memory limit`). */
   budget?: string;
   stats: StatsRecord;
+  /** The factor asked for (`within`): the solution is at most this many times the shortest. */
+  within?: number;
   lower_bound?: number;
   ratio?: number;
   improved_from?: number;

@@ -586,3 +586,72 @@ fn random_at_an_exact_distance_on_boards_past_a_table() {
         stderr(&out)
     );
 }
+
+#[test]
+fn within_a_factor_of_korfs_published_lengths_with_the_bound_it_proved() {
+    let goal: Vec<u8> = (0..16).collect();
+    let goal_text = "x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
+    let dir = empty_dir("within");
+    for (tiles, published) in npuzzle::oracle::korf100(&goal).into_iter().take(5) {
+        let board: Vec<String> = tiles
+            .iter()
+            .map(|&t| if t == 0 { "x".into() } else { t.to_string() })
+            .collect();
+        let board = board.join(" ");
+        let args = [
+            "solve",
+            "--json",
+            "--within",
+            "1.3",
+            "--goal",
+            "blank-first",
+            "--pdb-dir",
+            dir.path().to_str().unwrap(),
+            &board,
+        ];
+        let out = npuzzle(&args, "");
+        assert!(out.status.success(), "{}", stderr(&out));
+        let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("one JSON object");
+        let d = &line["data"];
+        let (length, lower) = (d["length"].as_u64().unwrap(), d["lower_bound"].as_u64().unwrap());
+        assert_eq!(d["within"], 1.3);
+        assert_eq!(replay(&board, d["moves"].as_str().unwrap()), goal_text);
+        assert!(
+            length as f64 <= 1.3 * f64::from(published),
+            "{board}: {length} against {published}"
+        );
+        assert!(
+            lower <= u64::from(published) && length as f64 <= 1.3 * lower as f64,
+            "{board}: {d}"
+        );
+        assert_eq!(
+            d["ratio"].as_f64(),
+            Some((length as f64 / lower as f64 * 1000.0).round() / 1000.0)
+        );
+    }
+    let out = npuzzle(
+        &[
+            "solve",
+            "--within",
+            "1.5",
+            "--size",
+            "6x6",
+            "--algorithm",
+            "greedy",
+            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 x 35",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("a factor is proved by an optimal or a weighted search"),
+        "{}",
+        stderr(&out)
+    );
+    let out = npuzzle(&["solve", "--within", "0.9", "1 2 3 x 4 5 7 8 6"], "");
+    assert!(
+        stderr(&out).contains("a factor is a number from 1 to 16"),
+        "{}",
+        stderr(&out)
+    );
+}

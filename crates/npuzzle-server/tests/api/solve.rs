@@ -231,3 +231,40 @@ async fn compare_runs_every_realm_and_they_agree() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(error_message(&record).contains("at most 12 cells"));
 }
+
+/// `within`: Korf's #1 (57 moves at best) at most 1.5 times that, with the
+/// lower bound the search proved; a factor greedy cannot prove is refused.
+#[tokio::test]
+async fn solve_within_a_factor_names_it_and_its_lower_bound() {
+    let app = App::default().await;
+    let (status, record) = app
+        .post_json(
+            "/api/solve",
+            json!({"board": KORF_1, "goal": "blank-first", "within": 1.5, "heuristic": "linear-conflict"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{record}");
+    let d = data(&record, "solution");
+    let (len, lower) = (d["length"].as_u64().unwrap(), d["lower_bound"].as_u64().unwrap());
+    assert_eq!(d["within"], 1.5);
+    assert!(
+        len as f64 <= 1.5 * 57.0 && lower <= 57 && len as f64 <= 1.5 * lower as f64,
+        "{d}"
+    );
+    let goal: String = "x ".to_string() + &(1..16).map(|t| t.to_string()).collect::<Vec<_>>().join(" ");
+    assert_eq!(replay(&tiles(KORF_1), 4, d["moves"].as_str().unwrap()), tiles(&goal));
+    for (body, wanted) in [
+        (
+            json!({"board": KORF_1, "within": 0.5}),
+            "a factor is a number from 1 to 16",
+        ),
+        (
+            json!({"board": "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 x 35", "within": 1.5}),
+            "a factor is proved by an optimal or a weighted search",
+        ),
+    ] {
+        let (status, record) = app.post_json("/api/solve", body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{record}");
+        assert!(error_message(&record).contains(wanted), "{record}");
+    }
+}

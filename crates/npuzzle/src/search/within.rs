@@ -39,7 +39,8 @@ use crate::Error;
 /// assert!("0.9".parse::<Within>().is_err());
 /// # Ok::<(), npuzzle::Error>(())
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Deserialize, serde::Serialize)]
+#[serde(try_from = "f64", into = "f64")]
 pub struct Within {
     thousandths: u32,
 }
@@ -70,6 +71,20 @@ impl Within {
     /// The weight of weighted IDA*, in 64ths: the factor rounded down.
     pub(crate) fn weight(self) -> u32 {
         self.thousandths * WEIGHT_UNIT / 1000
+    }
+}
+
+impl TryFrom<f64> for Within {
+    type Error = Error;
+
+    fn try_from(factor: f64) -> Result<Within, Error> {
+        Within::new(factor)
+    }
+}
+
+impl From<Within> for f64 {
+    fn from(within: Within) -> f64 {
+        within.factor()
     }
 }
 
