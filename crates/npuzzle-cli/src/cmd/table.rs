@@ -7,9 +7,9 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use npuzzle::record::{DistributionRecord, Record};
-use npuzzle::search::mtm_bfs::mtm_layer_counts;
-use npuzzle::search::table::Table;
+use npuzzle::search::table::{Table, TableCache};
 use npuzzle::{Budget, Metric};
+use npuzzle_service::exhaustive::distribution;
 
 use crate::input::BoardOptions;
 
@@ -44,7 +44,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         (None, None) => anyhow::bail!("give the board size with --size WxH, for example --size 3x3"),
     };
     let goal = args.board.goal(shape)?;
-    let counts = match args.metric {
+    // The single-move table is built here, for its progress bar; the
+    // other metrics as every front-end counts them.
+    let record = match args.metric {
         Metric::Stm => {
             let bar = crate::progress::bar(0, "{prefix} [{bar:40}] {percent:>3}% {msg}, eta {eta}");
             bar.set_prefix(format!("building the {shape} table"));
@@ -54,12 +56,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 bar.set_message(format!("distance {}", p.distance));
             })?;
             bar.finish_and_clear();
-            table.layer_counts().to_vec()
+            DistributionRecord::new(&goal, table.layer_counts())
         }
-        Metric::Mtm => mtm_layer_counts(&goal, Budget::default())?,
-        other => anyhow::bail!("table counts distances in stm or mtm, not {other}"),
+        metric => distribution(&goal, metric, &TableCache::default(), Budget::default())?,
     };
-    let record = DistributionRecord::new(&goal, &counts).in_metric(args.metric);
     let mut out = std::io::stdout().lock();
     if args.json {
         crate::output::write_json_line(&mut out, &Record::Distribution(record))?;
