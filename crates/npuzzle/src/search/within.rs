@@ -2,7 +2,7 @@
 //! shortest, and a lower bound on the shortest that the search proved.
 //!
 //! With [`SolverOptions::within`](super::SolverOptions::within) set, IDA*
-//! on 4×4 and 5×5 boards runs weighted (see [`weighted`](super::weighted)):
+//! on 4×4 and 5×5 boards runs weighted (`f = g + w·h` in 64ths of a move):
 //! the weight is the factor rounded down to a 64th, so the guarantee holds
 //! for the factor asked. The estimate is the one IDA* would read (the
 //! `heuristic` option, pattern databases included). The lower bound is the
