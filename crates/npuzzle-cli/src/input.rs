@@ -152,7 +152,7 @@ pub struct SearchOptions {
     pub heuristic: npuzzle_service::HeuristicChoice,
     #[command(flatten)]
     pub dir: crate::pdb_dir::DirArgs,
-    /// Use the pattern databases of this partition (a name: 5-5-5, 6-6-3, 7-8, 6-6-6-6, 7-7-7-3, or tiles such as
+    /// Use the pattern databases of this partition (a name: 5-5-5, 6-6-3, 7-8, 6-6-6-6, 7-7-7-3, 5-5-5-5-4, or tiles such as
     /// 1,2,3,4,5/6,7,8,9,10/11,12,13,14,15) rather than the strongest present; implies `--heuristic pdb`.
     #[arg(long, value_name = "PARTITION")]
     pub pdb: Option<String>,
@@ -175,6 +175,9 @@ fn algorithm_help() -> String {
                 npuzzle::search::AUTO_OPTIMAL_CELLS
             ),
             npuzzle::Algorithm::Greedy => format!("{a} (any board up to 1000x1000, not optimal)"),
+            npuzzle::Algorithm::Anytime => {
+                format!("{a} (the shortest solution found within --timeout, with a proved lower bound)")
+            }
             _ => a.to_string(),
         })
         .collect();
@@ -260,6 +263,13 @@ impl SearchOptions {
         use npuzzle::Algorithm;
         let algorithm = self.algorithm;
         if let Some(improve) = self.improve {
+            if algorithm == Algorithm::Anytime {
+                anyhow::bail!(
+                    "--improve {} shortens the solutions of --algorithm greedy; --algorithm anytime improves its \
+                     answer for the whole --timeout",
+                    crate::human::human_duration(improve)
+                );
+            }
             if !matches!(algorithm, Algorithm::Greedy | Algorithm::Auto) {
                 anyhow::bail!(
                     "--improve {} shortens the solutions of --algorithm greedy, but --algorithm {algorithm} finds \

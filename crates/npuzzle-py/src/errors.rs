@@ -35,11 +35,14 @@ const NAMES: [&str; 4] = ["BoardError", "OptionError", "PdbError", "NpuzzleError
 /// options.
 fn class_of(error: &Error) -> Class {
     match error {
-        Error::Input(InputError::UnknownName { .. })
+        Error::Input(InputError::UnknownName { .. } | InputError::BadFactor { .. })
         | Error::Database(DatabaseError::BadPartition { .. } | DatabaseError::Unsupported { .. })
-        | Error::Refused(Refusal::Unsupported { .. } | Refusal::NoExactHint { .. } | Refusal::NoExactCount { .. }) => {
-            Class::Option
-        }
+        | Error::Refused(
+            Refusal::Unsupported { .. }
+            | Refusal::NoExactHint { .. }
+            | Refusal::NoExactCount { .. }
+            | Refusal::NoFactor { .. },
+        ) => Class::Option,
         Error::Input(_) | Error::Moves(_) => Class::Board,
         Error::Database(_) => Class::Pdb,
         _ => Class::Other,

@@ -114,6 +114,8 @@ pub struct SearchArgs {
     pub improve: Option<f64>,
     /// `stm` or `mtm`.
     pub metric: String,
+    /// A factor from 1 to 16: a solution at most that many times the shortest.
+    pub within: Option<f64>,
 }
 
 impl SearchArgs {
@@ -130,6 +132,7 @@ impl SearchArgs {
             self.pdb_dir.clone(),
         )?
         .with_improve(improve)
+        .with_within(self.within)?
         .with_metric(&self.metric)
     }
 }

@@ -53,6 +53,16 @@ impl Key {
         Ok(self)
     }
 
+    /// This key asking for a solution at most `within` times the shortest.
+    pub fn with_within(mut self, within: Option<f64>) -> PyResult<Key> {
+        let within = within
+            .map(npuzzle::search::within::Within::new)
+            .transpose()
+            .or_raise()?;
+        self.spec.options = self.spec.options.with_within(within);
+        Ok(self)
+    }
+
     /// This key with up to `improve` spent shortening a constructive solution.
     pub fn with_improve(mut self, improve: Option<std::time::Duration>) -> Key {
         self.spec.options = self.spec.options.with_improve(improve);

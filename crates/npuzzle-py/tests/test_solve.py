@@ -314,3 +314,27 @@ def test_the_multi_tile_metric_gives_the_oracles_length() -> None:
     assert "metric" not in data and data["mtm_length"] == 1
     with pytest.raises(npuzzle.OptionError, match='unknown metric "htm"; choose stm or mtm'):
         npuzzle.solve(HARDEST, metric="htm")
+
+
+# Korf's 15-puzzle #1 (Korf 1985, Table 1): 57 moves at the shortest.
+KORF_1 = "14 13 15 7 11 12 9 5 6 x 2 1 4 8 10 3"
+
+
+def test_within_a_factor_the_length_and_the_proved_bound_hold() -> None:
+    s = npuzzle.solve(KORF_1, goal="blank-first", heuristic="linear-conflict", within=1.5)
+    data = s.to_dict()["data"]
+    assert s.length is not None and s.length <= 1.5 * 57
+    assert data["within"] == 1.5 and data["lower_bound"] <= 57
+    assert s.length <= 1.5 * data["lower_bound"] and data["ratio"] == round(s.length / data["lower_bound"], 3)
+    with pytest.raises(npuzzle.OptionError, match="a factor is a number from 1 to 16"):
+        npuzzle.solve(KORF_1, goal="blank-first", within=0.5)
+
+
+def test_anytime_answers_within_its_budget_with_a_bound_below_the_shortest() -> None:
+    s = npuzzle.solve(KORF_1, goal="blank-first", algorithm="anytime", heuristic="linear-conflict", max_nodes=20_000)
+    data = s.to_dict()["data"]
+    assert s.algorithm == "anytime" and s.length is not None and s.length >= 57
+    assert data["lower_bound"] <= 57 and "within" not in data
+    assert s.stats.expanded is not None and s.stats.expanded <= 20_000
+    tiles = [0 if t == "x" else int(t) for t in KORF_1.split()]
+    assert replay(tiles, 4, s.moves) == list(range(16))

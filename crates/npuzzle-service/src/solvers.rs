@@ -302,14 +302,18 @@ impl Solvers {
 
     /// The 4×4 and 5×5 blank-first databases in the directory, for the
     /// optimal 4×4 and weighted 5×5 finish of staged solutions' core when
-    /// `--improve` works on a board of up to 64 cells (see
+    /// `--improve` or `anytime` works on a board of up to 64 cells (see
     /// [`CoreOptions`](npuzzle::search::staged::CoreOptions)). They only
     /// shorten solutions: a directory that cannot be read gives none.
     fn core_databases(&self, goal: &Goal) -> Vec<Arc<PdbSet>> {
         let shape = goal.shape();
-        let staged = self.options.improve.is_some()
-            && self.options.resolve(shape) == npuzzle::Algorithm::Greedy
-            && shape.cells() <= npuzzle::search::staged::MAX_CELLS;
+        let improves = match self.options.resolve(shape) {
+            npuzzle::Algorithm::Greedy => self.options.improve.is_some(),
+            // Its start is the constructive solution improved.
+            npuzzle::Algorithm::Anytime => true,
+            _ => false,
+        };
+        let staged = improves && shape.cells() <= npuzzle::search::staged::MAX_CELLS;
         let sides = [
             npuzzle::search::staged::SEARCHED_SIDE,
             npuzzle::search::staged::WEIGHTED_SIDE,

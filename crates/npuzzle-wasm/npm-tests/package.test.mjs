@@ -182,6 +182,15 @@ test('within a factor of Korf #1, with the lower bound the search proved', () =>
   assert.throws(() => np.solve(board, { within: 0.5 }), (e) => e.kind === 'options' && /from 1 to 16/.test(e.message));
 });
 
+test('anytime answers Korf #1 within its node budget, with a lower bound at most 57', () => {
+  const board = '14 13 15 7 11 12 9 5 6 x 2 1 4 8 10 3';
+  const s = np.solve(board, { goal: 'blank-first', algorithm: 'anytime', heuristic: 'linear-conflict', max_nodes: 20000 });
+  assert.equal(s.algorithm, 'anytime');
+  assert.ok(s.length >= 57 && s.lower_bound <= 57 && s.stats.expanded <= 20000, JSON.stringify(s));
+  assert.equal(s.within, undefined);
+  assert.equal(replay(board, 4, s.moves), 'x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15');
+});
+
 test('the 3x3 distribution is the published one', () => {
   const d = np.distribution({ size: '3x3' });
   assert.equal(d.total, 181440);

@@ -297,7 +297,7 @@ impl SolutionRecord {
             moves,
             budget: budget.map(|kind| kind.to_string()),
             stats: StatsRecord::from(&report.stats),
-            within: report.bounded.map(|b| b.within.factor()),
+            within: report.bounded.and_then(|b| b.within).map(|w| w.factor()),
             lower_bound,
             ratio: lower_bound.zip(length).map(|(lb, len)| ratio(len as u64, lb)),
             improved_from: report.improvement.map(|i| i.from_len),

@@ -134,14 +134,14 @@ pub struct Report {
     pub bounded: Option<Bounded>,
 }
 
-/// A solution's guarantee when a factor was asked for: its length is at
-/// most `within` times the shortest, and the shortest is at least
-/// `lower_bound` moves.
+/// What a search proved of the shortest solution beside its answer: the
+/// shortest is at least `lower_bound` moves, and with a factor asked for
+/// the answer is at most `within` times the shortest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Bounded {
-    /// The factor asked for.
-    pub within: crate::search::within::Within,
+    /// The factor asked for, if any (`anytime` proves a bound without one).
+    pub within: Option<crate::search::within::Within>,
     /// A lower bound on the shortest solution's length.
     pub lower_bound: u64,
 }

@@ -51,10 +51,14 @@ struct CompactArgs {
 struct BuildArgs {
     #[command(flatten)]
     board: BoardOptions,
-    /// Tiles of each pattern, e.g. 1,2,3,4,5/6,7,8,9,10/11,12,13,14,15, or a name: 5-5-5, 6-6-3, 7-8 (4x4), 6-6-6-6, 7-7-7-3 (5x5).
+    /// Tiles of each pattern, e.g. 1,2,3,4,5/6,7,8,9,10/11,12,13,14,15, or a name: 5-5-5, 6-6-3, 7-8 (4x4), 6-6-6-6, 7-7-7-3, 5-5-5-5-4 (5x5).
     /// Default: the recommended set for the board (7-8 on 4x4, compact zero-aware 6-6-6-6 on 5x5, runs of tiles elsewhere).
     #[arg(long, short = 'p')]
     partition: Option<String>,
+    /// Build the strongest set whose files fit in BYTES (e.g. 64M: compact zero-aware 5-5-5-5-4 on
+    /// 5x5, 24.6 MiB, built in about 10 s on one core; 6-6-3 on 4x4), instead of naming one.
+    #[arg(long, value_name = "BYTES", value_parser = parse_bytes, conflicts_with_all = ["partition", "zero_aware", "compact"])]
+    fit: Option<u64>,
     #[command(flatten)]
     dir: DirArgs,
     /// Build threads (default: all cores).
@@ -118,9 +122,10 @@ fn compact(args: CompactArgs) -> Result<ExitCode> {
 fn build(args: BuildArgs) -> Result<ExitCode> {
     let shape = args.board.size.map_or_else(|| Shape::new(4, 4), Ok)?;
     let goal = args.board.goal(shape)?;
-    let spec = match &args.partition {
-        Some(text) => PdbSpec::parse(&goal, text)?,
-        None => PdbSpec::recommended(&goal)?,
+    let spec = match (&args.partition, args.fit) {
+        (_, Some(bytes)) => PdbSpec::fitting(&goal, bytes)?,
+        (Some(text), None) => PdbSpec::parse(&goal, text)?,
+        (None, None) => PdbSpec::recommended(&goal)?,
     };
     let spec = match (args.zero_aware, args.compact) {
         (true, _) => spec.with_kind(TableKind::ZeroAware),

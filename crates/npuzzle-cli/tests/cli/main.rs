@@ -10,6 +10,7 @@ mod notation;
 mod pdb;
 mod progress;
 mod reading;
+mod realtime;
 mod render;
 mod solve;
 

@@ -119,10 +119,12 @@ def _options(
     pdb_dir: Optional[PathLike],
     improve: Optional[float] = None,
     metric: str = "stm",
+    within: Optional[float] = None,
 ) -> dict[str, Any]:
     """The keyword arguments every solving function shares, as the native module takes them."""
     return {
         "improve": improve,
+        "within": within,
         "metric": metric,
         "goal": _goal(goal),
         "algorithm": algorithm,
@@ -149,13 +151,17 @@ def solve(
     pdb_dir: Optional[PathLike] = None,
     improve: Optional[float] = None,
     metric: str = "stm",
+    within: Optional[float] = None,
 ) -> Solution:
     """Solves one board optimally (or, past 5×5 or with ``"greedy"``, constructively).
 
     ``algorithm``: ``"auto"`` (a complete table up to 10 cells, IDA* up to
     25, the constructive ``"greedy"`` above), ``"bfs-set"``, ``"bfs"``,
     ``"table"``, ``"bibfs"``, ``"astar"``, ``"idastar"``, ``"greedy"`` (any
-    size, fast, not optimal: ``to_dict()`` gives its lower bound and ratio).
+    size, fast, not optimal: ``to_dict()`` gives its lower bound and ratio),
+    ``"anytime"`` (the best solution found within ``timeout``, improving from
+    an answer made in milliseconds, with the lower bound it proved; optimal
+    when no budget stops it).
     ``heuristic``: ``"auto"`` (the strongest pattern database in ``pdb_dir``
     for the board's goal, else walking distance on 4×4, else linear conflict),
     ``"misplaced"``, ``"manhattan"``, ``"linear-conflict"``,
@@ -174,6 +180,9 @@ def solve(
     multi-tile metric: sliding several tiles of a line at once counts one;
     searched optimally up to 12 cells and on 4×4, by ``"greedy"`` above).
     Every solution has both lengths, ``length`` and ``mtm_length``.
+    ``within`` (a factor from 1 to 16): a solution at most that many times
+    the shortest, by weighted IDA* on 4×4 and 5×5 (optimal searches elsewhere);
+    ``to_dict()`` gives ``within``, the proved ``lower_bound`` and ``ratio``.
 
     Solvers (and the tables and databases they load) are kept between calls
     with the same options. The GIL is released while the search runs.
@@ -187,7 +196,7 @@ def solve(
     broken databases.
     """
     tiles, size = _tiles(board, size)
-    options = _options(goal, algorithm, heuristic, timeout, max_nodes, max_memory, threads, pdb_dir, improve, metric)
+    options = _options(goal, algorithm, heuristic, timeout, max_nodes, max_memory, threads, pdb_dir, improve, metric, within)
     return _native.solve(tiles, size, options)
 
 

@@ -23,6 +23,19 @@ pub enum DatabaseError {
         /// What is wrong with it.
         reason: String,
     },
+    /// No database set for the board fits in the bytes given (`pdb build
+    /// --fit`).
+    #[error("no pattern database set for a {shape} board fits in {max_bytes} bytes: the smallest, {smallest}, takes {smallest_bytes}")]
+    NothingFits {
+        /// The board shape.
+        shape: crate::board::Shape,
+        /// The bytes given.
+        max_bytes: u64,
+        /// The smallest set tried, as `pdb build` names it.
+        smallest: String,
+        /// Its tables' bytes.
+        smallest_bytes: u64,
+    },
     /// Pattern databases cannot be built or used for this board or pattern.
     #[error("pattern databases: {reason}")]
     Unsupported {

@@ -122,7 +122,10 @@ impl Refusal {
                 cells,
                 max_cells,
                 ..
-            } => *algorithm == crate::Algorithm::Greedy.name() && cells <= max_cells,
+            } => {
+                [crate::Algorithm::Greedy.name(), crate::Algorithm::Anytime.name()].contains(algorithm)
+                    && cells <= max_cells
+            }
             _ => false,
         }
     }
@@ -133,6 +136,8 @@ impl Refusal {
 fn no_exact(rule: &str, algorithm: &str, shape: Shape, cells: usize, max_cells: usize) -> String {
     if algorithm == "greedy" {
         format!("{rule}, and greedy builds a solution without searching for an optimal one: ask with auto (optimal up to {max_cells} cells) or an optimal algorithm")
+    } else if algorithm == "anytime" {
+        format!("{rule}, and anytime answers with the best solution it finds in its budget, not always an optimal one: ask with auto (optimal up to {max_cells} cells) or an optimal algorithm")
     } else {
         format!("{rule}: {algorithm} searches optimally on boards of at most {max_cells} cells, and a {shape} board has {cells}; the greedy algorithm solves it, not optimally")
     }

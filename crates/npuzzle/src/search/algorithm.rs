@@ -13,7 +13,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::problem::SolveFn;
-use super::{astar, bfs, bfs_set, bibfs, constructive, idastar, state, table};
+use super::{anytime, astar, bfs, bfs_set, bibfs, constructive, idastar, state, table};
 use crate::board::Shape;
 use crate::Error;
 
@@ -207,6 +207,17 @@ algorithms! {
         too_big: |_| Ok(()),
         solve: constructive::solve,
     },
+    /// The best solution found within the budget ([`anytime`](super::anytime)):
+    /// an answer at once, shorter ones while the budget lasts, with a proved
+    /// lower bound. Not part of [`Algorithm::ALL`].
+    Anytime {
+        name: "anytime",
+        max_cells: None,
+        heuristic: true,
+        optimal: false,
+        too_big: |_| Ok(()),
+        solve: anytime::solve,
+    },
     /// A toy kept as a test that adding an algorithm is this entry and one
     /// module ([`super::toy`]).
     #[cfg(test)]
@@ -293,7 +304,7 @@ impl fmt::Display for Algorithm {
 /// assert_eq!("bibfs".parse::<Algorithm>()?, Algorithm::BiBfs);
 /// let err = "dfs".parse::<Algorithm>().unwrap_err();
 /// assert!(matches!(err, Error::Input(InputError::UnknownName { what: "algorithm", .. })));
-/// assert_eq!(err.to_string(), "unknown algorithm \"dfs\"; choose auto, bfs-set, bfs, table, bibfs, astar, idastar or greedy");
+/// assert_eq!(err.to_string(), "unknown algorithm \"dfs\"; choose auto, bfs-set, bfs, table, bibfs, astar, idastar, greedy or anytime");
 /// # Ok::<(), npuzzle::Error>(())
 /// ```
 impl FromStr for Algorithm {

@@ -76,6 +76,9 @@ impl Solver {
         if self.options.metric == Metric::Mtm {
             self.check_multi_tile(board, algorithm, question)?;
         }
+        if algorithm == Algorithm::Anytime {
+            return self.check_anytime(board, goal, question);
+        }
         if algorithm == Algorithm::Greedy {
             let (asked, shape) = (self.options.algorithm.name(), board.shape());
             let (cells, max_cells) = (shape.cells(), AUTO_OPTIMAL_CELLS);
@@ -111,6 +114,38 @@ impl Solver {
             self.check_search(board, goal, algorithm)?;
         }
         check_cells(board, algorithm)
+    }
+
+    /// What `anytime` takes: a solve with no factor asked for (its answer
+    /// is the best found, not an optimal one), and on 4×4 and 5×5 boards,
+    /// which it searches, what its heuristic needs.
+    fn check_anytime(&self, board: &Board, goal: &Goal, question: Question) -> Result<(), Error> {
+        let (algorithm, shape) = (Algorithm::Anytime.name(), board.shape());
+        let (cells, max_cells) = (shape.cells(), AUTO_OPTIMAL_CELLS);
+        match question {
+            Question::Solve if self.options.within.is_some() => Err(Error::Refused(Refusal::NoFactor {
+                algorithm,
+                shape,
+                cells,
+                max_cells,
+            })),
+            Question::Solve if super::idastar_fixed::is_specialised(shape) => {
+                self.check_search(board, goal, Algorithm::Anytime)
+            }
+            Question::Solve => Ok(()),
+            Question::Hint => Err(Error::Refused(Refusal::NoExactHint {
+                algorithm,
+                shape,
+                cells,
+                max_cells,
+            })),
+            Question::Count => Err(Error::Refused(Refusal::NoExactCount {
+                algorithm,
+                shape,
+                cells,
+                max_cells,
+            })),
+        }
     }
 
     /// What an optimal `algorithm` needs to search `board`: a board of at
@@ -167,6 +202,10 @@ impl Solver {
                 refuse(format!("bfs cannot search a {shape} board"), searched_by.to_string())
             }
             Algorithm::Bfs | Algorithm::Greedy => Ok(()),
+            Algorithm::Anytime => refuse(
+                "anytime cannot search in it".to_string(),
+                "anytime searches in the single-tile metric only".to_string(),
+            ),
             Algorithm::IdaStar if !super::idastar::searches_mtm(shape) => refuse(
                 format!("idastar cannot search a {shape} board"),
                 searched_by.to_string(),

@@ -16,11 +16,22 @@ use crate::Error;
 
 /// The longest improvement asked for: deadlines are instants, and a time
 /// past a year (`Duration::MAX` from a caller) would overflow them.
-const LONGEST_IMPROVE: Duration = Duration::from_secs(365 * 24 * 3600);
+pub(crate) const LONGEST_IMPROVE: Duration = Duration::from_secs(365 * 24 * 3600);
 
 /// Runs the constructive solver, then the improvement the options ask for
 /// within what is left of the budget.
 pub(crate) fn solve(problem: Problem<'_>) -> Result<Found, Error> {
+    let improve = problem.solver.options.improve;
+    run(problem, improve)
+}
+
+/// Runs the constructive solver, then improves its solution for `time`
+/// (within what is left of the budget).
+pub(crate) fn solve_improving(problem: Problem<'_>, time: Duration) -> Result<Found, Error> {
+    run(problem, Some(time))
+}
+
+fn run(problem: Problem<'_>, improve: Option<Duration>) -> Result<Found, Error> {
     let Problem {
         board,
         goal,
@@ -49,7 +60,7 @@ pub(crate) fn solve(problem: Problem<'_>) -> Result<Found, Error> {
     if let greedy::Finish::BudgetReached(kind) = end {
         return Ok(found(Outcome::BudgetReached(kind), None));
     }
-    let Some(time) = solver.options.improve else {
+    let Some(time) = improve else {
         return Ok(found(Outcome::Solved(Solution::new(moves)), None));
     };
     let time = budget

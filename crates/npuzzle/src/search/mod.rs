@@ -14,6 +14,7 @@ use crate::solution::{Bounded, Budget, BudgetClock, Cancel, Outcome, Report, Sol
 use crate::Error;
 
 mod algorithm;
+pub mod anytime;
 mod astar;
 pub mod bfs;
 mod bfs_set;
@@ -457,7 +458,7 @@ impl Solver {
         // length is its own.
         if let (Some(within), Outcome::Solved(solution), None) = (self.options.within, &outcome, bounded) {
             bounded = Some(Bounded {
-                within,
+                within: Some(within),
                 lower_bound: solution.len() as u64,
             });
         }

@@ -78,6 +78,9 @@ pub(crate) struct Walk<'a, 'c, H, const N: usize> {
     pub iterations: Vec<(u32, u64)>,
     /// The budget the clock said was spent, if it stopped the walk.
     pub budget_hit: Option<BudgetKind>,
+    /// Nodes other walks expanded before this one, added to its own when
+    /// the budget clock is asked (one node budget over several walks).
+    counted_before: u64,
     /// The bound of the last iteration searched (in units).
     bound: u32,
     /// The root's estimate.
@@ -86,6 +89,8 @@ pub(crate) struct Walk<'a, 'c, H, const N: usize> {
     best: Option<Vec<Move>>,
     /// A limit was reached.
     stopped: bool,
+    /// Every path shorter than `shorter_than` was searched.
+    exhausted: bool,
     /// The smallest f above the bound seen in this iteration.
     next_bound: u32,
     path: Vec<Move>,
@@ -103,13 +108,22 @@ impl<'a, 'c, H: FixedHeuristic<N>, const N: usize> Walk<'a, 'c, H, N> {
             generated: 0,
             iterations: Vec::new(),
             budget_hit: None,
+            counted_before: 0,
             bound: 0,
             root_h: 0,
             best: None,
             stopped: false,
+            exhausted: false,
             next_bound: u32::MAX,
             path: Vec::new(),
         }
+    }
+
+    /// This walk, counting `nodes` expanded before it against the budget
+    /// clock's node limit.
+    pub(crate) fn counting_from(mut self, nodes: u64) -> Self {
+        self.counted_before = nodes;
+        self
     }
 
     /// The path found (the shortest found, when told to go on after one),
@@ -121,6 +135,7 @@ impl<'a, 'c, H: FixedHeuristic<N>, const N: usize> Walk<'a, 'c, H, N> {
         let state = self.heuristic.start(&tiles);
         self.root_h = self.heuristic.value(&state);
         if self.root_h >= self.start.shorter_than {
+            self.exhausted = true;
             return None;
         }
         self.bound = self.start.weight * self.root_h;
@@ -133,18 +148,28 @@ impl<'a, 'c, H: FixedHeuristic<N>, const N: usize> Walk<'a, 'c, H, N> {
                 return Some(std::mem::take(&mut self.path));
             }
             if self.stopped || self.next_bound == u32::MAX {
+                self.exhausted = !self.stopped;
                 return self.best.take();
             }
             self.bound = self.next_bound;
         }
     }
 
-    /// A lower bound on the fewest moves, once [`run`](Self::run) found a
-    /// path in one go (not told to go on after it): the root's estimate, or
-    /// `⌈B / weight⌉` for the bound `B` of the iteration that found it
-    /// (see the module documentation), whichever is larger.
+    /// A lower bound on the fewest moves `C*`, however [`run`](Self::run)
+    /// ended: the root's estimate, or `⌈B / weight⌉` for the bound `B` of
+    /// the iteration it ended in (the one before searched every node under
+    /// its bound; see the module documentation), whichever is larger. The
+    /// argument assumes `C*` is below `shorter_than`: a caller holding a
+    /// path of that length takes the smaller of the two.
     pub(crate) fn lower_bound(&self) -> u32 {
         self.root_h.max(self.bound.div_ceil(self.start.weight.max(1)))
+    }
+
+    /// True when the walk ended having searched every path shorter than
+    /// `shorter_than` (as lowered by the paths it found): none shorter
+    /// than the last path it returned exists. False when a limit stopped it.
+    pub(crate) fn exhausted(&self) -> bool {
+        self.exhausted
     }
 
     /// The cell one blank move `mv` from `blank`, if on the board.
@@ -171,7 +196,7 @@ impl<'a, 'c, H: FixedHeuristic<N>, const N: usize> Walk<'a, 'c, H, N> {
                 self.expanded % POLL_EVERY == 0 && deadline.is_some_and(|d| Instant::now() >= d)
             }
             Stop::Clock(clock) => {
-                self.budget_hit = clock.check(self.expanded, 0);
+                self.budget_hit = clock.check(self.counted_before + self.expanded, 0);
                 self.budget_hit.is_some()
             }
         }

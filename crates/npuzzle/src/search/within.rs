@@ -165,7 +165,7 @@ impl<const N: usize> WithFixedHeuristic<N> for Search<'_> {
                 let lower = walk.lower_bound();
                 let lower = lower + (length - lower.min(length)) % 2;
                 let bounded = Bounded {
-                    within: self.within,
+                    within: Some(self.within),
                     lower_bound: u64::from(lower.min(length)),
                 };
                 (Outcome::Solved(Solution::new(moves)), Some(bounded))
@@ -208,7 +208,7 @@ mod tests {
         let solution = report.outcome.solution().expect("solved");
         assert!(goal.is_reached_by(&board.replay(solution.moves()).unwrap()), "{board}");
         let bounded = report.bounded.expect("a factor was asked for");
-        let (length, factor) = (solution.len() as f64, bounded.within.factor());
+        let (length, factor) = (solution.len() as f64, bounded.within.expect("a factor").factor());
         assert!(
             length <= factor * f64::from(optimal),
             "{board}: {length} > {factor} × {optimal}"
