@@ -314,31 +314,34 @@ impl RenderOptions {
     /// format; an error names the board, goal, option or move that cannot
     /// be used.
     pub fn render(&self, board: &str) -> Result<Picture, Error> {
-        let format = match &self.format {
-            Some(name) => name.parse().map_err(Error::Options)?,
-            None => Format::default(),
-        };
         let size = self.size.as_deref().map(parse_shape).transpose()?;
         let board = Tiles::Text(board.to_string()).board(size).map_err(Error::Board)?;
-        let cells = board.shape().cells();
-        if cells > MAX_DRAWN_CELLS {
-            return Err(Error::Options(format!(
-                "a picture is drawn of boards of at most {MAX_DRAWN_CELLS} cells, not {}",
-                board.shape()
-            )));
-        }
+        // Checked before the goal is read: a goal of a huge board is big too.
+        check_drawn_cells(&board)?;
         let goal = read_goal(
             self.goal.clone().map(Tiles::Text).as_ref(),
             board.shape(),
             size.is_some(),
         )?;
-        goal.check_shape(&board).map_err(Error::Refused)?;
+        self.render_on(&board, &goal)
+    }
+
+    /// The picture of a board and goal the front-end has read itself
+    /// (Python reads tiles as well as text), with the options' scheme,
+    /// moves and format; `size` and `goal` of the options are not read.
+    pub fn render_on(&self, board: &Board, goal: &Goal) -> Result<Picture, Error> {
+        let format = match &self.format {
+            Some(name) => name.parse().map_err(Error::Options)?,
+            None => Format::default(),
+        };
+        check_drawn_cells(board)?;
+        goal.check_shape(board).map_err(Error::Refused)?;
         let scheme = match &self.scheme {
             Some(name) => name.parse().map_err(Error::Options)?,
             None => Scheme::default(),
         };
         let Some(text) = &self.moves else {
-            return draw(format, &board, &goal, scheme, &[]);
+            return draw(format, board, goal, scheme, &[]);
         };
         let notation = self
             .notation
@@ -347,6 +350,7 @@ impl RenderOptions {
             .transpose()
             .map_err(|e| Error::Options(e.full_message()))?;
         let moves = npuzzle::notation::parse(text, notation).map_err(Error::Moves)?;
+        let cells = board.shape().cells();
         // Every tile's animation holds its place in every frame.
         if format == Format::Svg && cells.saturating_mul(moves.len() + 1) > MAX_DRAWN_PLACES {
             return Err(Error::Options(format!(
@@ -357,9 +361,20 @@ impl RenderOptions {
         }
         // Played here first, so a move into the wall is named as it was
         // written; the frames then only replay legal moves.
-        npuzzle::notation::apply(&board, &moves).map_err(Error::Moves)?;
-        draw(format, &board, &goal, scheme, moves.moves())
+        npuzzle::notation::apply(board, &moves).map_err(Error::Moves)?;
+        draw(format, board, goal, scheme, moves.moves())
     }
+}
+
+/// Refuses a board of more than [`MAX_DRAWN_CELLS`] cells.
+fn check_drawn_cells(board: &Board) -> Result<(), Error> {
+    if board.shape().cells() > MAX_DRAWN_CELLS {
+        return Err(Error::Options(format!(
+            "a picture is drawn of boards of at most {MAX_DRAWN_CELLS} cells, not {}",
+            board.shape()
+        )));
+    }
+    Ok(())
 }
 
 /// The top-left corner of cell `cell` on a board `width` wide.

@@ -16,14 +16,12 @@ use npuzzle::{Board, Goal, Move};
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg;
 
-use super::{
-    picture, Format, Numbers, Scheme, CELL, GIF_FRAME_DELAY, GIF_HOLD_DELAY, MAX_DRAWN_CELLS, MAX_GIF_CELL_FRAMES,
-};
+use super::{picture, Format, Numbers, Scheme, CELL, GIF_FRAME_DELAY, GIF_HOLD_DELAY, MAX_GIF_CELL_FRAMES};
 use crate::Error;
 
 /// The PNG of `board`.
 pub fn png(board: &Board, goal: &Goal, scheme: Scheme) -> Result<Vec<u8>, Error> {
-    check_size(board)?;
+    super::check_drawn_cells(board)?;
     let pixmap = rasterise(board, goal, scheme, Format::Png)?;
     pixmap.encode_png().map_err(|e| encode(Format::Png, e))
 }
@@ -31,7 +29,7 @@ pub fn png(board: &Board, goal: &Goal, scheme: Scheme) -> Result<Vec<u8>, Error>
 /// The animated GIF of `moves` played on `board` (legal moves: checked by
 /// the caller or here).
 pub fn gif(board: &Board, goal: &Goal, scheme: Scheme, moves: &[Move]) -> Result<Vec<u8>, Error> {
-    check_size(board)?;
+    super::check_drawn_cells(board)?;
     let cells = board.shape().cells();
     let most = MAX_GIF_CELL_FRAMES / cells - 1;
     if moves.len() > most {
@@ -84,16 +82,6 @@ pub fn gif(board: &Board, goal: &Goal, scheme: Scheme, moves: &[Move]) -> Result
         }
     }
     Ok(out)
-}
-
-fn check_size(board: &Board) -> Result<(), Error> {
-    if board.shape().cells() > MAX_DRAWN_CELLS {
-        return Err(Error::Options(format!(
-            "a picture is drawn of boards of at most {MAX_DRAWN_CELLS} cells, not {}",
-            board.shape()
-        )));
-    }
-    Ok(())
 }
 
 /// The board drawn into pixels (premultiplied RGBA; opaque everywhere, as
