@@ -22,7 +22,7 @@ use crate::Error;
 /// The PNG of `board`.
 pub fn png(board: &Board, goal: &Goal, scheme: Scheme) -> Result<Vec<u8>, Error> {
     super::check_drawn_cells(board)?;
-    let pixmap = rasterise(board, goal, scheme, Format::Png)?;
+    let pixmap = rasterise(board, goal, scheme, Area::whole(board), Format::Png)?;
     pixmap.encode_png().map_err(|e| encode(Format::Png, e))
 }
 
@@ -40,13 +40,13 @@ pub fn gif(board: &Board, goal: &Goal, scheme: Scheme, moves: &[Move]) -> Result
         });
     }
     npuzzle::notation::apply(board, &npuzzle::notation::Sequence::from_moves(moves.to_vec())).map_err(Error::Moves)?;
-    let first = rasterise(board, goal, scheme, Format::Gif)?;
-    let (width, height) = (first.width(), first.height());
+    let whole = Area::whole(board);
+    let first = rasterise(board, goal, scheme, whole, Format::Gif)?;
     // Within MAX_DRAWN_CELLS the sides are at most 2048 pixels.
     let too_wide = |_| encode(Format::Gif, "the picture is wider than a GIF can be");
     let (w, h) = (
-        u16::try_from(width).map_err(too_wide)?,
-        u16::try_from(height).map_err(too_wide)?,
+        u16::try_from(whole.width).map_err(too_wide)?,
+        u16::try_from(whole.height).map_err(too_wide)?,
     );
     let palette = Palette::of(first.data());
     let mut out = Vec::new();
@@ -56,12 +56,6 @@ pub fn gif(board: &Board, goal: &Goal, scheme: Scheme, moves: &[Move]) -> Result
             .set_repeat(Repeat::Infinite)
             .map_err(|e| encode(Format::Gif, e))?;
         let last = moves.len();
-        let whole = Area {
-            left: 0,
-            top: 0,
-            width,
-            height,
-        };
         let mut frame = palette.frame(&first, whole);
         frame.delay = GIF_HOLD_DELAY;
         encoder.write_frame(&frame).map_err(|e| encode(Format::Gif, e))?;
@@ -71,7 +65,7 @@ pub fn gif(board: &Board, goal: &Goal, scheme: Scheme, moves: &[Move]) -> Result
             position.try_apply(mv);
             // Only the blank's two cells change: the rest of the previous frame stays.
             let area = Area::of_cells(before, position.blank(), board.shape().width());
-            let pixmap = rasterise_area(&position, goal, scheme, area)?;
+            let pixmap = rasterise(&position, goal, scheme, area, Format::Gif)?;
             let mut frame = palette.frame(&pixmap, area);
             frame.delay = if step + 1 == last {
                 GIF_HOLD_DELAY
@@ -84,26 +78,9 @@ pub fn gif(board: &Board, goal: &Goal, scheme: Scheme, moves: &[Move]) -> Result
     Ok(out)
 }
 
-/// The board drawn into pixels (premultiplied RGBA; opaque everywhere, as
-/// the frame covers the picture).
-fn rasterise(board: &Board, goal: &Goal, scheme: Scheme, format: Format) -> Result<Pixmap, Error> {
-    let shape = board.shape();
-    let (width, height) = ((shape.width() * CELL) as u32, (shape.height() * CELL) as u32);
-    let whole = Area {
-        left: 0,
-        top: 0,
-        width,
-        height,
-    };
-    draw_area(board, goal, scheme, whole, format)
-}
-
-/// `area` of the board's picture drawn into pixels.
-fn rasterise_area(board: &Board, goal: &Goal, scheme: Scheme, area: Area) -> Result<Pixmap, Error> {
-    draw_area(board, goal, scheme, area, Format::Gif)
-}
-
-fn draw_area(board: &Board, goal: &Goal, scheme: Scheme, area: Area, format: Format) -> Result<Pixmap, Error> {
+/// `area` of the board's picture drawn into pixels (premultiplied RGBA;
+/// opaque everywhere, as the frame covers the picture).
+fn rasterise(board: &Board, goal: &Goal, scheme: Scheme, area: Area, format: Format) -> Result<Pixmap, Error> {
     let svg = picture(board, goal, scheme, &[], Numbers::Paths);
     let tree = usvg::Tree::from_str(&svg, &usvg::Options::default()).map_err(|e| encode(format, e))?;
     let mut pixmap = Pixmap::new(area.width, area.height)
@@ -131,6 +108,17 @@ struct Area {
 }
 
 impl Area {
+    /// The whole picture of `board`.
+    fn whole(board: &Board) -> Area {
+        let shape = board.shape();
+        Area {
+            left: 0,
+            top: 0,
+            width: (shape.width() * CELL) as u32,
+            height: (shape.height() * CELL) as u32,
+        }
+    }
+
     /// The smallest rectangle holding cells `a` and `b` of a board `width` cells wide.
     fn of_cells(a: usize, b: usize, width: usize) -> Area {
         let (ax, ay, bx, by) = (a % width, a / width, b % width, b / width);
