@@ -59,7 +59,7 @@ pub enum Error {
     Run(EngineError),
     /// A picture format this build leaves out (PNG and GIF need the
     /// feature `raster`; the browser package draws SVG only).
-    #[error("{0} pictures are not built into this program: ask for svg")]
+    #[error("{0} pictures are not built in here: ask for svg")]
     NotBuilt(crate::render::Format),
     /// More moves than a GIF of this board holds (see
     /// [`crate::render::MAX_GIF_CELL_FRAMES`]).

@@ -140,10 +140,7 @@ pub fn render_svg(board: &str, options: &RenderOptions) -> Result<String, JsErro
         // This package draws SVG only (the service's `raster` feature is off).
         other => Err(JsError::new(
             "options",
-            format!(
-                "{} pictures are not built into this package: ask for svg",
-                other.format()
-            ),
+            format!("{} pictures are not built in here: ask for svg", other.format()),
         )),
     }
 }
