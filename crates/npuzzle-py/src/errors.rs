@@ -151,7 +151,8 @@ pub fn service_to_py(error: npuzzle_service::Error) -> PyErr {
     match error {
         S::Goal(e) => raise(class_of(&e), format!("reading the goal: {}", e.full_message())),
         S::Options(message) => raise(Class::Option, message),
-        S::Board(e) | S::Databases(e) | S::Refused(e) => to_py(e),
+        S::Board(e) | S::Databases(e) | S::Refused(e) | S::Moves(e) => to_py(e),
+        e @ (S::NotBuilt(_) | S::TooManyFrames { .. }) => raise(Class::Option, e.to_string()),
         other => raise(Class::Other, other.to_string()),
     }
 }

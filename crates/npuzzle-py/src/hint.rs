@@ -98,6 +98,11 @@ impl Hint {
         };
         crate::record::figure(&self.board, &self.goal, None, &caption)
     }
+
+    /// A notebook's picture as SVG alone: the board (None past 400 cells).
+    fn _repr_svg_(&self) -> Option<String> {
+        crate::record::svg(&self.board, &self.goal, None)
+    }
 }
 
 /// The board, its goal and the solver for them.

@@ -15,6 +15,7 @@ mod hint;
 mod input;
 mod pdb;
 mod record;
+mod render;
 mod solve;
 mod solvers;
 mod subtree;
@@ -35,6 +36,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(count::count_solutions, m)?)?;
     m.add_function(wrap_pyfunction!(hint::optimal_solutions, m)?)?;
     m.add_function(wrap_pyfunction!(boards::is_solvable, m)?)?;
+    m.add_function(wrap_pyfunction!(render::render, m)?)?;
     m.add_function(wrap_pyfunction!(boards::random_boards, m)?)?;
     m.add_function(wrap_pyfunction!(boards::distance_counts, m)?)?;
     m.add_function(wrap_pyfunction!(batch::solve_batch, m)?)?;

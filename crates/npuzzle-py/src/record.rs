@@ -293,6 +293,16 @@ impl Solution {
         let animated = moves.as_deref().filter(|m| m.len() <= MAX_ANIMATED_MOVES);
         Ok(figure(&self.board, &goal, animated, &caption))
     }
+
+    /// A notebook's picture as SVG alone: the board, and the solution
+    /// played on it when it is short enough to watch (None past
+    /// 400 cells).
+    fn _repr_svg_(&self) -> PyResult<Option<String>> {
+        let goal = npuzzle::Goal::parse(&self.goal(), self.board.shape()).or_raise()?;
+        let moves = self.solution();
+        let animated = moves.as_deref().filter(|m| m.len() <= MAX_ANIMATED_MOVES);
+        Ok(svg(&self.board, &goal, animated))
+    }
 }
 
 /// The longest solution a notebook's picture plays.
@@ -304,16 +314,7 @@ const MAX_DRAWN_CELLS: usize = 400;
 /// An HTML figure: the board as SVG (the solution played on it when
 /// `moves` is given) above `caption`.
 pub fn figure(board: &Board, goal: &npuzzle::Goal, moves: Option<&[Move]>, caption: &str) -> String {
-    use npuzzle_service::render::{board_svg, solution_svg, Scheme};
-    let svg = if board.shape().cells() > MAX_DRAWN_CELLS {
-        String::new()
-    } else {
-        match moves {
-            // The moves were replayed by the solver, so the animation cannot fail.
-            Some(moves) => solution_svg(board, goal, Scheme::Rows, moves).unwrap_or_default(),
-            None => board_svg(board, goal, Scheme::Rows),
-        }
-    };
+    let svg = svg(board, goal, moves).unwrap_or_default();
     let caption: String = caption
         .chars()
         .map(|c| match c {
@@ -324,6 +325,20 @@ pub fn figure(board: &Board, goal: &npuzzle::Goal, moves: Option<&[Move]>, capti
         })
         .collect();
     format!("<figure style=\"display:inline-block;margin:0\">{svg}<figcaption>{caption}</figcaption></figure>")
+}
+
+/// A notebook's SVG of `board` (tiles coloured by goal row), `moves`
+/// played on it when given; None past [`MAX_DRAWN_CELLS`].
+pub fn svg(board: &Board, goal: &npuzzle::Goal, moves: Option<&[Move]>) -> Option<String> {
+    use npuzzle_service::render::{board_svg, solution_svg, Scheme};
+    if board.shape().cells() > MAX_DRAWN_CELLS {
+        return None;
+    }
+    Some(match moves {
+        // The moves were replayed by the solver, so the animation cannot fail.
+        Some(moves) => solution_svg(board, goal, Scheme::Rows, moves).unwrap_or_default(),
+        None => board_svg(board, goal, Scheme::Rows),
+    })
 }
 
 /// A list of strings as Python prints it: `['u', 'r']`.

@@ -140,12 +140,25 @@ async fn board(raw: Body) -> Result<Json<Record>, ApiError> {
     Ok(Json(Record::Board(BoardRecord::new(&board, &goal, None))))
 }
 
-/// `POST /api/render`: the board as an SVG picture, or an animation of
-/// `moves` played on it (`image/svg+xml`, not a record).
-async fn render(raw: Body) -> Result<([(header::HeaderName, &'static str); 1], String), ApiError> {
+/// `POST /api/render`: the board as a picture (`format`: SVG or PNG), or an
+/// animation of `moves` played on it (SVG or GIF); the image, not a record.
+/// A GIF of moves (a frame rasterised per move) goes to the search pool,
+/// other pictures are drawn at once.
+async fn render(
+    State(state): Shared,
+    raw: Body,
+) -> Result<([(header::HeaderName, &'static str); 1], Vec<u8>), ApiError> {
     let (board, options) = request::render(&body(raw)?)?;
-    let svg = options.svg(&board).map_err(|e| ApiError::from(e).about(&board))?;
-    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg))
+    let at_once = !options.takes_a_while();
+    let picture = state
+        .run(at_once, move |_| {
+            options.render(&board).map_err(|e| ApiError::from(e).about(&board))
+        })
+        .await?;
+    Ok((
+        [(header::CONTENT_TYPE, picture.format().media_type())],
+        picture.into_bytes(),
+    ))
 }
 
 /// `POST /api/solve`. What the service refuses (see

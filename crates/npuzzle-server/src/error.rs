@@ -116,6 +116,7 @@ impl From<npuzzle_service::Error> for ApiError {
             S::Goal(e) => ApiError::bad_request(format!("reading the goal: {e}")),
             S::Board(e) | S::Databases(e) | S::Refused(e) | S::Run(e) => ApiError::from(e),
             S::Options(message) => ApiError::bad_request(message),
+            encode @ S::Encode { .. } => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, encode.to_string()),
             other => ApiError::bad_request(other.to_string()),
         }
     }

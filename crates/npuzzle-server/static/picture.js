@@ -1,6 +1,8 @@
-// Pictures to keep: the board as SVG, and the solution on show played on
-// its starting board as an animated SVG. The engine draws them
-// (`/api/render`, or the browser's engine), as `npuzzle render` does.
+// Pictures to keep: the board as SVG or PNG, and the solution on show
+// played on its starting board as an animated SVG. The engine draws the SVG
+// (`/api/render`, or the browser's engine), as `npuzzle render` does; the
+// PNG is that SVG drawn on a canvas by the browser, so the page needs no
+// rasteriser of its own in either engine (the npm package draws SVG only).
 
 import { Channel } from './api.js';
 import { $, state, showError } from './page.js';
@@ -11,11 +13,29 @@ const channel = new Channel();
 // The tiles coloured by the goal row they belong to, as the page's legend does not: a picture stands alone.
 const SCHEME = 'rows';
 
-async function download(name, body) {
+// The SVG as a PNG blob, pixel for pixel (64 pixels a cell, as `npuzzle render --format png`).
+async function pngOf(svg) {
+  const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+  try {
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    const canvas = Object.assign(document.createElement('canvas'), { width: image.naturalWidth, height: image.naturalHeight });
+    canvas.getContext('2d').drawImage(image, 0, 0);
+    return await new Promise((resolve, reject) =>
+      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the browser made no PNG'))), 'image/png'),
+    );
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+async function download(name, body, format = 'svg') {
   try {
     const svg = await channel.send('POST', '/api/render', { ...body, scheme: SCHEME });
     if (svg == null) return; // superseded
-    const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+    const file = format === 'png' ? await pngOf(svg) : new Blob([svg], { type: 'image/svg+xml' });
+    const url = URL.createObjectURL(file);
     const link = Object.assign(document.createElement('a'), { href: url, download: name });
     document.body.append(link);
     link.click();
@@ -31,6 +51,11 @@ export function wirePictures() {
     const p = state.puzzle;
     const size = `${p.width}x${p.height}`;
     download(`npuzzle-${size}.svg`, { board: p.toString(), size, goal: state.goal });
+  });
+  $('download-board-png').addEventListener('click', () => {
+    const p = state.puzzle;
+    const size = `${p.width}x${p.height}`;
+    download(`npuzzle-${size}.png`, { board: p.toString(), size, goal: state.goal }, 'png');
   });
   $('download-solution').addEventListener('click', () => {
     const shown = shownSolution();

@@ -57,6 +57,29 @@ pub enum Error {
     /// The engine failed while answering.
     #[error("{0}")]
     Run(EngineError),
+    /// A picture format this build leaves out (PNG and GIF need the
+    /// feature `raster`; the browser package draws SVG only).
+    #[error("{0} pictures are not built in here: ask for svg")]
+    NotBuilt(crate::render::Format),
+    /// More moves than a GIF of this board holds (see
+    /// [`crate::render::MAX_GIF_CELL_FRAMES`]).
+    #[error("a GIF of a {shape} board plays at most {most} moves, not {moves}: draw them as svg")]
+    TooManyFrames {
+        /// The moves asked for.
+        moves: usize,
+        /// The most moves a GIF of this board plays.
+        most: usize,
+        /// The board's shape.
+        shape: Shape,
+    },
+    /// A picture could not be encoded (not the request's fault).
+    #[error("encoding the {format} picture: {message}")]
+    Encode {
+        /// The picture's format.
+        format: crate::render::Format,
+        /// What the encoder said.
+        message: String,
+    },
 }
 
 impl Error {
@@ -69,7 +92,13 @@ impl Error {
             | Error::Refused(e)
             | Error::Moves(e)
             | Error::Run(e) => Some(e),
-            Error::Options(_) | Error::TooBig { .. } | Error::TooFar { .. } | Error::SizeNeeded => None,
+            Error::Options(_)
+            | Error::TooBig { .. }
+            | Error::TooFar { .. }
+            | Error::SizeNeeded
+            | Error::NotBuilt(_)
+            | Error::TooManyFrames { .. }
+            | Error::Encode { .. } => None,
         }
     }
 }

@@ -107,7 +107,7 @@ impl FromStr for Scheme {
 
 /// The picture of `board`, its tiles coloured by `scheme` from `goal`.
 pub fn board_svg(board: &Board, goal: &Goal, scheme: Scheme) -> String {
-    picture(board, goal, scheme, &[])
+    picture(board, goal, scheme, &[], Numbers::Text)
 }
 
 /// An animation of `moves` played on `board`: one frame per move, each
@@ -116,22 +116,170 @@ pub fn board_svg(board: &Board, goal: &Goal, scheme: Scheme) -> String {
 pub fn solution_svg(board: &Board, goal: &Goal, scheme: Scheme, moves: &[Move]) -> Result<String, npuzzle::Error> {
     // Checked first, so the frames below only replay legal moves.
     npuzzle::notation::apply(board, &npuzzle::notation::Sequence::from_moves(moves.to_vec()))?;
-    Ok(picture(board, goal, scheme, moves))
+    Ok(picture(board, goal, scheme, moves, Numbers::Text))
 }
 
-/// The largest board [`RenderOptions::svg`] draws (a 32×32 board).
+/// A picture's file format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Format {
+    /// SVG text: a board, or an animation (SMIL) of moves played on it.
+    #[default]
+    Svg,
+    /// A PNG image of a board (feature `raster`).
+    Png,
+    /// An animated GIF of moves played on a board, a frame per move
+    /// (feature `raster`).
+    Gif,
+}
+
+impl Format {
+    /// Every format.
+    pub const ALL: [Format; 3] = [Format::Svg, Format::Png, Format::Gif];
+
+    /// `svg`, `png` or `gif`: the name and the file extension.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Svg => "svg",
+            Format::Png => "png",
+            Format::Gif => "gif",
+        }
+    }
+
+    /// The media type (`image/svg+xml`, `image/png`, `image/gif`).
+    pub fn media_type(self) -> &'static str {
+        match self {
+            Format::Svg => "image/svg+xml",
+            Format::Png => "image/png",
+            Format::Gif => "image/gif",
+        }
+    }
+
+    /// Whether this build draws the format: SVG always, PNG and GIF with
+    /// the feature `raster` (the browser package leaves them out).
+    pub fn is_built(self) -> bool {
+        self == Format::Svg || cfg!(feature = "raster")
+    }
+
+    /// Whether the format is text (SVG) rather than bytes.
+    pub fn is_text(self) -> bool {
+        self == Format::Svg
+    }
+}
+
+impl std::fmt::Display for Format {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// `svg`, `png` or `gif`, in any case.
+impl FromStr for Format {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Format, String> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "svg" => Ok(Format::Svg),
+            "png" => Ok(Format::Png),
+            "gif" => Ok(Format::Gif),
+            _ => Err(format!("unknown picture format {text:?}; choose svg, png or gif")),
+        }
+    }
+}
+
+/// A drawn picture.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Picture {
+    /// SVG text.
+    Svg(String),
+    /// A PNG file's bytes.
+    Png(Vec<u8>),
+    /// A GIF file's bytes.
+    Gif(Vec<u8>),
+}
+
+impl Picture {
+    /// The picture's format.
+    pub fn format(&self) -> Format {
+        match self {
+            Picture::Svg(_) => Format::Svg,
+            Picture::Png(_) => Format::Png,
+            Picture::Gif(_) => Format::Gif,
+        }
+    }
+
+    /// The file's bytes (SVG as UTF-8).
+    pub fn as_bytes(&self) -> &[u8] {
+        match self {
+            Picture::Svg(text) => text.as_bytes(),
+            Picture::Png(bytes) | Picture::Gif(bytes) => bytes,
+        }
+    }
+
+    /// The file's bytes (SVG as UTF-8).
+    pub fn into_bytes(self) -> Vec<u8> {
+        match self {
+            Picture::Svg(text) => text.into_bytes(),
+            Picture::Png(bytes) | Picture::Gif(bytes) => bytes,
+        }
+    }
+}
+
+/// The picture of `board` in `format`, with `moves` played on it as an
+/// animation (SVG, GIF); a PNG is a still picture and takes no moves. An
+/// error names a move into the wall, a picture too big to draw
+/// ([`MAX_GIF_CELL_FRAMES`], [`MAX_DRAWN_CELLS`] for PNG and GIF) or a format
+/// this build leaves out.
+///
+/// ```
+/// use npuzzle::{Board, Goal, Move};
+/// use npuzzle_service::render::{draw, Format, Picture, Scheme};
+/// let board: Board = "1 2 3 4 5 6 x 7 8".parse()?;
+/// let goal = Goal::standard(board.shape());
+/// let picture = draw(Format::Svg, &board, &goal, Scheme::Rows, &[Move::Right, Move::Right])?;
+/// assert!(matches!(picture, Picture::Svg(svg) if svg.contains("<animateTransform")));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn draw(format: Format, board: &Board, goal: &Goal, scheme: Scheme, moves: &[Move]) -> Result<Picture, Error> {
+    match format {
+        Format::Svg => {
+            let svg = solution_svg(board, goal, scheme, moves).map_err(Error::Moves)?;
+            Ok(Picture::Svg(svg))
+        }
+        Format::Png if !moves.is_empty() => Err(Error::Options(
+            "a PNG is a still picture of the board: draw moves as an svg or gif animation".into(),
+        )),
+        #[cfg(feature = "raster")]
+        Format::Png => raster::png(board, goal, scheme).map(Picture::Png),
+        #[cfg(feature = "raster")]
+        Format::Gif => raster::gif(board, goal, scheme, moves).map(Picture::Gif),
+        #[cfg(not(feature = "raster"))]
+        Format::Png | Format::Gif => Err(Error::NotBuilt(format)),
+    }
+}
+
+/// The largest board drawn from [`RenderOptions`], and as PNG or GIF
+/// anywhere (a 32×32 board: 2048 pixels square).
 pub const MAX_DRAWN_CELLS: usize = 1024;
-/// The most tile places (cells × frames) an animation of
-/// [`RenderOptions::svg`] holds: a few megabytes of SVG.
+/// The most tile places (cells × frames) an SVG animation drawn from
+/// [`RenderOptions`] holds: a few megabytes of SVG.
 pub const MAX_DRAWN_PLACES: usize = 400_000;
+/// The most cells × frames a GIF holds (each cell is [`CELL`]² pixels a
+/// frame): 1776 moves on 3×3, 999 on 4×4, 639 on 5×5, 159 on 10×10.
+pub const MAX_GIF_CELL_FRAMES: usize = 16_000;
+/// Hundredths of a second each frame of a GIF shows (the move's
+/// [`SECONDS_PER_MOVE`]).
+pub const GIF_FRAME_DELAY: u16 = 40;
+/// Hundredths of a second a GIF holds its first and last frames before it
+/// plays again.
+pub const GIF_HOLD_DELAY: u16 = 150;
 
 /// The options of a picture, as the JSON front-ends take them (the server's
 /// `/api/render`, the browser package's and Python's `render`).
 ///
 /// ```
-/// use npuzzle_service::render::RenderOptions;
+/// use npuzzle_service::render::{Picture, RenderOptions};
 /// let options = RenderOptions { scheme: Some("rows".into()), moves: Some("L2".into()), ..Default::default() };
-/// let svg = options.svg("1 2 3 4 5 6 x 7 8")?;
+/// let Picture::Svg(svg) = options.render("1 2 3 4 5 6 x 7 8")? else { unreachable!() };
 /// assert!(svg.contains("<animateTransform"));
 /// # Ok::<(), npuzzle_service::Error>(())
 /// ```
@@ -149,33 +297,51 @@ pub struct RenderOptions {
     /// `blank` or `tiles`: which direction the move letters name (default:
     /// lower case the blank's, upper case the tiles').
     pub notation: Option<String>,
+    /// `svg` (default), `png` or `gif`.
+    pub format: Option<String>,
 }
 
 impl RenderOptions {
-    /// The SVG of `board`, or of `moves` played on it; an error names the
-    /// board, goal, option or move that cannot be used.
-    pub fn svg(&self, board: &str) -> Result<String, Error> {
+    /// Whether drawing may take a while (a GIF of moves rasterises a frame
+    /// per move, up to [`MAX_GIF_CELL_FRAMES`]), so a host with a bounded
+    /// pool for long work runs it there; other pictures take moments.
+    pub fn takes_a_while(&self) -> bool {
+        let gif = self.format.as_deref().and_then(|f| f.parse().ok()) == Some(Format::Gif);
+        gif && self.moves.is_some()
+    }
+
+    /// The picture of `board`, or of `moves` played on it, in the options'
+    /// format; an error names the board, goal, option or move that cannot
+    /// be used.
+    pub fn render(&self, board: &str) -> Result<Picture, Error> {
         let size = self.size.as_deref().map(parse_shape).transpose()?;
         let board = Tiles::Text(board.to_string()).board(size).map_err(Error::Board)?;
-        let cells = board.shape().cells();
-        if cells > MAX_DRAWN_CELLS {
-            return Err(Error::Options(format!(
-                "a picture is drawn of boards of at most {MAX_DRAWN_CELLS} cells, not {}",
-                board.shape()
-            )));
-        }
+        // Checked before the goal is read: a goal of a huge board is big too.
+        check_drawn_cells(&board)?;
         let goal = read_goal(
             self.goal.clone().map(Tiles::Text).as_ref(),
             board.shape(),
             size.is_some(),
         )?;
-        goal.check_shape(&board).map_err(Error::Refused)?;
+        self.render_on(&board, &goal)
+    }
+
+    /// The picture of a board and goal the front-end has read itself
+    /// (Python reads tiles as well as text), with the options' scheme,
+    /// moves and format; `size` and `goal` of the options are not read.
+    pub fn render_on(&self, board: &Board, goal: &Goal) -> Result<Picture, Error> {
+        let format = match &self.format {
+            Some(name) => name.parse().map_err(Error::Options)?,
+            None => Format::default(),
+        };
+        check_drawn_cells(board)?;
+        goal.check_shape(board).map_err(Error::Refused)?;
         let scheme = match &self.scheme {
             Some(name) => name.parse().map_err(Error::Options)?,
             None => Scheme::default(),
         };
         let Some(text) = &self.moves else {
-            return Ok(board_svg(&board, &goal, scheme));
+            return draw(format, board, goal, scheme, &[]);
         };
         let notation = self
             .notation
@@ -184,8 +350,9 @@ impl RenderOptions {
             .transpose()
             .map_err(|e| Error::Options(e.full_message()))?;
         let moves = npuzzle::notation::parse(text, notation).map_err(Error::Moves)?;
+        let cells = board.shape().cells();
         // Every tile's animation holds its place in every frame.
-        if cells.saturating_mul(moves.len() + 1) > MAX_DRAWN_PLACES {
+        if format == Format::Svg && cells.saturating_mul(moves.len() + 1) > MAX_DRAWN_PLACES {
             return Err(Error::Options(format!(
                 "an animation holds at most {MAX_DRAWN_PLACES} tile places (cells × frames): {} moves on {} are too many",
                 moves.len(),
@@ -194,9 +361,20 @@ impl RenderOptions {
         }
         // Played here first, so a move into the wall is named as it was
         // written; the frames then only replay legal moves.
-        npuzzle::notation::apply(&board, &moves).map_err(Error::Moves)?;
-        Ok(picture(&board, &goal, scheme, moves.moves()))
+        npuzzle::notation::apply(board, &moves).map_err(Error::Moves)?;
+        draw(format, board, goal, scheme, moves.moves())
     }
+}
+
+/// Refuses a board of more than [`MAX_DRAWN_CELLS`] cells.
+fn check_drawn_cells(board: &Board) -> Result<(), Error> {
+    if board.shape().cells() > MAX_DRAWN_CELLS {
+        return Err(Error::Options(format!(
+            "a picture is drawn of boards of at most {MAX_DRAWN_CELLS} cells, not {}",
+            board.shape()
+        )));
+    }
+    Ok(())
 }
 
 /// The top-left corner of cell `cell` on a board `width` wide.
@@ -204,7 +382,17 @@ fn corner(cell: usize, width: usize) -> (usize, usize) {
     ((cell % width) * CELL, (cell / width) * CELL)
 }
 
-fn picture(board: &Board, goal: &Goal, scheme: Scheme, moves: &[Move]) -> String {
+/// How the tiles' numbers are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Numbers {
+    /// As `<text>`: the viewer's fonts draw them (SVG for people and pages).
+    Text,
+    /// As strokes ([`digits`]): for the rasteriser, which has no fonts.
+    #[cfg_attr(not(feature = "raster"), allow(dead_code))]
+    Paths,
+}
+
+fn picture(board: &Board, goal: &Goal, scheme: Scheme, moves: &[Move], numbers: Numbers) -> String {
     let shape = board.shape();
     let width = shape.width();
     let (w, h) = (width * CELL, shape.height() * CELL);
@@ -241,10 +429,20 @@ fn picture(board: &Board, goal: &Goal, scheme: Scheme, moves: &[Move]) -> String
             r##"<rect x="{GAP}" y="{GAP}" width="{side}" height="{side}" rx="6" fill="{fill}" stroke="#333" stroke-width="1"/>"##
         );
         let middle = CELL / 2;
-        let _ = writeln!(
-            svg,
-            r##"<text x="{middle}" y="{middle}" text-anchor="middle" dominant-baseline="central" fill="#222">{tile}</text>"##
-        );
+        match numbers {
+            Numbers::Text => {
+                let _ = writeln!(
+                    svg,
+                    r##"<text x="{middle}" y="{middle}" text-anchor="middle" dominant-baseline="central" fill="#222">{tile}</text>"##
+                );
+            }
+            Numbers::Paths => {
+                let (middle, side) = (middle as f64, side as f64);
+                let path = digits::number_paths(tile, middle, middle, 0.3 * CELL as f64, side - 12.0, "#222");
+                svg.push_str(&path);
+                svg.push('\n');
+            }
+        }
         if !moves.is_empty() {
             let values: Vec<String> = frames
                 .iter()
@@ -265,5 +463,8 @@ fn picture(board: &Board, goal: &Goal, scheme: Scheme, moves: &[Move]) -> String
     svg
 }
 
+mod digits;
+#[cfg(feature = "raster")]
+mod raster;
 #[cfg(test)]
 mod tests;

@@ -130,6 +130,8 @@ test('render draws the SVG the binary draws, and names a move into the wall', ()
   assert.equal(np.render('x 1 2 3 4 5', { size: '3x2', goal: 'blank-first', scheme: 'fringe', moves: 'L2', notation: 'tiles' }), picture('x 1 2 3 4 5', ['--size', '3x2', '--goal', 'blank-first', '--scheme', 'fringe', '--moves', 'L2', '--notation', 'tiles']));
   assert.throws(() => np.render(board, { moves: 'uuu' }), { name: 'NpuzzleError', kind: 'moves', message: /move 2 \(u at character 2\) runs into the wall/ });
   assert.throws(() => np.render(board, { scheme: 'stripes' }), { name: 'NpuzzleError', kind: 'options', message: /stripes/ });
+  // The package draws SVG only: a page draws a PNG from it on a canvas.
+  assert.throws(() => np.render(board, { format: 'png' }), { name: 'NpuzzleError', kind: 'options', message: /png pictures are not built in here/ });
 });
 
 test('a hint gives the distance after every move of the blank', () => {

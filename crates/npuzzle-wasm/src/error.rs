@@ -47,7 +47,9 @@ impl From<npuzzle_service::Error> for JsError {
             E::Options(_) => "options",
             E::Databases(_) => "databases",
             E::Moves(_) => "moves",
-            E::Run(_) => "internal",
+            E::Run(_) | E::Encode { .. } => "internal",
+            // A format the package leaves out, or too long a GIF: options that do not fit.
+            E::NotBuilt(_) | E::TooManyFrames { .. } => "options",
             _ => "refused",
         };
         let message = match e.engine() {

@@ -28,7 +28,7 @@ use npuzzle_service::exhaustive::{self, Exhaustive};
 use npuzzle_service::input::read_goal;
 use npuzzle_service::limits::LimitsRecord;
 use npuzzle_service::options::{DistributionOptions, RandomOptions};
-use npuzzle_service::render::RenderOptions;
+use npuzzle_service::render::{Picture, RenderOptions};
 use npuzzle_service::request::{Caps, Limits, Question};
 use npuzzle_service::{Options, Session};
 use wasm_bindgen::prelude::*;
@@ -135,7 +135,14 @@ pub fn distribution_json(options: &DistributionOptions) -> Result<String, JsErro
 
 /// `render` as SVG text.
 pub fn render_svg(board: &str, options: &RenderOptions) -> Result<String, JsError> {
-    Ok(options.svg(board)?)
+    match options.render(board)? {
+        Picture::Svg(svg) => Ok(svg),
+        // This package draws SVG only (the service's `raster` feature is off).
+        other => Err(JsError::new(
+            "options",
+            format!("{} pictures are not built in here: ask for svg", other.format()),
+        )),
+    }
 }
 
 /// `limits` as JSON text: the board sizes each answer takes here, and the

@@ -103,3 +103,21 @@ fn the_limits_are_the_engines_with_no_time_cap() {
     let named = format!("at most {} cells", record["exhaustive_max_cells"]);
     assert!(err.message.contains(&named), "{}", err.message);
 }
+
+#[test]
+fn render_draws_svg_and_refuses_png_and_gif_as_options() {
+    let svg = render_svg("1 2 3 4 x 6 7 5 8", &RenderOptions::default()).unwrap();
+    assert!(svg.starts_with("<svg"));
+    for format in ["png", "gif"] {
+        let options = RenderOptions {
+            format: Some(format.into()),
+            ..RenderOptions::default()
+        };
+        let err = render_svg("1 2 3 4 x 6 7 5 8", &options).unwrap_err();
+        assert_eq!(err.kind, "options");
+        assert_eq!(
+            err.message,
+            format!("{format} pictures are not built in here: ask for svg")
+        );
+    }
+}

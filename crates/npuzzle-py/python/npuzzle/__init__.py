@@ -17,7 +17,7 @@ or any arrangement picks another. Sizes are ``"WxH"`` (width × height) or a
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Literal, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 
@@ -39,6 +39,7 @@ __all__ = [
     "Count",
     "random_boards",
     "distance_counts",
+    "render",
     "parse_size",
     "Solution",
     "Stats",
@@ -386,3 +387,55 @@ def distance_counts(size: SizeLike, goal: Optional[GoalLike] = None, metric: str
     24
     """
     return _native.distance_counts(size, _goal(goal), metric)
+
+
+@overload
+def render(
+    board: BoardLike,
+    *,
+    size: Optional[SizeLike] = None,
+    goal: Optional[GoalLike] = None,
+    scheme: str = "none",
+    moves: Optional[str] = None,
+    notation: Optional[str] = None,
+    format: Literal["svg"] = "svg",
+) -> str: ...
+@overload
+def render(
+    board: BoardLike,
+    *,
+    size: Optional[SizeLike] = None,
+    goal: Optional[GoalLike] = None,
+    scheme: str = "none",
+    moves: Optional[str] = None,
+    notation: Optional[str] = None,
+    format: Literal["png", "gif"],
+) -> bytes: ...
+def render(
+    board: BoardLike,
+    *,
+    size: Optional[SizeLike] = None,
+    goal: Optional[GoalLike] = None,
+    scheme: str = "none",
+    moves: Optional[str] = None,
+    notation: Optional[str] = None,
+    format: str = "svg",
+) -> Union[str, bytes]:
+    """A picture of the board, as ``npuzzle render`` draws it: ``format="svg"``
+    gives SVG text (``str``), ``"png"`` a PNG image (``bytes``, 64 pixels a
+    cell), ``"gif"`` an animated GIF (``bytes``). With ``moves`` (``"ullddr"``,
+    ``"R3 D2 L"``; ``notation`` ``"blank"`` or ``"tiles"``) the moves are
+    played on the board, a frame per move (SVG or GIF; a PNG is a still
+    picture). ``scheme`` colours the tiles by where they belong in the goal:
+    ``"none"``, ``"rows"`` or ``"fringe"``.
+
+    >>> npuzzle.render("1 2 3 4 x 6 7 5 8", scheme="rows").startswith("<svg")
+    True
+    >>> npuzzle.render("1 2 3 4 x 6 7 5 8", format="png")[:8]
+    b'\\x89PNG\\r\\n\\x1a\\n'
+    >>> npuzzle.render("1 2 3 4 x 6 7 5 8", moves="dr", format="gif")[:6]
+    b'GIF89a'
+    """
+    tiles, size = _tiles(board, size)
+    picture: Union[str, bytes] = _native.render(tiles, size, _goal(goal), scheme, moves, notation, format)
+    return picture

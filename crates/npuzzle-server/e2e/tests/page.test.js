@@ -431,6 +431,36 @@ test('the board and its solution download as SVG pictures the engine drew', asyn
   await page.close();
 });
 
+test('the board downloads as a PNG the browser drew from the engine\'s SVG', async () => {
+  const { page, errors } = await openPage(browser.context, server.url);
+  await load(page, '1 2 3 4 x 6 7 5 8');
+  await waitDistance(page, 2);
+  const [board] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Picture (PNG)', exact: true }).click()]);
+  assert.equal(board.suggestedFilename(), 'npuzzle-3x3.png');
+  const { readFile } = await import('node:fs/promises');
+  const bytes = await readFile(await board.path());
+  assert.deepEqual([...bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'a PNG signature');
+  // The header: 64 pixels a cell.
+  assert.deepEqual([bytes.readUInt32BE(16), bytes.readUInt32BE(20)], [192, 192]);
+  // Read back by the browser: the blank's middle is the frame's colour, a tile's corner its row's.
+  const pixels = await page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const canvas = Object.assign(document.createElement('canvas'), { width: image.naturalWidth, height: image.naturalHeight });
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0);
+    const at = (x, y) => [...context.getImageData(x, y, 1, 1).data];
+    // Cell 4 (the blank), tile 1 at cell 0 (goal row 0), tile 7 at cell 6 (goal row 2).
+    return { blank: at(96, 96), one: at(12, 12), seven: at(12, 140) };
+  }, bytes.toString('base64'));
+  assert.deepEqual(pixels.blank, [0x5b, 0x5b, 0x66, 255]);
+  assert.deepEqual(pixels.one, [0xf4, 0xa6, 0xa6, 255]);
+  assert.deepEqual(pixels.seven, [0xf3, 0xe2, 0x9a, 255]);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 // The engine's limits as the page holds them (api.js asks once; the same module here).
 async function pageLimits(page) {
   return page.evaluate(async () => (await import(new URL('./api.js', location.href).href)).engineLimits());

@@ -83,3 +83,39 @@ async fn what_cannot_be_drawn_is_an_error_record_naming_it() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(data(&record, "error")["message"].as_str().unwrap().contains("stripes"));
 }
+
+#[tokio::test]
+async fn format_asks_for_a_png_or_a_gif() {
+    let app = App::default().await;
+    let post = |body: serde_json::Value| app.client.post(format!("{}/api/render", app.base)).json(&body).send();
+    let png = post(json!({"board": "1 2 3 4 x 6 7 5 8", "format": "png"}))
+        .await
+        .unwrap();
+    assert_eq!(png.status(), StatusCode::OK);
+    assert_eq!(png.headers()["content-type"], "image/png");
+    let bytes = png.bytes().await.unwrap();
+    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
+    // The header's width and height: 64 pixels a cell.
+    assert_eq!(&bytes[16..24], &[0, 0, 0, 192, 0, 0, 0, 192]);
+    let gif = post(json!({"board": "1 2 3 4 x 6 7 5 8", "format": "GIF", "moves": "dr"}))
+        .await
+        .unwrap();
+    assert_eq!(gif.status(), StatusCode::OK);
+    assert_eq!(gif.headers()["content-type"], "image/gif");
+    assert!(gif.bytes().await.unwrap().starts_with(b"GIF89a"));
+    for (body, says) in [
+        (
+            json!({"board": "1 2 3 4 x 6 7 5 8", "format": "png", "moves": "d"}),
+            "a PNG is a still picture",
+        ),
+        (
+            json!({"board": "1 2 3 4 x 6 7 5 8", "format": "jpeg"}),
+            "choose svg, png or gif",
+        ),
+    ] {
+        let (status, record) = app.post_json("/api/render", body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        let message = data(&record, "error")["message"].as_str().unwrap().to_string();
+        assert!(message.contains(says), "{message}");
+    }
+}

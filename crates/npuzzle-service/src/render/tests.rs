@@ -1,5 +1,19 @@
 use super::*;
 
+/// The SVG the options draw (the tests of SVG ask for no other format).
+trait Svg {
+    fn svg(&self, board: &str) -> Result<String, Error>;
+}
+
+impl Svg for RenderOptions {
+    fn svg(&self, board: &str) -> Result<String, Error> {
+        match self.render(board)? {
+            Picture::Svg(svg) => Ok(svg),
+            other => panic!("SVG expected, got {}", other.format()),
+        }
+    }
+}
+
 /// The tiles of a picture as an XML parser reads them: (tile, its number
 /// as drawn, its fill, its translate, its animation's values if any).
 fn tiles(svg: &str) -> Vec<(usize, String, String, String, Option<String>)> {
@@ -181,4 +195,42 @@ fn options_name_what_cannot_be_drawn() {
         other.svg("1 2 3 4 x 6 7 5 8"),
         Err(Error::Refused(_) | Error::Goal(_))
     ));
+}
+
+#[test]
+fn format_names() {
+    for format in Format::ALL {
+        assert_eq!(format.name().parse::<Format>(), Ok(format));
+        assert_eq!(format.to_string().to_uppercase().parse::<Format>(), Ok(format));
+        assert!(format.media_type().starts_with("image/"));
+    }
+    assert!("jpeg".parse::<Format>().unwrap_err().contains("choose svg, png or gif"));
+    let options = RenderOptions {
+        format: Some("tiff".into()),
+        ..RenderOptions::default()
+    };
+    assert!(matches!(options.render("1 2 3 4 x 6 7 5 8"), Err(Error::Options(m)) if m.contains("tiff")));
+}
+
+#[test]
+fn a_png_takes_no_moves() {
+    let options = RenderOptions {
+        format: Some("png".into()),
+        moves: Some("u".into()),
+        ..RenderOptions::default()
+    };
+    let err = options.render("1 2 3 4 x 6 7 5 8").unwrap_err();
+    assert!(err.to_string().contains("a PNG is a still picture"), "{err}");
+}
+
+#[cfg(not(feature = "raster"))]
+#[test]
+fn without_the_raster_feature_png_and_gif_are_refused_by_name() {
+    for format in [Format::Png, Format::Gif] {
+        assert!(!format.is_built());
+        let board: Board = "1 2 3 4 x 6 7 5 8".parse().unwrap();
+        let err = draw(format, &board, &Goal::standard(board.shape()), Scheme::None, &[]).unwrap_err();
+        assert_eq!(err, Error::NotBuilt(format));
+        assert!(err.to_string().contains("not built"), "{err}");
+    }
 }
