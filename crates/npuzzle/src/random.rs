@@ -127,22 +127,64 @@ fn sample<R: Rng + ?Sized>(
     budget: Budget,
     distinct: bool,
 ) -> Result<Vec<Board>, Error> {
-    let picked = crate::search::table::layer_at(goal, distance, budget, |len| {
-        if distinct {
-            // A layer holds at most 12!/2 states, so its length fits in usize.
-            let len = len as usize;
-            rand::seq::index::sample(rng, len, count.min(len))
-                .into_iter()
-                .map(|i| i as u64)
-                .collect()
-        } else {
-            (0..count).map(|_| rng.random_range(0..len)).collect()
-        }
-    })?;
+    let picked = crate::search::table::layer_at(goal, distance, budget, |len| pick(rng, len, count, distinct))?;
     picked
         .into_iter()
         .map(|tiles| Board::new(goal.shape(), tiles))
         .collect()
+}
+
+/// `count` boards drawn uniformly from those exactly `distance`
+/// multi-tile moves from `goal` (a slide of several tiles counts one; see
+/// [`Metric`](crate::Metric)): independently (a board may come twice), or
+/// with `distinct` different boards (all of them, in random order, if fewer
+/// are that far). Runs the multi-tile breadth-first search from the goal
+/// up to that layer ([`mtm_table`](crate::search::mtm_table)), for boards
+/// of up to 12 cells, and keeps nothing.
+///
+/// Returns the boards and the farthest layer the search reached: no board
+/// when none is that far, and then the farthest distance of any board.
+///
+/// ```
+/// use npuzzle::random::sample_at_mtm_distance;
+/// use npuzzle::{Algorithm, Budget, Goal, Metric, Solver, SolverOptions};
+/// use rand::SeedableRng;
+///
+/// let goal = Goal::standard("3x3".parse()?);
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+/// let (boards, _) = sample_at_mtm_distance(&goal, 20, 3, &mut rng, Budget::default(), false)?;
+/// let mtm = Solver::new(SolverOptions::default().with_algorithm(Algorithm::Bfs).with_metric(Metric::Mtm));
+/// for b in &boards {
+///     let moves = mtm.solve(b, &goal)?.outcome.solution().unwrap().moves().to_vec();
+///     assert_eq!(Metric::Mtm.length(&moves), 20);
+/// }
+/// let (none, farthest) = sample_at_mtm_distance(&goal, 30, 3, &mut rng, Budget::default(), false)?;
+/// assert_eq!((none.len(), farthest), (0, 24));
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
+pub fn sample_at_mtm_distance<R: Rng + ?Sized>(
+    goal: &Goal,
+    distance: u32,
+    count: usize,
+    rng: &mut R,
+    budget: Budget,
+    distinct: bool,
+) -> Result<(Vec<Board>, u32), Error> {
+    crate::search::mtm_table::sample_layer(goal, distance, budget, |len| pick(rng, len, count, distinct))
+}
+
+/// `count` indices below `len`: independent draws, or different ones.
+fn pick<R: Rng + ?Sized>(rng: &mut R, len: u64, count: usize, distinct: bool) -> Vec<u64> {
+    if distinct {
+        // A layer holds at most 12!/2 states, so its length fits in usize.
+        let len = len as usize;
+        rand::seq::index::sample(rng, len, count.min(len))
+            .into_iter()
+            .map(|i| i as u64)
+            .collect()
+    } else {
+        (0..count).map(|_| rng.random_range(0..len)).collect()
+    }
 }
 
 /// Boards at exactly `distance` moves from `goal` on boards too big for a
