@@ -37,9 +37,12 @@ fn class_of(error: &Error) -> Class {
     match error {
         Error::Input(InputError::UnknownName { .. })
         | Error::Database(DatabaseError::BadPartition { .. } | DatabaseError::Unsupported { .. })
-        | Error::Refused(Refusal::Unsupported { .. } | Refusal::NoExactHint { .. } | Refusal::NoExactCount { .. }) => {
-            Class::Option
-        }
+        | Error::Refused(
+            Refusal::Unsupported { .. }
+            | Refusal::NoExactHint { .. }
+            | Refusal::NoExactCount { .. }
+            | Refusal::NotInMultiTile { .. },
+        ) => Class::Option,
         Error::Input(_) | Error::Moves(_) => Class::Board,
         Error::Database(_) => Class::Pdb,
         _ => Class::Other,

@@ -112,6 +112,7 @@ export interface SolutionRecord {
 }
 
 export interface MoveDistanceRecord {
+  /** The blank's letter (`u d l r`); with `metric: 'mtm'` once per tile slid (`"uu"`). */
   move: string;
   distance: number | null;
 }
@@ -123,10 +124,12 @@ export interface HintRecord {
   algorithm: string;
   heuristic: string | null;
   partition: string | null;
+  /** `'mtm'` when the distances count multi-tile moves (`hint(board, { metric: 'mtm' })`); absent otherwise. */
+  metric?: 'mtm';
   outcome: Outcome;
   distance: number | null;
   moves: MoveDistanceRecord[];
-  /** The optimal moves of the blank, joined. */
+  /** The optimal moves of the blank, joined (separated by spaces with `metric: 'mtm'`: `"uu r"`). */
   optimal: string;
   budget?: string;
   stats: StatsRecord;

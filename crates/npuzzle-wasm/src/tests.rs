@@ -86,6 +86,28 @@ fn a_hint_names_the_distance() {
 }
 
 #[test]
+fn a_multi_tile_hint_lists_every_slide() {
+    let options = Options {
+        metric: Some("mtm".into()),
+        ..Options::default()
+    };
+    // One slide of two tiles solves it: the blank travels right twice.
+    let record = value(&hint_json("1 2 3 4 5 6 x 7 8", &options).unwrap());
+    assert_eq!(
+        (record["metric"].as_str(), record["distance"].as_u64()),
+        (Some("mtm"), Some(1))
+    );
+    assert_eq!(record["optimal"], "rr");
+    let moves: Vec<&str> = record["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(moves, ["u", "uu", "r", "rr"]);
+}
+
+#[test]
 fn compare_refuses_boards_past_twelve_cells() {
     let err = compare_json("1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15", &Options::default()).unwrap_err();
     assert_eq!(err.kind, "refused");
