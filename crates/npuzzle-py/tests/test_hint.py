@@ -171,3 +171,12 @@ def test_multi_tile_hints_are_the_slide_bfs_distances() -> None:
         assert len(h.moves) == 4
     with pytest.raises(npuzzle.OptionError, match="no hint on a 5x5 board"):
         npuzzle.hint(" ".join(str(t) for t in range(1, 24)) + " 0 24", metric="mtm")
+
+
+def test_random_boards_at_a_multi_tile_distance_are_the_slide_bfs_distances() -> None:
+    dist = bfs_distances(GOAL, 3, multi_tile=True)
+    for d in (1, 12, 24):
+        for b in npuzzle.random_boards("3x3", 10, seed=d, distance=d, metric="mtm"):
+            assert dist[tuple(int(t) for t in b.ravel())] == d
+    with pytest.raises(npuzzle.OptionError, match="25 multi-tile moves"):
+        npuzzle.random_boards("3x3", 1, distance=25, metric="mtm")

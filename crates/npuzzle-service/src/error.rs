@@ -37,10 +37,12 @@ pub enum Error {
         shape: Shape,
     },
     /// No board is this far from the goal.
-    #[error("no {shape} board is {distance} moves from {goal}{}", farthest.map_or_else(String::new, |d| format!(": the farthest are {d} moves away")))]
+    #[error("no {shape} board is {distance} {} from {goal}{}", moves(*metric), farthest.map_or_else(String::new, |d| format!(": the farthest are {d} {} away", moves(*metric))))]
     TooFar {
         /// The board's shape.
         shape: Shape,
+        /// The metric the distance is counted in.
+        metric: npuzzle::Metric,
         /// The distance asked for.
         distance: u32,
         /// The goal.
@@ -57,6 +59,14 @@ pub enum Error {
     /// The engine failed while answering.
     #[error("{0}")]
     Run(EngineError),
+}
+
+/// What a distance counts in `metric`.
+fn moves(metric: npuzzle::Metric) -> &'static str {
+    match metric {
+        npuzzle::Metric::Mtm => "multi-tile moves",
+        _ => "moves",
+    }
 }
 
 impl Error {

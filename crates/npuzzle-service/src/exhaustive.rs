@@ -9,12 +9,12 @@
 //! that refusal is made at once ([`RandomJob::at_once`]), without sampling.
 
 use npuzzle::error::Refusal;
-use npuzzle::random::{random_solvable, sample_at_distance};
+use npuzzle::random::{random_solvable, sample_at_distance, sample_at_mtm_distance, sample_distinct_at_distance};
 use npuzzle::record::{BoardRecord, DistributionRecord};
 use npuzzle::search::mtm_bfs::mtm_layer_counts;
 use npuzzle::search::table::{TableCache, MAX_TABLE_CELLS};
-use npuzzle::{Budget, Goal, Metric, Shape};
-use rand::SeedableRng;
+use npuzzle::{Board, Budget, Goal, Metric, Shape};
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::options::{goal_for, parse_metric, parse_shape, DistributionOptions, RandomOptions};
@@ -73,6 +73,8 @@ pub struct RandomJob {
     pub goal: Goal,
     /// The exact distance asked for, if any.
     pub distance: Option<u32>,
+    /// The metric the distance is counted in.
+    pub metric: Metric,
     rng: ChaCha8Rng,
 }
 
@@ -90,17 +92,19 @@ impl RandomOptions {
             Some(seed) => ChaCha8Rng::seed_from_u64(seed),
             None => ChaCha8Rng::from_os_rng(),
         };
+        let metric = parse_metric(self.metric.as_deref())?;
         if let Some(distance) = self.distance {
             Exhaustive::Distance.check(shape)?;
-            if let Some(table) = tables.cached(&goal) {
+            if let Some(table) = tables.cached(&goal).filter(|_| metric == Metric::Stm) {
                 if distance > table.diameter() {
-                    return Err(too_far(&goal, distance, Some(table.diameter())));
+                    return Err(too_far(&goal, metric, distance, Some(table.diameter())));
                 }
             }
         }
         Ok(RandomJob {
             goal,
             distance: self.distance,
+            metric,
             rng,
         })
     }
@@ -121,21 +125,79 @@ impl RandomJob {
             let board = random_solvable(goal, &mut self.rng);
             return Ok(BoardRecord::new(&board, goal, None));
         };
-        let boards = sample_at_distance(goal, distance, 1, &mut self.rng, budget).map_err(Error::Run)?;
-        match boards.first() {
-            Some(board) => Ok(BoardRecord::new(board, goal, Some(distance))),
-            None => {
-                let diameter = tables.get(goal, budget).ok().map(|t| t.diameter());
-                Err(too_far(goal, distance, diameter))
-            }
-        }
+        let boards = boards_at_distance(goal, self.metric, distance, 1, false, &mut self.rng, tables, budget)?;
+        let board = boards
+            .first()
+            .ok_or_else(|| too_far(goal, self.metric, distance, None))?;
+        Ok(BoardRecord::new(board, goal, Some(distance)).in_metric(self.metric))
     }
 }
 
-/// No board of `goal`'s shape is `distance` moves from it.
-fn too_far(goal: &Goal, distance: u32, farthest: Option<u32>) -> Error {
+/// `count` boards drawn uniformly from those exactly `distance` moves from
+/// `goal` in `metric` (with `distinct` different ones: all of them, in
+/// random order, when fewer are that far), on boards of up to
+/// [`EXHAUSTIVE_MAX_CELLS`] cells: the single-move table's breadth-first
+/// search, or the multi-tile one, stopped at that layer. No board that far
+/// is [`Error::TooFar`] naming the farthest (single-move distances from the
+/// goal's table, then kept in `tables`).
+///
+/// ```
+/// use npuzzle::search::table::TableCache;
+/// use npuzzle::{Budget, Goal, Metric};
+/// use npuzzle_service::exhaustive::boards_at_distance;
+/// use rand::SeedableRng;
+/// let goal = Goal::standard("3x3".parse()?);
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let tables = TableCache::default();
+/// let boards = boards_at_distance(&goal, Metric::Mtm, 24, 3, false, &mut rng, &tables, Budget::default())?;
+/// assert_eq!(boards.len(), 3);
+/// let err = boards_at_distance(&goal, Metric::Mtm, 25, 1, false, &mut rng, &tables, Budget::default()).unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "no 3x3 board is 25 multi-tile moves from 1 2 3 4 5 6 7 8 x: the farthest are 24 multi-tile moves away"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[allow(clippy::too_many_arguments)]
+pub fn boards_at_distance<R: Rng + ?Sized>(
+    goal: &Goal,
+    metric: Metric,
+    distance: u32,
+    count: usize,
+    distinct: bool,
+    rng: &mut R,
+    tables: &TableCache,
+    budget: Budget,
+) -> Result<Vec<Board>, Error> {
+    Exhaustive::Distance.check(goal.shape())?;
+    let (boards, farthest) = match metric {
+        Metric::Mtm => {
+            let (boards, farthest) =
+                sample_at_mtm_distance(goal, distance, count, rng, budget, distinct).map_err(Error::Run)?;
+            (boards, Some(farthest))
+        }
+        _ => {
+            let boards = if distinct {
+                sample_distinct_at_distance(goal, distance, count, rng, budget)
+            } else {
+                sample_at_distance(goal, distance, count, rng, budget)
+            }
+            .map_err(Error::Run)?;
+            (boards, None)
+        }
+    };
+    if boards.is_empty() {
+        let farthest = farthest.or_else(|| tables.get(goal, budget).ok().map(|t| t.diameter()));
+        return Err(too_far(goal, metric, distance, farthest));
+    }
+    Ok(boards)
+}
+
+/// No board of `goal`'s shape is `distance` moves from it in `metric`.
+fn too_far(goal: &Goal, metric: Metric, distance: u32, farthest: Option<u32>) -> Error {
     Error::TooFar {
         shape: goal.shape(),
+        metric,
         distance,
         goal: goal.to_string(),
         farthest,

@@ -37,6 +37,8 @@ export interface RandomOptions {
   distance?: number;
   /** A seed for a reproducible board. */
   seed?: number;
+  /** `stm` (the default) or `mtm`: what `distance` counts (a slide of several tiles is one `mtm` move). */
+  metric?: 'stm' | 'mtm';
 }
 
 /** Options of `distribution`. */
@@ -140,6 +142,8 @@ export interface BoardRecord {
   size: string;
   goal: string;
   distance: number | null;
+  /** `'mtm'` when `distance` counts multi-tile moves; absent otherwise. */
+  metric?: 'mtm';
 }
 
 export interface DistributionRecord {

@@ -58,6 +58,28 @@ fn random_boards_of_a_seed_repeat_and_lie_at_their_distance() {
 }
 
 #[test]
+fn random_boards_at_a_multi_tile_distance_say_their_metric() {
+    let options = RandomOptions {
+        size: Some("3x3".into()),
+        distance: Some(24),
+        metric: Some("mtm".into()),
+        ..RandomOptions::default()
+    };
+    // The one 3x3 board 24 multi-tile moves from the standard goal (`table --metric mtm`).
+    let record = value(&random_json(&options).unwrap());
+    assert_eq!(
+        (record["board"].as_str(), record["metric"].as_str()),
+        (Some("1 4 7 2 x 8 3 6 5"), Some("mtm"))
+    );
+    let mtm = Options {
+        metric: Some("mtm".into()),
+        ..Options::default()
+    };
+    let solved = value(&solve_json("1 4 7 2 x 8 3 6 5", &mtm).unwrap());
+    assert_eq!(solved["mtm_length"], 24);
+}
+
+#[test]
 fn the_3x3_distribution_sums_to_half_the_permutations() {
     let options = DistributionOptions {
         size: Some("3x3".into()),

@@ -213,7 +213,13 @@ def optimal_solutions(
 ) -> tuple[list[str], bool]: ...
 def is_solvable(board: _Board, size: Optional[_Size], goal: _Goal) -> bool: ...
 def random_boards(
-    size: _Size, count: int, seed: Optional[int], goal: _Goal, distance: Optional[int], distinct: bool
+    size: _Size,
+    count: int,
+    seed: Optional[int],
+    goal: _Goal,
+    distance: Optional[int],
+    distinct: bool,
+    metric: str,
 ) -> bytes: ...
 def distance_counts(size: _Size, goal: _Goal, metric: str) -> list[int]: ...
 def build_pdb(

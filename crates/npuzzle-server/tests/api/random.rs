@@ -54,6 +54,44 @@ async fn random_boards_are_reproducible_and_at_the_distance_asked() {
 }
 
 #[tokio::test]
+async fn random_boards_at_a_multi_tile_distance_are_an_independent_slide_bfs() {
+    let app = App::default().await;
+    let distances = mtm_bfs_distances(4, 2);
+    let farthest = *distances.values().max().unwrap();
+    for (seed, distance) in [(1, 0), (2, 5), (3, 9), (4, farthest)] {
+        let body = json!({"size": "4x2", "distance": distance, "seed": seed, "metric": "mtm"});
+        let (status, record) = app.post_json("/api/random", body).await;
+        assert_eq!(status, StatusCode::OK, "{record}");
+        let d = data(&record, "board");
+        assert_eq!(
+            (&d["distance"], &d["metric"]),
+            (&json!(distance), &json!("mtm")),
+            "{record}"
+        );
+        let tiles: Vec<u8> = d["board"]
+            .as_str()
+            .unwrap()
+            .split(' ')
+            .map(|t| if t == "x" { 0 } else { t.parse().unwrap() })
+            .collect();
+        assert_eq!(distances[&tiles], distance, "{record}");
+    }
+    let body = json!({"size": "4x2", "distance": farthest + 1, "metric": "mtm"});
+    let (status, record) = app.post_json("/api/random", body).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let wanted = format!(
+        "is {} multi-tile moves from 1 2 3 4 5 6 7 x: the farthest are {farthest} multi-tile moves away",
+        farthest + 1
+    );
+    assert!(error_message(&record).contains(&wanted), "{record}");
+    let (status, record) = app
+        .post_json("/api/random", json!({"size": "3x3", "distance": 3, "metric": "htm"}))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error_message(&record).contains("htm"), "{record}");
+}
+
+#[tokio::test]
 async fn stats_equal_an_independent_bfs() {
     let app = App::default().await;
     let (status, record) = app.get("/api/stats?size=3x2").await;
