@@ -50,6 +50,27 @@ pub enum Error {
         /// The farthest distance, when known.
         farthest: Option<u32>,
     },
+    /// A board at a chosen distance, asked of a shape neither a complete
+    /// table nor an optimal search confirming the distance takes.
+    #[error("a {shape} board at a chosen distance needs a complete table (boards of at most {} cells) or an optimal search confirming it (up to {} cells in single moves, 4x4 in multi-tile moves)", crate::exhaustive::EXHAUSTIVE_MAX_CELLS, npuzzle::search::AUTO_OPTIMAL_CELLS)]
+    NoExactDistance {
+        /// The board's shape.
+        shape: Shape,
+        /// The metric the distance is counted in.
+        metric: npuzzle::Metric,
+    },
+    /// No board at the distance was confirmed before a budget ran out.
+    #[error("no {shape} board {distance} {} from the goal was confirmed before the {kind} ran out", moves(*metric))]
+    NotConfirmed {
+        /// The board's shape.
+        shape: Shape,
+        /// The metric the distance is counted in.
+        metric: npuzzle::Metric,
+        /// The distance asked for.
+        distance: u32,
+        /// The budget that ran out.
+        kind: npuzzle::BudgetKind,
+    },
     /// A move sequence could not be read or played (a move into the wall).
     #[error("{0}")]
     Moves(EngineError),
@@ -79,7 +100,12 @@ impl Error {
             | Error::Refused(e)
             | Error::Moves(e)
             | Error::Run(e) => Some(e),
-            Error::Options(_) | Error::TooBig { .. } | Error::TooFar { .. } | Error::SizeNeeded => None,
+            Error::Options(_)
+            | Error::TooBig { .. }
+            | Error::TooFar { .. }
+            | Error::NoExactDistance { .. }
+            | Error::NotConfirmed { .. }
+            | Error::SizeNeeded => None,
         }
     }
 }

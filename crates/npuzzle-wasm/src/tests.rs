@@ -80,6 +80,25 @@ fn random_boards_at_a_multi_tile_distance_say_their_metric() {
 }
 
 #[test]
+fn random_boards_past_the_tables_are_confirmed_by_a_solve() {
+    let options = RandomOptions {
+        size: Some("4x4".into()),
+        distance: Some(10),
+        seed: Some(4),
+        ..RandomOptions::default()
+    };
+    let record = value(&random_json(&options).unwrap());
+    assert_eq!(record["distance"], 10);
+    let solved = value(&solve_json(record["board"].as_str().unwrap(), &Options::default()).unwrap());
+    assert_eq!(solved["length"], 10);
+    let too_big = RandomOptions {
+        size: Some("6x6".into()),
+        ..options
+    };
+    assert_eq!(random_json(&too_big).unwrap_err().kind, "refused");
+}
+
+#[test]
 fn the_3x3_distribution_sums_to_half_the_permutations() {
     let options = DistributionOptions {
         size: Some("3x3".into()),
