@@ -43,6 +43,9 @@ use crate::Error;
 /// What a build over budget is refused as building.
 const WHAT: &str = "multi-tile distance table";
 
+/// The most tables a [`MtmTableCache`] keeps.
+pub const MAX_HELD: usize = 4;
+
 /// Every board's multi-tile distance to one goal; see the
 /// [module documentation](self).
 pub struct MtmTable {
@@ -308,7 +311,9 @@ pub(crate) fn sample_layer(
 }
 
 /// Multi-tile tables kept for reuse, one per goal, shared safely between
-/// threads. [`Solver`](crate::Solver) holds one for its hints.
+/// threads. [`Solver`](crate::Solver) holds one for its hints. A table
+/// serves one goal only (60 MB at 12 cells), so at most [`MAX_HELD`] are
+/// kept: a server asked about many goals drops one to make room.
 #[derive(Default)]
 pub struct MtmTableCache {
     tables: Mutex<HashMap<Goal, Arc<MtmTable>>>,
@@ -330,8 +335,24 @@ impl MtmTableCache {
             return Ok(Arc::clone(table));
         }
         let table = Arc::new(MtmTable::build(goal, budget)?);
+        if tables.len() >= MAX_HELD {
+            // Any one: hints already holding it keep their Arc.
+            if let Some(old) = tables.keys().next().cloned() {
+                tables.remove(&old);
+            }
+        }
         tables.insert(goal.clone(), Arc::clone(&table));
         Ok(table)
+    }
+
+    /// How many tables are held.
+    pub fn len(&self) -> usize {
+        self.lock().len()
+    }
+
+    /// Whether none is held.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<Goal, Arc<MtmTable>>> {
@@ -421,5 +442,23 @@ mod tests {
         );
         let big = MtmTable::build(&Goal::standard(Shape::new(4, 4).unwrap()), Budget::default()).unwrap_err();
         assert!(matches!(big, Error::Refused(Refusal::Unsupported { .. })), "{big}");
+    }
+
+    #[test]
+    fn the_cache_keeps_at_most_its_limit_of_goals() {
+        let cache = MtmTableCache::default();
+        let shape = Shape::new(3, 2).unwrap();
+        let goal = Goal::standard(shape);
+        // Goals one slide apart: each is a goal of its own.
+        let mut goals = vec![goal.clone()];
+        for letters in ["u", "l", "ll", "ul", "ull"] {
+            let board = goal.board().replay(&crate::Move::parse_list(letters).unwrap()).unwrap();
+            goals.push(Goal::new(board));
+        }
+        for g in &goals {
+            let table = cache.get(g, Budget::default()).unwrap();
+            assert_eq!(table.distance(g.board()).unwrap(), Some(0));
+        }
+        assert_eq!(cache.len(), MAX_HELD);
     }
 }
