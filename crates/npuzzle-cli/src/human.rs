@@ -7,7 +7,9 @@
 
 use std::time::Duration;
 
+use npuzzle::notation::{self, Notation};
 use npuzzle::record::{HintRecord, OutcomeName, SolutionRecord, StatsRecord};
+use npuzzle::Move;
 
 /// A duration in µs, ms or s: `420 µs`, `3.30 ms`, `49.30 s`.
 pub fn human_duration(d: Duration) -> String {
@@ -99,8 +101,10 @@ pub fn hint_stats(record: &HintRecord) -> String {
     stats_line(&record.algorithm, &record.heuristic, &record.partition, &record.stats)
 }
 
-/// The human answer to a hint: `distance 2; optimal moves: r (1); others: u (3)`.
-pub fn hint(record: &HintRecord) -> String {
+/// The human answer to a hint: `distance 2; optimal moves: r (1); others: u (3)`,
+/// the moves in `notation` (tiles: `L (1)`); in the multi-tile metric
+/// `multi-tile distance 2; optimal moves: rr (1); …` (tiles: `L2 (1)`).
+pub fn hint(record: &HintRecord, notation: Notation) -> String {
     let Some(d) = record.distance else {
         return match (&record.outcome, &record.budget) {
             (OutcomeName::Unsolvable, _) => {
@@ -110,20 +114,28 @@ pub fn hint(record: &HintRecord) -> String {
             _ => "no answer".to_string(),
         };
     };
+    // The record spells a move as the blank's letters; anything else is shown as it is.
+    let spell = |letters: &str| match Move::parse_list(letters) {
+        Ok(moves) => notation::format(&moves, notation),
+        Err(_) => letters.to_string(),
+    };
     let list = |want: &dyn Fn(Option<u32>) -> bool| -> String {
         let shown: Vec<String> = record
             .moves
             .iter()
             .filter(|m| want(m.distance))
             .map(|m| match m.distance {
-                Some(n) => format!("{} ({n})", m.mv),
-                None => m.mv.clone(),
+                Some(n) => format!("{} ({n})", spell(&m.mv)),
+                None => spell(&m.mv),
             })
             .collect();
         shown.join(", ")
     };
     let closer = |x: Option<u32>| d > 0 && x == Some(d - 1);
-    let mut text = format!("distance {d}");
+    let mut text = match record.metric {
+        Some(npuzzle::Metric::Mtm) => format!("multi-tile distance {d}"),
+        _ => format!("distance {d}"),
+    };
     if d == 0 {
         text.push_str(" (solved)");
     } else {
@@ -185,6 +197,10 @@ mod tests {
         assert!(stats.starts_with("bfs: ") && stats.contains(" expanded, "), "{stats}");
     }
 
+    fn hint_text(record: &HintRecord) -> String {
+        hint(record, Notation::Blank)
+    }
+
     fn hint_record(board: &str, options: SolverOptions) -> HintRecord {
         let board: Board = board.parse().unwrap();
         let goal = Goal::blank_first(board.shape());
@@ -198,11 +214,11 @@ mod tests {
         let options = SolverOptions::default().with_algorithm(Algorithm::Auto);
         // Blank-first goal; the blank one step right of home: `l` solves it.
         assert_eq!(
-            hint(&hint_record("1 x 2 3 4 5 6 7 8", options)),
+            hint_text(&hint_record("1 x 2 3 4 5 6 7 8", options)),
             "distance 1; optimal moves: l (0); others: d (2), r (2)"
         );
         assert_eq!(
-            hint(&hint_record("x 1 2 3 4 5 6 7 8", options)),
+            hint_text(&hint_record("x 1 2 3 4 5 6 7 8", options)),
             "distance 0 (solved); others: d (1), r (1)"
         );
         assert!(hint_stats(&hint_record("x 1 2 3 4 5 6 7 8", options)).starts_with("table: "));
@@ -211,7 +227,7 @@ mod tests {
             .with_heuristic(HeuristicKind::Manhattan)
             .with_budget(Budget::default().with_max_nodes(Some(5)));
         let r = hint_record("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", starved);
-        assert_eq!(hint(&r), "no answer: node limit reached");
+        assert_eq!(hint_text(&r), "no answer: node limit reached");
 
         // Enough nodes for the board's own search, not for the neighbours'.
         let board = "1 2 6 3 10 13 9 7 4 5 0 11 12 14 8 15";
@@ -220,7 +236,27 @@ mod tests {
             .unwrap();
         let partial =
             SolverOptions::default().with_budget(Budget::default().with_max_nodes(Some(solved.stats.expanded + 1)));
-        let text = hint(&hint_record(board, partial));
+        let text = hint_text(&hint_record(board, partial));
         assert!(text.contains("; unknown (node limit reached): "), "{text}");
+    }
+
+    #[test]
+    fn hints_in_the_tiles_notation_and_the_multi_tile_metric() {
+        let auto = SolverOptions::default().with_algorithm(Algorithm::Auto);
+        // Blank-first goal: the blank two cells right of home.
+        let r = hint_record("1 2 x 3 4 5 6 7 8", auto);
+        assert_eq!(
+            hint(&r, Notation::Tiles),
+            "distance 2; optimal moves: R (1); others: U (3)"
+        );
+        let r = hint_record("1 2 x 3 4 5 6 7 8", auto.with_metric(npuzzle::Metric::Mtm));
+        assert_eq!(
+            hint(&r, Notation::Blank),
+            "multi-tile distance 1; optimal moves: ll (0); others: d (2), dd (2), l (1)"
+        );
+        assert_eq!(
+            hint(&r, Notation::Tiles),
+            "multi-tile distance 1; optimal moves: R2 (0); others: U (2), U2 (2), R (1)"
+        );
     }
 }

@@ -1,9 +1,9 @@
 //! Boards without a search: parity, random boards, the distance distribution.
 
-use npuzzle::random::{random_solvable, sample_at_distance, sample_distinct_at_distance};
+use npuzzle::random::random_solvable;
 use npuzzle::search::table::TableCache;
 use npuzzle::Budget;
-use npuzzle_service::exhaustive::distribution;
+use npuzzle_service::exhaustive::{boards_at_distance, distribution};
 use npuzzle_service::options::parse_metric;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -23,10 +23,12 @@ pub fn is_solvable(board: BoardArg, size: Option<SizeArg>, goal: Option<GoalArg>
 }
 
 /// `count` random solvable boards of `size` as `count * cells` bytes, the
-/// same boards `npuzzle random --seed S` prints for the same seed. See
+/// same boards `npuzzle random --seed S` prints for the same seed; at a
+/// distance in `metric`, through the service's `boards_at_distance`. See
 /// `npuzzle.random_boards`.
 #[pyfunction]
-#[pyo3(signature = (size, count, seed, goal, distance, distinct))]
+#[pyo3(signature = (size, count, seed, goal, distance, distinct, metric))]
+#[allow(clippy::too_many_arguments)]
 pub fn random_boards<'py>(
     py: Python<'py>,
     size: SizeArg,
@@ -35,28 +37,39 @@ pub fn random_boards<'py>(
     goal: Option<GoalArg>,
     distance: Option<u32>,
     distinct: bool,
+    metric: &str,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let shape = size.shape()?;
     let goal = input::goal(goal.as_ref(), shape, true).or_raise()?;
+    let metric = parse_metric(Some(metric)).or_raise()?;
     let mut rng = match seed {
         Some(seed) => rand_chacha::ChaCha8Rng::seed_from_u64(seed),
         None => rand_chacha::ChaCha8Rng::from_os_rng(),
     };
-    let bytes = py.detach(|| -> Result<Vec<u8>, npuzzle::Error> {
+    let bytes = py.detach(|| -> Result<Vec<u8>, npuzzle_service::Error> {
         let boards = match distance {
-            Some(d) if distinct => sample_distinct_at_distance(&goal, d, count, &mut rng, Budget::default())?,
-            Some(d) => sample_at_distance(&goal, d, count, &mut rng, Budget::default())?,
+            Some(_) if count == 0 => Vec::new(),
+            Some(d) => boards_at_distance(
+                &goal,
+                metric,
+                d,
+                count,
+                distinct,
+                &mut rng,
+                &TableCache::default(),
+                Budget::default(),
+            )?,
             None => (0..count).map(|_| random_solvable(&goal, &mut rng)).collect(),
         };
         Ok(boards.iter().flat_map(|b| b.tiles().iter().copied()).collect())
     });
-    let bytes = bytes.or_raise()?;
-    if bytes.is_empty() && count > 0 {
-        return Err(raise(
-            Class::Option,
-            format!("no {shape} board is {} moves from {goal}", distance.unwrap_or_default()),
-        ));
-    }
+    // No board that far, or a board too big for it, is the distance or size asked for.
+    let bytes = bytes.map_err(|e| match e {
+        e @ (npuzzle_service::Error::TooFar { .. } | npuzzle_service::Error::TooBig { .. }) => {
+            raise(Class::Option, e.to_string())
+        }
+        e => crate::errors::service_to_py(e),
+    })?;
     Ok(PyBytes::new(py, &bytes))
 }
 

@@ -41,7 +41,8 @@ fn class_of(error: &Error) -> Class {
             Refusal::Unsupported { .. }
             | Refusal::NoExactHint { .. }
             | Refusal::NoExactCount { .. }
-            | Refusal::NoFactor { .. },
+            | Refusal::NoFactor { .. }
+            | Refusal::NotInMultiTile { .. },
         ) => Class::Option,
         Error::Input(_) | Error::Moves(_) => Class::Board,
         Error::Database(_) => Class::Pdb,

@@ -36,10 +36,20 @@ impl Hint {
         self.record.moves.iter().map(|m| (m.mv.clone(), m.distance)).collect()
     }
 
-    /// The moves known to be optimal, as a list of `u d l r` letters (empty when none is).
+    /// The moves known to be optimal, as a list of `u d l r` letters (empty
+    /// when none is); in the multi-tile metric each slide's letters (`"uu"`).
     #[getter]
     fn optimal(&self) -> Vec<String> {
-        self.record.optimal.chars().map(String::from).collect()
+        match self.record.metric {
+            Some(npuzzle::Metric::Mtm) => self.record.optimal.split_whitespace().map(String::from).collect(),
+            _ => self.record.optimal.chars().map(String::from).collect(),
+        }
+    }
+
+    /// `"stm"` or `"mtm"`: the metric the distances are counted in.
+    #[getter]
+    fn metric(&self) -> &'static str {
+        self.record.metric.unwrap_or_default().name()
     }
 
     /// `"solved"` (every distance known), `"unsolvable"` or `"budget"`.
@@ -91,7 +101,12 @@ impl Hint {
     fn _repr_html_(&self) -> String {
         let caption = match self.record.distance {
             Some(d) => format!(
-                "{d} moves from the goal; optimal moves of the blank: {}",
+                "{d} {}moves from the goal; optimal moves of the blank: {}",
+                if self.record.metric.is_some() {
+                    "multi-tile "
+                } else {
+                    ""
+                },
                 self.record.optimal
             ),
             None => format!("distance unknown ({})", self.record.outcome.as_str()),

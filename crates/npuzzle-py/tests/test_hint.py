@@ -11,7 +11,7 @@ from typing import Any, Callable
 import pytest
 
 import npuzzle
-from conftest import STEP, replay, standard_distances
+from conftest import STEP, bfs_distances, replay, standard_distances
 
 Cli = Callable[..., "subprocess.CompletedProcess[str]"]
 GOAL = (1, 2, 3, 4, 5, 6, 7, 8, 0)
@@ -156,3 +156,27 @@ def test_counts_beyond_optimal_search_raise_at_once() -> None:
     assert npuzzle.optimal_solutions(SIX_BY_GREEDY, algorithm="idastar") == (["drrrurdr"], True)
     assert npuzzle.count_solutions(SIX_BY_GREEDY, algorithm="idastar") == 1
     assert npuzzle.solve(SIX_BY_GREEDY).algorithm == "greedy"
+
+
+def test_multi_tile_hints_are_the_slide_bfs_distances() -> None:
+    dist = bfs_distances(GOAL, 3, multi_tile=True)
+    for b in npuzzle.random_boards("3x3", 10, seed=5):
+        board = tuple(int(t) for t in b.ravel())
+        h = npuzzle.hint(b, metric="mtm")
+        assert h.metric == "mtm" and h.outcome == "solved" and h.distance == dist[board]
+        for letters, d in h.moves:
+            assert d == dist[tuple(replay(list(board), 3, letters))]
+        assert h.optimal == [m for m, d in h.moves if d == dist[board] - 1]
+        # On 3x3 the blank has four slides from any cell (two to the walls in each line).
+        assert len(h.moves) == 4
+    with pytest.raises(npuzzle.OptionError, match="no hint on a 5x5 board"):
+        npuzzle.hint(" ".join(str(t) for t in range(1, 24)) + " 0 24", metric="mtm")
+
+
+def test_random_boards_at_a_multi_tile_distance_are_the_slide_bfs_distances() -> None:
+    dist = bfs_distances(GOAL, 3, multi_tile=True)
+    for d in (1, 12, 24):
+        for b in npuzzle.random_boards("3x3", 10, seed=d, distance=d, metric="mtm"):
+            assert dist[tuple(int(t) for t in b.ravel())] == d
+    with pytest.raises(npuzzle.OptionError, match="25 multi-tile moves"):
+        npuzzle.random_boards("3x3", 1, distance=25, metric="mtm")

@@ -203,8 +203,9 @@ async fn hint(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError>
     Ok(Json(record))
 }
 
-/// `POST /api/random`: a shuffle at once; a board at a distance by a
-/// breadth-first search in the pool.
+/// `POST /api/random`: a shuffle at once; a board at a distance in the
+/// pool: by a breadth-first search up to 12 cells, past them by random
+/// walks an optimal search confirms (the session's solver).
 async fn random(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiError> {
     let bytes = body(raw)?;
     let req: RandomOptions = if bytes.iter().all(u8::is_ascii_whitespace) {
@@ -219,7 +220,16 @@ async fn random(State(state): Shared, raw: Body) -> Result<Json<Record>, ApiErro
     }
     let shared = Arc::clone(&state);
     let record = state
-        .run(false, move |_| Ok(Record::Board(job.run(&shared.tables, budget)?)))
+        .run(false, move |_| {
+            let record = match job.solver_spec() {
+                Some(spec) => {
+                    let solver = shared.session.solver(&spec, &job.goal)?;
+                    job.run_confirmed(&solver, budget)?
+                }
+                None => job.run(&shared.tables, budget)?,
+            };
+            Ok(Record::Board(record))
+        })
         .await?;
     Ok(Json(record))
 }

@@ -37,16 +37,39 @@ pub enum Error {
         shape: Shape,
     },
     /// No board is this far from the goal.
-    #[error("no {shape} board is {distance} moves from {goal}{}", farthest.map_or_else(String::new, |d| format!(": the farthest are {d} moves away")))]
+    #[error("no {shape} board is {distance} {} from {goal}{}", moves(*metric), farthest.map_or_else(String::new, |d| format!(": the farthest are {d} {} away", moves(*metric))))]
     TooFar {
         /// The board's shape.
         shape: Shape,
+        /// The metric the distance is counted in.
+        metric: npuzzle::Metric,
         /// The distance asked for.
         distance: u32,
         /// The goal.
         goal: String,
         /// The farthest distance, when known.
         farthest: Option<u32>,
+    },
+    /// A board at a chosen distance, asked of a shape neither a complete
+    /// table nor an optimal search confirming the distance takes.
+    #[error("a {shape} board at a chosen distance needs a complete table (boards of at most {} cells) or an optimal search confirming it (up to {} cells in single moves, 4x4 in multi-tile moves)", crate::exhaustive::EXHAUSTIVE_MAX_CELLS, npuzzle::search::AUTO_OPTIMAL_CELLS)]
+    NoExactDistance {
+        /// The board's shape.
+        shape: Shape,
+        /// The metric the distance is counted in.
+        metric: npuzzle::Metric,
+    },
+    /// No board at the distance was confirmed before a budget ran out.
+    #[error("no {shape} board {distance} {} from the goal was confirmed before the {kind} ran out", moves(*metric))]
+    NotConfirmed {
+        /// The board's shape.
+        shape: Shape,
+        /// The metric the distance is counted in.
+        metric: npuzzle::Metric,
+        /// The distance asked for.
+        distance: u32,
+        /// The budget that ran out.
+        kind: npuzzle::BudgetKind,
     },
     /// A move sequence could not be read or played (a move into the wall).
     #[error("{0}")]
@@ -82,6 +105,14 @@ pub enum Error {
     },
 }
 
+/// What a distance counts in `metric`.
+fn moves(metric: npuzzle::Metric) -> &'static str {
+    match metric {
+        npuzzle::Metric::Mtm => "multi-tile moves",
+        _ => "moves",
+    }
+}
+
 impl Error {
     /// The engine's error underneath, if any.
     pub fn engine(&self) -> Option<&EngineError> {
@@ -95,6 +126,8 @@ impl Error {
             Error::Options(_)
             | Error::TooBig { .. }
             | Error::TooFar { .. }
+            | Error::NoExactDistance { .. }
+            | Error::NotConfirmed { .. }
             | Error::SizeNeeded
             | Error::NotBuilt(_)
             | Error::TooManyFrames { .. }

@@ -212,6 +212,8 @@ pub struct RandomOptions {
     pub distance: Option<u32>,
     /// A seed for a reproducible board.
     pub seed: Option<u64>,
+    /// `stm` (the default) or `mtm`: the metric `distance` is counted in.
+    pub metric: Option<String>,
 }
 
 /// The options of a distance distribution.

@@ -33,10 +33,12 @@ export interface RandomOptions {
   /** `WxH` (default 3x3). */
   size?: string;
   goal?: string;
-  /** Only boards exactly this far from the goal (boards of up to 12 cells). */
+  /** Only boards exactly this far from the goal: uniform up to 12 cells; past them random walks an optimal search confirms (not uniform; up to 25 cells, 4x4 with `metric: 'mtm'`). */
   distance?: number;
   /** A seed for a reproducible board. */
   seed?: number;
+  /** `stm` (the default) or `mtm`: what `distance` counts (a slide of several tiles is one `mtm` move). */
+  metric?: 'stm' | 'mtm';
 }
 
 /** Options of `distribution`. */
@@ -112,6 +114,7 @@ export interface SolutionRecord {
 }
 
 export interface MoveDistanceRecord {
+  /** The blank's letter (`u d l r`); with `metric: 'mtm'` once per tile slid (`"uu"`). */
   move: string;
   distance: number | null;
 }
@@ -123,10 +126,12 @@ export interface HintRecord {
   algorithm: string;
   heuristic: string | null;
   partition: string | null;
+  /** `'mtm'` when the distances count multi-tile moves (`hint(board, { metric: 'mtm' })`); absent otherwise. */
+  metric?: 'mtm';
   outcome: Outcome;
   distance: number | null;
   moves: MoveDistanceRecord[];
-  /** The optimal moves of the blank, joined. */
+  /** The optimal moves of the blank, joined (separated by spaces with `metric: 'mtm'`: `"uu r"`). */
   optimal: string;
   budget?: string;
   stats: StatsRecord;
@@ -137,6 +142,8 @@ export interface BoardRecord {
   size: string;
   goal: string;
   distance: number | null;
+  /** `'mtm'` when `distance` counts multi-tile moves; absent otherwise. */
+  metric?: 'mtm';
 }
 
 export interface DistributionRecord {

@@ -115,7 +115,15 @@ pub fn compare_json(board: &str, options: &Options) -> Result<String, JsError> {
 /// `random` as JSON text.
 pub fn random_json(options: &RandomOptions) -> Result<String, JsError> {
     let budget = Limits::default().capped(&CAPS);
-    let record = TABLES.with(|tables| options.job(tables)?.run(tables, budget))?;
+    let job = TABLES.with(|tables| options.job(tables))?;
+    // Past the complete tables an optimal search confirms the board's distance.
+    let record = match job.solver_spec() {
+        Some(spec) => {
+            let solver = with_session(|session| session.solver(&spec, &job.goal))?;
+            job.run_confirmed(&solver, budget)?
+        }
+        None => TABLES.with(|tables| job.run(tables, budget))?,
+    };
     data(&Record::Board(record))
 }
 

@@ -58,6 +58,47 @@ fn random_boards_of_a_seed_repeat_and_lie_at_their_distance() {
 }
 
 #[test]
+fn random_boards_at_a_multi_tile_distance_say_their_metric() {
+    let options = RandomOptions {
+        size: Some("3x3".into()),
+        distance: Some(24),
+        metric: Some("mtm".into()),
+        ..RandomOptions::default()
+    };
+    // The one 3x3 board 24 multi-tile moves from the standard goal (`table --metric mtm`).
+    let record = value(&random_json(&options).unwrap());
+    assert_eq!(
+        (record["board"].as_str(), record["metric"].as_str()),
+        (Some("1 4 7 2 x 8 3 6 5"), Some("mtm"))
+    );
+    let mtm = Options {
+        metric: Some("mtm".into()),
+        ..Options::default()
+    };
+    let solved = value(&solve_json("1 4 7 2 x 8 3 6 5", &mtm).unwrap());
+    assert_eq!(solved["mtm_length"], 24);
+}
+
+#[test]
+fn random_boards_past_the_tables_are_confirmed_by_a_solve() {
+    let options = RandomOptions {
+        size: Some("4x4".into()),
+        distance: Some(10),
+        seed: Some(4),
+        ..RandomOptions::default()
+    };
+    let record = value(&random_json(&options).unwrap());
+    assert_eq!(record["distance"], 10);
+    let solved = value(&solve_json(record["board"].as_str().unwrap(), &Options::default()).unwrap());
+    assert_eq!(solved["length"], 10);
+    let too_big = RandomOptions {
+        size: Some("6x6".into()),
+        ..options
+    };
+    assert_eq!(random_json(&too_big).unwrap_err().kind, "refused");
+}
+
+#[test]
 fn the_3x3_distribution_sums_to_half_the_permutations() {
     let options = DistributionOptions {
         size: Some("3x3".into()),
@@ -83,6 +124,28 @@ fn the_3x3_distribution_sums_to_half_the_permutations() {
 fn a_hint_names_the_distance() {
     let record = value(&hint_json("1 2 3 4 5 6 7 x 8", &Options::default()).unwrap());
     assert_eq!(record["distance"], 1);
+}
+
+#[test]
+fn a_multi_tile_hint_lists_every_slide() {
+    let options = Options {
+        metric: Some("mtm".into()),
+        ..Options::default()
+    };
+    // One slide of two tiles solves it: the blank travels right twice.
+    let record = value(&hint_json("1 2 3 4 5 6 x 7 8", &options).unwrap());
+    assert_eq!(
+        (record["metric"].as_str(), record["distance"].as_u64()),
+        (Some("mtm"), Some(1))
+    );
+    assert_eq!(record["optimal"], "rr");
+    let moves: Vec<&str> = record["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(moves, ["u", "uu", "r", "rr"]);
 }
 
 #[test]

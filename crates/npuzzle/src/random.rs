@@ -127,22 +127,64 @@ fn sample<R: Rng + ?Sized>(
     budget: Budget,
     distinct: bool,
 ) -> Result<Vec<Board>, Error> {
-    let picked = crate::search::table::layer_at(goal, distance, budget, |len| {
-        if distinct {
-            // A layer holds at most 12!/2 states, so its length fits in usize.
-            let len = len as usize;
-            rand::seq::index::sample(rng, len, count.min(len))
-                .into_iter()
-                .map(|i| i as u64)
-                .collect()
-        } else {
-            (0..count).map(|_| rng.random_range(0..len)).collect()
-        }
-    })?;
+    let picked = crate::search::table::layer_at(goal, distance, budget, |len| pick(rng, len, count, distinct))?;
     picked
         .into_iter()
         .map(|tiles| Board::new(goal.shape(), tiles))
         .collect()
+}
+
+/// `count` boards drawn uniformly from those exactly `distance`
+/// multi-tile moves from `goal` (a slide of several tiles counts one; see
+/// [`Metric`](crate::Metric)): independently (a board may come twice), or
+/// with `distinct` different boards (all of them, in random order, if fewer
+/// are that far). Runs the multi-tile breadth-first search from the goal
+/// up to that layer ([`mtm_table`](crate::search::mtm_table)), for boards
+/// of up to 12 cells, and keeps nothing.
+///
+/// Returns the boards and the farthest layer the search reached: no board
+/// when none is that far, and then the farthest distance of any board.
+///
+/// ```
+/// use npuzzle::random::sample_at_mtm_distance;
+/// use npuzzle::{Algorithm, Budget, Goal, Metric, Solver, SolverOptions};
+/// use rand::SeedableRng;
+///
+/// let goal = Goal::standard("3x3".parse()?);
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+/// let (boards, _) = sample_at_mtm_distance(&goal, 20, 3, &mut rng, Budget::default(), false)?;
+/// let mtm = Solver::new(SolverOptions::default().with_algorithm(Algorithm::Bfs).with_metric(Metric::Mtm));
+/// for b in &boards {
+///     let moves = mtm.solve(b, &goal)?.outcome.solution().unwrap().moves().to_vec();
+///     assert_eq!(Metric::Mtm.length(&moves), 20);
+/// }
+/// let (none, farthest) = sample_at_mtm_distance(&goal, 30, 3, &mut rng, Budget::default(), false)?;
+/// assert_eq!((none.len(), farthest), (0, 24));
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
+pub fn sample_at_mtm_distance<R: Rng + ?Sized>(
+    goal: &Goal,
+    distance: u32,
+    count: usize,
+    rng: &mut R,
+    budget: Budget,
+    distinct: bool,
+) -> Result<(Vec<Board>, u32), Error> {
+    crate::search::mtm_table::sample_layer(goal, distance, budget, |len| pick(rng, len, count, distinct))
+}
+
+/// `count` indices below `len`: independent draws, or different ones.
+fn pick<R: Rng + ?Sized>(rng: &mut R, len: u64, count: usize, distinct: bool) -> Vec<u64> {
+    if distinct {
+        // A layer holds at most 12!/2 states, so its length fits in usize.
+        let len = len as usize;
+        rand::seq::index::sample(rng, len, count.min(len))
+            .into_iter()
+            .map(|i| i as u64)
+            .collect()
+    } else {
+        (0..count).map(|_| rng.random_range(0..len)).collect()
+    }
 }
 
 /// Boards at exactly `distance` moves from `goal` on boards too big for a
@@ -151,6 +193,11 @@ fn sample<R: Rng + ?Sized>(
 /// distance (a walk reaches some more often than others); every board kept
 /// is confirmed. The walk's length adapts: it grows while the walks fall
 /// short of `distance` and shrinks while they overshoot.
+///
+/// The distance is counted in the solver's [metric](crate::Metric): in the
+/// multi-tile one a walk is of slides (each along the other axis than the
+/// one before, so no two merge into one) and the solver's multi-tile
+/// search confirms it (`idastar` with walking distance on 4×4).
 ///
 /// Stops after `count` boards, or when `budget` runs out (its node limit
 /// counts the searches' nodes, its time limit the whole draw): the boards
@@ -184,19 +231,19 @@ pub fn confirmed_at_distance<R: Rng + ?Sized>(
 ) -> Result<(Vec<Board>, Option<crate::BudgetKind>), Error> {
     let shape = goal.shape();
     let algorithm = solver.options().resolve(shape);
-    if !algorithm.is_optimal() || solver.options().metric != crate::Metric::Stm {
+    let metric = solver.options().metric;
+    if !algorithm.is_optimal() {
         return Err(Error::Refused(crate::error::Refusal::Unsupported {
             algorithm: algorithm.name(),
             shape,
-            reason: "a board at an exact distance is confirmed by an optimal single-tile search".into(),
+            reason: format!("a board at an exact distance is confirmed by an optimal search (in {metric})"),
         }));
     }
     let started = crate::time::Instant::now();
-    let neighbours = crate::geometry::Neighbours::new(shape);
     let mut boards = Vec::with_capacity(count);
     let mut nodes = 0u64;
-    // A walk of `distance` single moves with no move undone lands at most
-    // that far, usually nearer.
+    // A walk of `distance` moves (single moves with none undone, or slides
+    // along alternating axes) lands at most that far, usually nearer.
     let mut walk = distance as usize;
     while boards.len() < count {
         let left = Budget {
@@ -210,35 +257,70 @@ pub fn confirmed_at_distance<R: Rng + ?Sized>(
         if left.timeout.is_some_and(|t| t.is_zero()) {
             return Ok((boards, Some(crate::BudgetKind::Time)));
         }
-        let mut tiles = goal.board().tiles().to_vec();
-        let mut blank = goal.board().blank();
-        let mut last: Option<crate::Move> = None;
-        for _ in 0..walk {
-            let moves: Vec<_> = neighbours
-                .moves_from(blank)
-                .without(last.map(|m| m.opposite()))
-                .collect();
-            let (mv, to) = moves[rng.random_range(0..moves.len())];
-            crate::geometry::slide(&mut tiles, blank, to);
-            blank = to;
-            last = Some(mv);
-        }
-        let board = Board::new(shape, tiles)?;
+        let board = match metric {
+            crate::Metric::Mtm => slide_walk(goal, walk, rng)?,
+            _ => single_walk(goal, walk, rng)?,
+        };
         let report = solver.solve_with(&board, goal, left, &crate::Cancel::new())?;
         nodes += report.stats.expanded;
         let found = match &report.outcome {
-            crate::Outcome::Solved(s) => s.len() as u32,
+            crate::Outcome::Solved(s) => metric.length(s.moves()) as u32,
             crate::Outcome::BudgetReached(kind) => return Ok((boards, Some(*kind))),
             crate::Outcome::Unsolvable => continue,
         };
-        match found.cmp(&distance) {
-            std::cmp::Ordering::Equal => boards.push(board),
-            // A walk's length has the parity of the board's distance: steps of two keep it.
-            std::cmp::Ordering::Less => walk += ((distance - found) as usize).div_ceil(2).next_multiple_of(2),
-            std::cmp::Ordering::Greater => walk = walk.saturating_sub(2).max(distance as usize),
-        }
+        walk = match (found.cmp(&distance), metric) {
+            (std::cmp::Ordering::Equal, _) => {
+                boards.push(board);
+                walk
+            }
+            // A single-move walk's length has the parity of the board's distance: steps of two keep it.
+            (std::cmp::Ordering::Less, crate::Metric::Stm) => {
+                walk + ((distance - found) as usize).div_ceil(2).next_multiple_of(2)
+            }
+            (std::cmp::Ordering::Greater, crate::Metric::Stm) => walk.saturating_sub(2).max(distance as usize),
+            (std::cmp::Ordering::Less, _) => walk + (distance - found) as usize,
+            (std::cmp::Ordering::Greater, _) => walk.saturating_sub(1).max(distance as usize),
+        };
     }
     Ok((boards, None))
+}
+
+/// The board `walk` random single moves from `goal`'s, none undoing the one before.
+fn single_walk<R: Rng + ?Sized>(goal: &Goal, walk: usize, rng: &mut R) -> Result<Board, Error> {
+    let neighbours = crate::geometry::Neighbours::new(goal.shape());
+    let mut tiles = goal.board().tiles().to_vec();
+    let mut blank = goal.board().blank();
+    let mut last: Option<crate::Move> = None;
+    for _ in 0..walk {
+        let moves: Vec<_> = neighbours
+            .moves_from(blank)
+            .without(last.map(|m| m.opposite()))
+            .collect();
+        let (mv, to) = moves[rng.random_range(0..moves.len())];
+        crate::geometry::slide(&mut tiles, blank, to);
+        blank = to;
+        last = Some(mv);
+    }
+    Board::new(goal.shape(), tiles)
+}
+
+/// The board `walk` random slides from `goal`'s, each along the other axis
+/// than the one before (two slides along one line would be one move).
+fn slide_walk<R: Rng + ?Sized>(goal: &Goal, walk: usize, rng: &mut R) -> Result<Board, Error> {
+    use crate::search::mtm_table::Slide;
+    let vertical = |mv: crate::Move| matches!(mv, crate::Move::Up | crate::Move::Down);
+    let mut board = goal.board().clone();
+    let mut last: Option<bool> = None;
+    for _ in 0..walk {
+        let slides: Vec<Slide> = Slide::all(&board)
+            .into_iter()
+            .filter(|s| last != Some(vertical(s.mv)))
+            .collect();
+        let slide = slides[rng.random_range(0..slides.len())];
+        board = board.replay(&slide.moves())?;
+        last = Some(vertical(slide.mv));
+    }
+    Ok(board)
 }
 
 #[cfg(test)]
@@ -315,5 +397,53 @@ mod tests {
         // Only an optimal search confirms a distance.
         let greedy = Solver::new(options.with_algorithm(Algorithm::Greedy));
         assert!(confirmed_at_distance(&greedy, &goal, 10, 1, &mut rng, Budget::default()).is_err());
+    }
+
+    #[test]
+    fn multi_tile_walks_kept_at_a_distance_are_at_the_oracles_distance() {
+        use crate::{Algorithm, HeuristicKind, Metric, Solver, SolverOptions};
+        let mtm = Solver::new(
+            SolverOptions::default()
+                .with_heuristic(HeuristicKind::WalkingDistance)
+                .with_metric(Metric::Mtm),
+        );
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        for goal in [
+            Goal::standard(Shape::new(4, 4).unwrap()),
+            Goal::blank_first(Shape::new(4, 4).unwrap()),
+        ] {
+            let oracle = crate::oracle::multi_tile_distances(goal.board().tiles(), 4, Some(4));
+            for distance in [1, 3, 4] {
+                let (boards, stopped) =
+                    confirmed_at_distance(&mtm, &goal, distance, 3, &mut rng, Budget::default()).unwrap();
+                assert_eq!((boards.len(), stopped), (3, None));
+                for b in &boards {
+                    assert_eq!(oracle.get(b.tiles()), Some(&distance), "{b}");
+                }
+            }
+        }
+        // Greedy confirms nothing, in either metric.
+        let greedy = Solver::new(
+            SolverOptions::default()
+                .with_algorithm(Algorithm::Greedy)
+                .with_metric(Metric::Mtm),
+        );
+        let goal = Goal::standard(Shape::new(4, 4).unwrap());
+        assert!(confirmed_at_distance(&greedy, &goal, 3, 1, &mut rng, Budget::default()).is_err());
+    }
+
+    #[test]
+    fn multi_tile_samples_are_at_the_oracles_distance() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+        let goal = Goal::blank_first(Shape::new(3, 3).unwrap());
+        let oracle = crate::oracle::multi_tile_distances(goal.board().tiles(), 3, None);
+        for d in [0, 1, 12, 24] {
+            let (boards, _) = sample_at_mtm_distance(&goal, d, 20, &mut rng, Budget::default(), false).unwrap();
+            assert_eq!(boards.len(), 20);
+            assert!(boards.iter().all(|b| oracle[b.tiles()] == d), "{d}");
+        }
+        let at = |d: u32| oracle.values().filter(|&&x| x == d).count();
+        let (all, _) = sample_at_mtm_distance(&goal, 24, 1000, &mut rng, Budget::default(), true).unwrap();
+        assert_eq!(all.len(), at(24));
     }
 }

@@ -5,8 +5,9 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
+use npuzzle::notation::Notation;
 use npuzzle::record::Record;
-use npuzzle::{Cancel, Completion};
+use npuzzle::{Cancel, Completion, Metric};
 use npuzzle_service::{Found, Question};
 
 use crate::human;
@@ -26,6 +27,17 @@ pub struct Args {
     /// Print one JSON line: {"type":"hint","data":{...}}.
     #[arg(long)]
     pub json: bool,
+    /// Print the moves as `blank` (u d l r: where the blank goes, the default) or `tiles` (U D L R
+    /// with run lengths, R2: where the tiles go); JSON keeps the blank's.
+    #[arg(long, value_name = "NOTATION", default_value_t = Notation::Blank)]
+    pub notation: Notation,
+    /// What a distance counts: `stm` (every move counts one, the default) or `mtm` (the multi-tile
+    /// metric: sliding one or more tiles of a row or column at once counts one, and every such slide
+    /// is listed). MTM hints are exact on boards of up to 12 cells (from the complete multi-tile
+    /// distances, built once) and on 4x4 (idastar with walking distance solves the board and each
+    /// slide's board); other boards are refused.
+    #[arg(long, value_name = "METRIC", default_value_t = Metric::Stm)]
+    pub metric: Metric,
     /// Threads for the board's own IDA* search on 4x4 and 5x5 (default: all cores).
     #[arg(long, short = 'j')]
     pub threads: Option<usize>,
@@ -40,9 +52,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
             crate::human::human_duration(improve)
         );
     }
-    let solvers = args
-        .search
-        .solvers(args.threads.unwrap_or_else(all_cores), args.search.budget())?;
+    let solvers = args.search.solvers_in(
+        args.threads.unwrap_or_else(all_cores),
+        args.search.budget(),
+        args.metric,
+        None,
+    )?;
     // Refused boards (greedy's) are told so at once, before any warning about a long search.
     let job = solvers
         .plan(&args.board.join(" "), &args.options, Question::Hint)
@@ -59,9 +74,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
         output::write_json_line(&mut out, &Record::Hint(record))?;
     } else {
         write!(out, "{}", board.to_grid())?;
-        writeln!(out, "{}", human::hint(&record))?;
+        writeln!(out, "{}", human::hint(&record, args.notation))?;
         if !record.moves.is_empty() {
-            writeln!(out, "{}", crate::output::MOVES_LEGEND)?;
+            let legend = match args.notation {
+                Notation::Tiles => crate::output::TILE_MOVES_LEGEND,
+                _ => crate::output::MOVES_LEGEND,
+            };
+            writeln!(out, "{legend}")?;
         }
         writeln!(out, "{}", human::hint_stats(&record))?;
     }

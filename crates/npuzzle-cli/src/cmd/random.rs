@@ -4,11 +4,12 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
+use npuzzle::random::confirmed_at_distance;
 use npuzzle::random::random_solvable;
-use npuzzle::random::{confirmed_at_distance, sample_at_distance, sample_distinct_at_distance};
 use npuzzle::record::{BoardRecord, Record};
-use npuzzle::search::table::MAX_TABLE_CELLS;
-use npuzzle::{Board, Budget, Goal, Shape};
+use npuzzle::search::table::{TableCache, MAX_TABLE_CELLS};
+use npuzzle::{Board, Budget, Goal, Metric, Shape};
+use npuzzle_service::exhaustive::boards_at_distance;
 use rand::SeedableRng;
 
 use crate::input::{all_cores, BoardOptions, SearchOptions};
@@ -29,8 +30,16 @@ pub struct Args {
     /// when an optimal solve confirms its distance (not uniform; the solve reads what solve's
     /// `auto` reads: the pattern databases found, else walking distance on 4x4; --timeout bounds
     /// the whole draw).
+    ///
+    /// With --metric mtm the distance counts multi-tile moves: uniform from the multi-tile
+    /// breadth-first search up to 12 cells; on 4x4 random walks of slides, each kept when the
+    /// optimal multi-tile search (idastar with walking distance) confirms it (not uniform).
     #[arg(long, value_name = "D")]
     pub distance: Option<u32>,
+    /// What --distance counts: `stm` (every move counts one, the default) or `mtm` (the
+    /// multi-tile metric: sliding one or more tiles of a row or column at once counts one).
+    #[arg(long, value_name = "METRIC", default_value_t = Metric::Stm, requires = "distance")]
+    pub metric: Metric,
     /// With --distance: no board twice (all the boards at that distance when fewer than --count are;
     /// boards of at most 12 cells).
     #[arg(long, requires = "distance")]
@@ -60,7 +69,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
         let count = usize::try_from(args.count).context("--count is too large")?;
         let budget = args.search.budget();
-        let solvers = args.search.solvers(all_cores(), budget)?;
+        let solvers = args.search.solvers_in(all_cores(), budget, args.metric, None)?;
         let solver = solvers
             .solver(&goal)
             .map_err(|e| anyhow::anyhow!(crate::advice::explain(&e)))?;
@@ -71,13 +80,17 @@ pub fn run(args: Args) -> Result<ExitCode> {
             (Some(h), None) => format!(" ({h})"),
             _ => String::new(),
         };
+        let (moves, walks) = match args.metric {
+            Metric::Mtm => ("multi-tile moves", "random walks of slides"),
+            _ => ("moves", "random walks"),
+        };
         eprintln!(
-            "npuzzle: {shape} boards {d} moves from {goal}: random walks, each kept when {}{read} confirmed \
+            "npuzzle: {shape} boards {d} {moves} from {goal}: {walks}, each kept when {}{read} confirmed \
              its distance (not uniform)",
             names.algorithm
         );
         for b in &boards {
-            write_board(&mut out, b, &goal, Some(d), args.json)?;
+            write_board(&mut out, b, &goal, Some(d), args.metric, args.json)?;
         }
         out.flush()?;
         if let Some(kind) = stopped {
@@ -86,36 +99,59 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
     } else if let Some(d) = args.distance {
         let count = usize::try_from(args.count).context("--count is too large")?;
-        let boards = if args.distinct {
-            sample_distinct_at_distance(&goal, d, count, &mut rng, Budget::default())?
-        } else {
-            sample_at_distance(&goal, d, count, &mut rng, Budget::default())?
-        };
-        if boards.is_empty() {
-            anyhow::bail!("no {shape} board is {d} moves from {goal}");
-        }
+        let tables = TableCache::default();
+        let boards = boards_at_distance(
+            &goal,
+            args.metric,
+            d,
+            count,
+            args.distinct,
+            &mut rng,
+            &tables,
+            Budget::default(),
+        )
+        .map_err(crate::input::render_service_error)?;
         if boards.len() < count {
+            let moves = if args.metric == Metric::Mtm {
+                "multi-tile moves"
+            } else {
+                "moves"
+            };
             eprintln!(
-                "npuzzle: only {} {shape} boards are {d} moves from {goal}; printing all of them",
+                "npuzzle: only {} {shape} boards are {d} {moves} from {goal}; printing all of them",
                 boards.len()
             );
         }
         for b in boards {
-            write_board(&mut out, &b, &goal, Some(d), args.json)?;
+            write_board(&mut out, &b, &goal, Some(d), args.metric, args.json)?;
         }
     } else {
         for _ in 0..args.count {
-            write_board(&mut out, &random_solvable(&goal, &mut rng), &goal, None, args.json)?;
+            write_board(
+                &mut out,
+                &random_solvable(&goal, &mut rng),
+                &goal,
+                None,
+                args.metric,
+                args.json,
+            )?;
         }
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// One board: its line, or with `json` its record.
-fn write_board(out: &mut impl Write, board: &Board, goal: &Goal, distance: Option<u32>, json: bool) -> Result<()> {
+/// One board: its line, or with `json` its record (its distance in `metric`).
+fn write_board(
+    out: &mut impl Write,
+    board: &Board,
+    goal: &Goal,
+    distance: Option<u32>,
+    metric: Metric,
+    json: bool,
+) -> Result<()> {
     if json {
-        let record = Record::Board(BoardRecord::new(board, goal, distance));
+        let record = Record::Board(BoardRecord::new(board, goal, distance).in_metric(metric));
         crate::output::write_json_line(out, &record)
     } else {
         writeln!(out, "{board}")?;

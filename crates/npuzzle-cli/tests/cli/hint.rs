@@ -520,3 +520,117 @@ fn one_board_refused_does_not_end_a_run_of_several() {
         "{err}"
     );
 }
+
+/// Each move of a `hint --metric mtm --json` record against the oracle's
+/// multi-tile breadth-first distances: the board's, and every slide's
+/// board (the move's letters replayed), one entry per slide.
+fn check_multi_tile_hint(board: &str, width: usize, distances: &std::collections::HashMap<Vec<u8>, u32>) {
+    let out = npuzzle(&["hint", "--metric", "mtm", "--json", board], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    let data = &json["data"];
+    assert_eq!(data["metric"], "mtm");
+    let start: npuzzle::Board = board.parse().unwrap();
+    assert_eq!(data["distance"], distances[start.tiles()], "{board}");
+    let slides = npuzzle::oracle::multi_tile_neighbours(start.tiles(), width);
+    let moves = data["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), slides.len(), "{board}");
+    let mut optimal = Vec::new();
+    for m in moves {
+        let letters = m["move"].as_str().unwrap();
+        let next = start.replay(&npuzzle::Move::parse_list(letters).unwrap()).unwrap();
+        assert!(slides.contains(&next.tiles().to_vec()), "{board}: {letters}");
+        assert_eq!(m["distance"], distances[next.tiles()], "{board}: {letters}");
+        if Some(distances[next.tiles()] + 1) == data["distance"].as_u64().map(|d| d as u32) {
+            optimal.push(letters);
+        }
+    }
+    assert_eq!(data["optimal"], optimal.join(" "), "{board}");
+}
+
+#[test]
+fn hint_metric_mtm_gives_the_oracles_multi_tile_distances() {
+    let goal = npuzzle::Goal::standard("3x3".parse().unwrap());
+    let distances = npuzzle::oracle::multi_tile_distances(goal.board().tiles(), 3, None);
+    for board in [
+        "8 6 7 2 5 4 3 x 1",
+        "1 2 3 4 5 6 x 7 8",
+        "x 1 2 3 4 5 6 7 8",
+        "4 1 3 7 2 6 x 5 8",
+    ] {
+        check_multi_tile_hint(board, 3, &distances);
+    }
+    // 4x4 by the optimal multi-tile search: boards at most 4 slides from the goal, so within the
+    // oracle's 5 with every slide.
+    let goal = npuzzle::Goal::standard("4x4".parse().unwrap());
+    let distances = npuzzle::oracle::multi_tile_distances(goal.board().tiles(), 4, Some(5));
+    for letters in ["lll", "uulld", "luru"] {
+        let board = goal
+            .board()
+            .replay(&npuzzle::Move::parse_list(letters).unwrap())
+            .unwrap();
+        check_multi_tile_hint(&board.to_string(), 4, &distances);
+    }
+}
+
+#[test]
+fn hint_notation_tiles_names_the_moves_the_tiles_make() {
+    let out = npuzzle(&["hint", "--notation", "tiles", "8 6 7 2 5 4 3 x 1"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains(
+            "\ndistance 31; optimal moves: D (30), R (30), L (30)\n\
+             (U D L R move a tile up, down, left, right; a number after one repeats it)\n"
+        ),
+        "{}",
+        stdout(&out)
+    );
+    // A slide of two tiles is one multi-tile move: L2 in the tiles' notation, ll in the blank's.
+    for (notation, want) in [
+        (
+            "tiles",
+            "multi-tile distance 1; optimal moves: L2 (0); others: D (2), D2 (2), L (1)\n",
+        ),
+        (
+            "blank",
+            "multi-tile distance 1; optimal moves: rr (0); others: u (2), uu (2), r (1)\n",
+        ),
+    ] {
+        let out = npuzzle(
+            &["hint", "--metric", "mtm", "--notation", notation, "1 2 3 4 5 6 x 7 8"],
+            "",
+        );
+        assert!(stdout(&out).contains(want), "{}", stdout(&out));
+    }
+    // JSON keeps the blank's letters.
+    let out = npuzzle(&["hint", "--notation", "tiles", "--json", "1 2 3 4 5 6 x 7 8"], "");
+    assert!(stdout(&out).contains(r#""optimal":"r""#), "{}", stdout(&out));
+}
+
+#[test]
+fn hint_metric_mtm_refuses_what_it_cannot_answer_exactly() {
+    let five = npuzzle::Goal::standard("5x5".parse().unwrap())
+        .board()
+        .replay(&npuzzle::Move::parse_list("ul").unwrap())
+        .unwrap()
+        .to_string();
+    let cases: [(&[&str], &str); 3] = [
+        (
+            &["--size", "5x5", &five],
+            "no hint on a 5x5 board in the multi-tile metric: hints are exact on boards of up to 12 cells",
+        ),
+        (
+            &["--algorithm", "astar", "8 6 7 2 5 4 3 x 1"],
+            "no hint by astar in the multi-tile metric",
+        ),
+        (&["--algorithm", "greedy", "8 6 7 2 5 4 3 x 1"], "greedy"),
+    ];
+    for (args, want) in cases {
+        let mut all = vec!["hint", "--metric", "mtm"];
+        all.extend_from_slice(args);
+        let out = npuzzle(&all, "");
+        assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+        assert_eq!(stdout(&out), "");
+        assert!(stderr(&out).contains(want), "{}", stderr(&out));
+    }
+}

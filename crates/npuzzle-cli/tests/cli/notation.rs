@@ -278,3 +278,95 @@ fn table_metric_mtm_counts_the_oracles_boards_at_each_multi_tile_distance() {
     assert!(!out.status.success());
     assert!(stderr(&out).contains("4x4"), "{}", stderr(&out));
 }
+
+#[test]
+fn random_metric_mtm_draws_boards_at_the_oracles_multi_tile_distance() {
+    let goal = npuzzle::Goal::standard("3x3".parse().unwrap());
+    let distances = npuzzle::oracle::multi_tile_distances(goal.board().tiles(), 3, None);
+    let farthest = *distances.values().max().unwrap();
+    for d in [1, 10, farthest] {
+        let d_text = d.to_string();
+        let out = npuzzle(
+            &[
+                "random",
+                "--metric",
+                "mtm",
+                "--distance",
+                &d_text,
+                "--count",
+                "5",
+                "--seed",
+                "2",
+                "--json",
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        for line in stdout(&out).lines() {
+            let record: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert_eq!(
+                (&record["data"]["distance"], &record["data"]["metric"]),
+                (&serde_json::json!(d), &serde_json::json!("mtm"))
+            );
+            let board: npuzzle::Board = record["data"]["board"].as_str().unwrap().parse().unwrap();
+            assert_eq!(distances[board.tiles()], d, "{board}");
+        }
+    }
+    // --distinct gives every board at the farthest distance, once.
+    let at_farthest = distances.values().filter(|&&x| x == farthest).count();
+    let far_text = farthest.to_string();
+    let out = npuzzle(
+        &[
+            "random",
+            "--metric",
+            "mtm",
+            "--distance",
+            &far_text,
+            "--count",
+            "50",
+            "--distinct",
+        ],
+        "",
+    );
+    assert_eq!(stdout(&out).lines().count(), at_farthest, "{}", stderr(&out));
+    let past = (farthest + 1).to_string();
+    let out = npuzzle(&["random", "--metric", "mtm", "--distance", &past], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains(&format!("the farthest are {farthest} multi-tile moves away")),
+        "{}",
+        stderr(&out)
+    );
+    // 4x4: walks of slides confirmed by the optimal multi-tile search.
+    let goal = npuzzle::Goal::standard("4x4".parse().unwrap());
+    let distances = npuzzle::oracle::multi_tile_distances(goal.board().tiles(), 4, Some(4));
+    let out = npuzzle(
+        &[
+            "random",
+            "--size",
+            "4x4",
+            "--metric",
+            "mtm",
+            "--distance",
+            "4",
+            "--count",
+            "3",
+            "--seed",
+            "8",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("random walks of slides, each kept when idastar"),
+        "{}",
+        stderr(&out)
+    );
+    let text = stdout(&out);
+    let boards: Vec<&str> = text.lines().collect();
+    assert_eq!(boards.len(), 3);
+    for text in boards {
+        let board: npuzzle::Board = text.parse().unwrap();
+        assert_eq!(distances.get(board.tiles()), Some(&4), "{board}");
+    }
+}

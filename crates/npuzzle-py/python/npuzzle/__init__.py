@@ -266,18 +266,28 @@ def hint(
     max_memory: Optional[int] = None,
     threads: Optional[int] = None,
     pdb_dir: Optional[PathLike] = None,
+    metric: str = "stm",
 ) -> Hint:
     """The board's optimal distance and the distance after each legal move of
     the blank (from the complete table on boards of up to 10 cells, by search
     above; options as for :func:`solve`). The optimal moves are those one
     closer. A budget that runs out leaves the unknown distances None.
 
+    ``metric="mtm"`` counts in the multi-tile metric: every slide of one or
+    more tiles is listed as the blank's letters (``"uu"``) and counts one;
+    exact on boards of up to 12 cells and on 4x4, refused elsewhere.
+
     >>> h = npuzzle.hint("1 2 3 4 5 6 x 7 8")
     >>> h.distance, h.moves, h.optimal
     (2, [('u', 3), ('r', 1)], ['r'])
+    >>> m = npuzzle.hint("1 2 3 4 5 6 x 7 8", metric="mtm")
+    >>> m.distance, m.optimal, m.metric
+    (1, ['rr'], 'mtm')
     """
     tiles, size = _tiles(board, size)
-    options = _options(goal, algorithm, heuristic, timeout, max_nodes, max_memory, threads, pdb_dir)
+    options = _options(
+        goal, algorithm, heuristic, timeout, max_nodes, max_memory, threads, pdb_dir, metric=metric
+    )
     return _native.hint(tiles, size, options)
 
 
@@ -357,20 +367,24 @@ def random_boards(
     goal: Optional[GoalLike] = None,
     distance: Optional[int] = None,
     distinct: bool = False,
+    metric: str = "stm",
 ) -> "NDArray[np.uint8]":
     """``count`` random solvable boards as a numpy array of shape
     ``(count, height, width)`` (0 = blank): uniform over the boards that
     reach the goal, or, with ``distance``, uniform over the boards exactly that
     many moves away (boards of up to 12 cells). ``distinct`` (with
     ``distance``): no board twice, and all of them (fewer than ``count``) when
-    fewer are that far. With the same ``seed``, the same boards as
-    ``npuzzle random --seed``.
+    fewer are that far. ``metric="mtm"`` counts ``distance`` in multi-tile
+    moves (a slide of one or more tiles counts one). With the same ``seed``,
+    the same boards as ``npuzzle random --seed``.
 
     >>> npuzzle.random_boards("3x3", 2, seed=1)[0].tolist()
     [[4, 0, 6], [3, 8, 2], [7, 1, 5]]
+    >>> npuzzle.random_boards("3x3", 1, distance=24, metric="mtm")[0].tolist()
+    [[1, 4, 7], [2, 0, 8], [3, 6, 5]]
     """
     width, height = parse_size(size)
-    data = _native.random_boards((width, height), count, seed, _goal(goal), distance, distinct)
+    data = _native.random_boards((width, height), count, seed, _goal(goal), distance, distinct, metric)
     return np.frombuffer(data, dtype=np.uint8).reshape(-1, height, width).copy()
 
 

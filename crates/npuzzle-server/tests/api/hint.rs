@@ -5,7 +5,7 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::common::{data, error_message, App, KORF_1};
-use crate::oracle::{bfs_distances, replay};
+use crate::oracle::{bfs_distances, mtm_bfs_distances, replay};
 
 #[tokio::test]
 async fn hints_name_exactly_the_moves_an_independent_bfs_calls_optimal() {
@@ -109,4 +109,45 @@ async fn a_hint_beyond_optimal_search_is_a_400_at_once() {
     let (status, record) = app.post_json("/api/hint", json!({"board": board.join(" ")})).await;
     assert_eq!(status, StatusCode::OK, "{record}");
     assert_eq!(data(&record, "hint")["distance"], 1);
+}
+
+#[tokio::test]
+async fn multi_tile_hints_are_an_independent_slide_bfs_distances() {
+    let app = App::default().await;
+    let distances = mtm_bfs_distances(4, 2);
+    for (board, &d) in distances.iter().step_by(997) {
+        let text: Vec<String> = board.iter().map(u8::to_string).collect();
+        let (status, record) = app
+            .post_json(
+                "/api/hint",
+                json!({"board": text.join(" "), "size": "4x2", "metric": "mtm"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{record}");
+        let h = data(&record, "hint");
+        assert_eq!((&h["distance"], &h["metric"]), (&json!(d), &json!("mtm")), "{record}");
+        let mut optimal = Vec::new();
+        let mut slides = 0;
+        for m in h["moves"].as_array().unwrap() {
+            let mv = m["move"].as_str().unwrap();
+            let after = distances[&replay(board, 4, mv)];
+            assert_eq!(m["distance"], after, "{mv} on {text:?}");
+            slides += 1;
+            if after + 1 == d {
+                optimal.push(mv);
+            }
+        }
+        // Every slide: (width - 1) + (height - 1) of them from any cell.
+        assert_eq!(slides, 4, "{record}");
+        assert_eq!(h["optimal"], optimal.join(" "), "{record}");
+    }
+    // A 5x5 board is refused at once, naming what the metric answers.
+    let (status, record) = app
+        .post_json(
+            "/api/hint",
+            json!({"board": "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 x 24", "metric": "mtm"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{record}");
+    assert!(error_message(&record).contains("no hint on a 5x5 board"), "{record}");
 }

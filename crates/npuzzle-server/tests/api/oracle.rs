@@ -48,12 +48,21 @@ pub fn mtm_bfs_distances(width: usize, height: usize) -> HashMap<Vec<u8>, u32> {
 }
 
 fn distances(width: usize, height: usize, multi_tile: bool) -> HashMap<Vec<u8>, u32> {
+    distances_within(width, height, multi_tile, u32::MAX)
+}
+
+/// The same search, only to boards within `depth` moves of the goal (for
+/// boards too big to enumerate).
+pub fn distances_within(width: usize, height: usize, multi_tile: bool, depth: u32) -> HashMap<Vec<u8>, u32> {
     let n = width * height;
     let goal: Vec<u8> = (1..n as u8).chain([0]).collect();
     let mut seen = HashMap::from([(goal.clone(), 0)]);
     let mut queue = VecDeque::from([goal]);
     while let Some(b) = queue.pop_front() {
         let d = seen[&b];
+        if d >= depth {
+            continue;
+        }
         for m in ['u', 'd', 'l', 'r'] {
             let mut slid = b.clone();
             while let Some(next) = step(&slid, width, m) {

@@ -5,7 +5,7 @@ use reqwest::StatusCode;
 use serde_json::json;
 
 use crate::common::{data, error_message, fill_pool, loopback, release, App};
-use crate::oracle::{bfs_distances, mtm_bfs_distances};
+use crate::oracle::{bfs_distances, distances_within, mtm_bfs_distances};
 
 #[tokio::test]
 async fn random_boards_are_reproducible_and_at_the_distance_asked() {
@@ -42,15 +42,86 @@ async fn random_boards_are_reproducible_and_at_the_distance_asked() {
     assert_eq!(data(&record, "board")["size"], "3x3");
 
     let (status, record) = app
-        .post_json("/api/random", json!({"size": "4x4", "distance": 30}))
+        .post_json("/api/random", json!({"size": "6x6", "distance": 30}))
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(error_message(&record).contains("at most 12 cells"), "{record}");
+    assert!(
+        error_message(&record).contains("at most 12 cells) or an optimal search confirming it"),
+        "{record}"
+    );
     let (status, record) = app
         .post_json("/api/random", json!({"size": "3x3", "distance": 32}))
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(error_message(&record).contains("no 3x3 board is 32 moves"), "{record}");
+}
+
+#[tokio::test]
+async fn random_boards_at_a_multi_tile_distance_are_an_independent_slide_bfs() {
+    let app = App::default().await;
+    let distances = mtm_bfs_distances(4, 2);
+    let farthest = *distances.values().max().unwrap();
+    for (seed, distance) in [(1, 0), (2, 5), (3, 9), (4, farthest)] {
+        let body = json!({"size": "4x2", "distance": distance, "seed": seed, "metric": "mtm"});
+        let (status, record) = app.post_json("/api/random", body).await;
+        assert_eq!(status, StatusCode::OK, "{record}");
+        let d = data(&record, "board");
+        assert_eq!(
+            (&d["distance"], &d["metric"]),
+            (&json!(distance), &json!("mtm")),
+            "{record}"
+        );
+        let tiles: Vec<u8> = d["board"]
+            .as_str()
+            .unwrap()
+            .split(' ')
+            .map(|t| if t == "x" { 0 } else { t.parse().unwrap() })
+            .collect();
+        assert_eq!(distances[&tiles], distance, "{record}");
+    }
+    let body = json!({"size": "4x2", "distance": farthest + 1, "metric": "mtm"});
+    let (status, record) = app.post_json("/api/random", body).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let wanted = format!(
+        "is {} multi-tile moves from 1 2 3 4 5 6 7 x: the farthest are {farthest} multi-tile moves away",
+        farthest + 1
+    );
+    assert!(error_message(&record).contains(&wanted), "{record}");
+    let (status, record) = app
+        .post_json("/api/random", json!({"size": "3x3", "distance": 3, "metric": "htm"}))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error_message(&record).contains("htm"), "{record}");
+}
+
+/// Past the complete tables: random walks an optimal search confirms, in
+/// either metric, against a breadth-first search from the goal.
+#[tokio::test]
+async fn random_boards_past_the_tables_are_at_the_distance_asked() {
+    let app = App::default().await;
+    for (metric, distance) in [("stm", 8), ("mtm", 4)] {
+        let oracle = distances_within(4, 4, metric == "mtm", distance);
+        let body = json!({"size": "4x4", "distance": distance, "seed": 3, "metric": metric});
+        let (status, record) = app.post_json("/api/random", body.clone()).await;
+        assert_eq!(status, StatusCode::OK, "{record}");
+        let d = data(&record, "board");
+        assert_eq!(d["distance"], distance, "{record}");
+        let tiles: Vec<u8> = d["board"]
+            .as_str()
+            .unwrap()
+            .split(' ')
+            .map(|t| if t == "x" { 0 } else { t.parse().unwrap() })
+            .collect();
+        assert_eq!(oracle.get(&tiles), Some(&distance), "{record}");
+        // The same seed, the same board.
+        let (_, again) = app.post_json("/api/random", body).await;
+        assert_eq!(again, record);
+    }
+    let (status, record) = app
+        .post_json("/api/random", json!({"size": "5x5", "distance": 4, "metric": "mtm"}))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error_message(&record).contains("4x4 in multi-tile moves"), "{record}");
 }
 
 #[tokio::test]

@@ -6,7 +6,8 @@ use serde::{Deserialize, Serialize};
 use super::{heuristic_used, partition_read, OutcomeName, StatsRecord};
 use crate::board::Board;
 use crate::goal::Goal;
-use crate::search::hint::{Completion, Hint};
+use crate::metric::Metric;
+use crate::search::hint::{Completion, Hint, MoveHint};
 use crate::search::Solver;
 
 /// A board's optimal distance and the distance after each legal blank move;
@@ -42,14 +43,22 @@ pub struct HintRecord {
     pub heuristic: Option<String>,
     /// The partition of the pattern databases read, or null.
     pub partition: Option<String>,
+    /// `mtm` when the distances are counted in the multi-tile metric
+    /// (`--metric mtm`: a slide of several tiles is one move); absent in
+    /// the single-tile metric, the default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub metric: Option<Metric>,
     /// `solved` (every distance known), `unsolvable`, or `budget` (a limit
     /// ran out: the distances it left unknown are null).
     pub outcome: OutcomeName,
     /// The board's optimal distance, or null when unknown or unsolvable.
     pub distance: Option<u32>,
-    /// One entry per legal move of the blank, in `u d l r` order.
+    /// One entry per legal move of the blank, in `u d l r` order (in the
+    /// multi-tile metric every slide, each direction's shortest first).
     pub moves: Vec<MoveDistanceRecord>,
-    /// The moves known to be optimal, as `u d l r` letters in that order (`""` when none is).
+    /// The moves known to be optimal, as `u d l r` letters in that order
+    /// (`""` when none is); in the multi-tile metric each move's letters
+    /// (`uu` for a slide of two tiles), separated by spaces (`uu r`).
     pub optimal: String,
     /// Which limit ran out, when one did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -62,7 +71,9 @@ pub struct HintRecord {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[non_exhaustive]
 pub struct MoveDistanceRecord {
-    /// The direction the blank moves: `u`, `d`, `l` or `r`.
+    /// The direction the blank moves: `u`, `d`, `l` or `r`; in the
+    /// multi-tile metric the letter once per cell the blank travels (`uu`:
+    /// one move sliding two tiles).
     #[serde(rename = "move")]
     pub mv: String,
     /// The optimal distance after it, or null when unknown or unsolvable.
@@ -83,21 +94,32 @@ impl HintRecord {
             algorithm: hint.algorithm.name().to_string(),
             heuristic: heuristic_used(solver, hint.algorithm).map(|h| h.name().to_string()),
             partition: partition_read(solver, hint.algorithm),
+            metric: Some(hint.metric).filter(|&m| m != Metric::Stm),
             outcome,
             distance: hint.distance,
             moves: hint
                 .moves
                 .iter()
                 .map(|m| MoveDistanceRecord {
-                    mv: m.mv.to_string(),
+                    mv: letters(m),
                     distance: m.distance,
                 })
                 .collect(),
-            optimal: hint.optimal_moves().iter().map(|m| m.as_char()).collect(),
+            optimal: hint
+                .optimal()
+                .iter()
+                .map(letters)
+                .collect::<Vec<_>>()
+                .join(if hint.metric == Metric::Stm { "" } else { " " }),
             budget,
             stats: StatsRecord::from(&hint.stats),
         }
     }
+}
+
+/// A move's letters: its direction's once per cell the blank travels.
+fn letters(m: &MoveHint) -> String {
+    m.mv.to_string().repeat(m.run)
 }
 
 #[cfg(test)]
@@ -175,5 +197,34 @@ mod tests {
         assert_eq!(r.outcome, OutcomeName::Budget);
         assert_eq!(r.distance, solved.outcome.solution().map(|s| s.len() as u32));
         assert!(r.moves.iter().any(|m| m.distance.is_none()), "{r:?}");
+    }
+
+    #[test]
+    fn multi_tile_hints_name_their_metric_and_spell_each_slide() {
+        let options = SolverOptions::default()
+            .with_algorithm(Algorithm::Auto)
+            .with_metric(crate::Metric::Mtm);
+        // Blank-first goal; the blank two cells right of home: one slide left.
+        let r = record("1 2 x 3 4 5 6 7 8", options);
+        assert_eq!(r.metric, Some(crate::Metric::Mtm));
+        assert_eq!((r.distance, r.optimal.as_str()), (Some(1), "ll"));
+        let moves: Vec<(&str, Option<u32>)> = r.moves.iter().map(|m| (m.mv.as_str(), m.distance)).collect();
+        assert_eq!(
+            moves,
+            [("d", Some(2)), ("dd", Some(2)), ("l", Some(1)), ("ll", Some(0))]
+        );
+        let json = serde_json::to_value(Record::Hint(r.clone())).unwrap();
+        assert_eq!(json["data"]["metric"], "mtm");
+        assert_eq!(
+            json["data"]["moves"][3],
+            serde_json::json!({"move": "ll", "distance": 0})
+        );
+        // The single-tile record has no metric key.
+        let stm = record(
+            "1 2 x 3 4 5 6 7 8",
+            SolverOptions::default().with_algorithm(Algorithm::Auto),
+        );
+        let text = serde_json::to_string(&Record::Hint(stm)).unwrap();
+        assert!(!text.contains("metric"), "{text}");
     }
 }

@@ -37,6 +37,10 @@ pub struct BoardRecord {
     pub goal: String,
     /// Its optimal distance to the goal, when known (a board drawn at a distance).
     pub distance: Option<u32>,
+    /// `mtm` when `distance` counts multi-tile moves (`random --metric
+    /// mtm`); absent in the single-tile metric, the default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub metric: Option<Metric>,
 }
 
 impl BoardRecord {
@@ -47,6 +51,24 @@ impl BoardRecord {
             size: board.shape().to_string(),
             goal: goal.to_string(),
             distance,
+            metric: None,
+        }
+    }
+
+    /// The same record, its distance counted in `metric`.
+    ///
+    /// ```
+    /// use npuzzle::record::BoardRecord;
+    /// use npuzzle::{Goal, Metric};
+    /// let goal = Goal::standard("3x3".parse()?);
+    /// let record = BoardRecord::new(goal.board(), &goal, Some(0)).in_metric(Metric::Mtm);
+    /// assert_eq!(record.metric, Some(Metric::Mtm));
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn in_metric(self, metric: Metric) -> BoardRecord {
+        BoardRecord {
+            metric: (metric != Metric::Stm).then_some(metric),
+            ..self
         }
     }
 }

@@ -172,9 +172,11 @@ impl Solver {
 }
 
 impl Solver {
-    /// What the multi-tile metric takes: a solve (hints and counts are in
-    /// the single-tile metric), by `bfs` (up to 12 cells), `idastar` on
-    /// 4×4 with walking distance (read in its multi-tile form), or `greedy`.
+    /// What the multi-tile metric takes: a solve by `bfs` (up to 12
+    /// cells), `idastar` on 4×4 with walking distance (read in its
+    /// multi-tile form), or `greedy`; a hint from the complete multi-tile
+    /// distances (up to 12 cells: `auto`, `bfs` or `table`) or by `idastar`
+    /// on 4×4; no count of optimal solutions.
     fn check_multi_tile(&self, board: &Board, algorithm: Algorithm, question: Question) -> Result<(), Error> {
         let shape = board.shape();
         let refuse =
@@ -186,16 +188,31 @@ impl Solver {
                 "a solution within a factor of the shortest is searched in the single-tile metric only".to_string(),
             );
         }
-        if question != Question::Solve {
-            let what = if question == Question::Hint {
-                "no hint"
-            } else {
-                "no count of optimal solutions"
-            };
-            return refuse(
-                what.to_string(),
-                "hints and counts are answered in the single-tile metric only".to_string(),
-            );
+        match question {
+            Question::Count => {
+                return refuse(
+                    "no count of optimal solutions".to_string(),
+                    "optimal solutions are counted and listed in the single-tile metric only".to_string(),
+                )
+            }
+            Question::Hint if super::mtm_table::answers(shape) => {
+                return match algorithm {
+                    Algorithm::Bfs | Algorithm::Table | Algorithm::Greedy => Ok(()),
+                    other => refuse(
+                        format!("no hint by {other}"),
+                        "on boards of up to 12 cells hints come from the complete multi-tile distances \
+                         (auto, bfs or table)"
+                            .to_string(),
+                    ),
+                };
+            }
+            Question::Hint if !super::idastar::searches_mtm(shape) => {
+                return refuse(
+                    format!("no hint on a {shape} board"),
+                    "hints are exact on boards of up to 12 cells (complete distances) and on 4x4 (idastar)".to_string(),
+                )
+            }
+            _ => {}
         }
         match algorithm {
             Algorithm::Bfs if shape.cells() > super::bfs::MAX_DENSE_CELLS => {

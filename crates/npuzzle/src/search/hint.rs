@@ -24,6 +24,22 @@
 //!   cells (where it picks greedy) get [`Refusal::NoExactHint`] before any
 //!   search: greedy's length is not a distance.
 //!
+//! # In the multi-tile metric
+//!
+//! With [`Metric::Mtm`](crate::Metric) a move is a slide: the blank travels
+//! one cell or more in one direction, and each slide counts one. The hint
+//! lists every legal slide ([`MoveHint::run`] cells), and a slide's board
+//! may be one closer, as far, or one farther (a slide and its reverse are
+//! one move each, so distances differ by at most one):
+//!
+//! - on boards of up to 12 cells, from the goal's complete multi-tile
+//!   distances ([`MtmTable`](super::mtm_table::MtmTable), built once and
+//!   kept by the solver), whichever of `auto`, `bfs` and `table` is asked;
+//! - on 4×4, by the optimal multi-tile search (`idastar` with walking
+//!   distance): the board is solved, which gives d and one optimal slide,
+//!   then each other slide's board is solved the same way;
+//! - refused with [`Refusal::NotInMultiTile`] everywhere else.
+//!
 //! One budget covers the whole hint: what the board's own search spends is
 //! taken off what the neighbours may spend. A budget that runs out is not an
 //! error: the moves it left unanswered have no distance, and
@@ -55,11 +71,13 @@ use std::sync::Arc;
 use crate::board::{Board, Move};
 use crate::goal::Goal;
 use crate::heuristic::HeuristicKind;
+use crate::metric::Metric;
 use crate::parity::is_solvable;
 use crate::solution::{Budget, BudgetClock, BudgetKind, Cancel, Outcome, Stats};
 use crate::{Error, Solver};
 
 use super::check::Question;
+use super::mtm_table::Slide;
 use super::table::Table;
 use super::{bounded, Algorithm};
 use crate::error::{InternalError, Refusal};
@@ -82,6 +100,9 @@ pub enum Completion {
 pub struct MoveHint {
     /// The direction the blank moves.
     pub mv: Move,
+    /// How many cells it travels: 1 in the single-tile metric; in the
+    /// multi-tile one, 1 up to the wall (the tiles slid in one move).
+    pub run: usize,
     /// Optimal distance to the goal after the move; `None` when unsolvable
     /// or when a budget ran out before it was known.
     pub distance: Option<u32>,
@@ -94,8 +115,11 @@ pub struct MoveHint {
 pub struct Hint {
     /// The board's optimal distance to the goal, if known.
     pub distance: Option<u32>,
-    /// One entry per legal move of the blank, in `u d l r` order.
+    /// One entry per legal move of the blank, in `u d l r` order (in the
+    /// multi-tile metric, each direction's slides shortest first).
     pub moves: Vec<MoveHint>,
+    /// The metric the distances are counted in.
+    pub metric: Metric,
     /// Whether every distance is known.
     pub completion: Completion,
     /// What it cost: expanded nodes (table lookups for the table), time.
@@ -105,14 +129,21 @@ pub struct Hint {
 }
 
 impl Hint {
-    /// The moves known to bring the board one move closer (distance − 1), in
-    /// `u d l r` order.
+    /// The directions of the moves known to bring the board one move
+    /// closer (distance − 1), in `u d l r` order (see
+    /// [`optimal`](Hint::optimal) for the slides of the multi-tile metric).
     pub fn optimal_moves(&self) -> Vec<Move> {
+        self.optimal().iter().map(|m| m.mv).collect()
+    }
+
+    /// The moves known to bring the board one move closer (distance − 1),
+    /// in the order of [`moves`](Hint::moves).
+    pub fn optimal(&self) -> Vec<MoveHint> {
         let Some(d) = self.distance else { return Vec::new() };
         self.moves
             .iter()
             .filter(|m| d > 0 && m.distance == Some(d - 1))
-            .map(|m| m.mv)
+            .copied()
             .collect()
     }
 }
@@ -143,13 +174,37 @@ impl Solver {
         if let Some(cancel) = cancel {
             clock = clock.with_cancel(cancel.clone());
         }
-        let legal: Vec<Move> = Move::ALL.into_iter().filter(|&mv| board.can_move(mv)).collect();
+        let metric = self.options.metric;
+        let moves = match metric {
+            Metric::Mtm => Slide::all(board)
+                .into_iter()
+                .map(|s| MoveHint {
+                    mv: s.mv,
+                    run: s.run,
+                    distance: None,
+                })
+                .collect(),
+            _ => Move::ALL
+                .into_iter()
+                .filter(|&mv| board.can_move(mv))
+                .map(|mv| MoveHint {
+                    mv,
+                    run: 1,
+                    distance: None,
+                })
+                .collect(),
+        };
         let mut hint = Hint {
             distance: None,
-            moves: legal.iter().map(|&mv| MoveHint { mv, distance: None }).collect(),
+            moves,
+            metric,
             completion: Completion::Complete,
             stats: Stats::default(),
-            algorithm,
+            algorithm: if metric == Metric::Mtm && super::mtm_table::answers(board.shape()) {
+                Algorithm::Table
+            } else {
+                algorithm
+            },
         };
         if !is_solvable(board, goal) {
             hint.completion = Completion::Unsolvable;
@@ -157,6 +212,10 @@ impl Solver {
             // At the goal: every move leads one away, whatever the algorithm.
             hint.distance = Some(0);
             hint.moves.iter_mut().for_each(|m| m.distance = Some(1));
+        } else if metric == Metric::Mtm && hint.algorithm == Algorithm::Table {
+            self.hint_from_mtm_table(board, goal, budget, &mut hint)?;
+        } else if metric == Metric::Mtm {
+            self.hint_by_mtm_search(board, goal, &mut clock, &mut hint)?;
         } else if algorithm == Algorithm::Table {
             self.hint_from_table(board, goal, budget, &mut hint)?;
         } else {
@@ -217,6 +276,90 @@ impl Solver {
         }
         hint.stats.expanded = lookups;
         hint.stats.generated = lookups;
+        Ok(())
+    }
+
+    /// A multi-tile hint from the goal's complete multi-tile distances.
+    fn hint_from_mtm_table(&self, board: &Board, goal: &Goal, budget: Budget, hint: &mut Hint) -> Result<(), Error> {
+        let table = match self.mtm_tables.get(goal, budget) {
+            Ok(t) => t,
+            Err(Error::Refused(Refusal::BuildBudget { kind, .. })) => {
+                hint.completion = Completion::BudgetReached(kind);
+                return Ok(());
+            }
+            Err(e) => return Err(e),
+        };
+        hint.stats.peak_states = table.states();
+        hint.stats.peak_bytes = table.bytes();
+        let mut lookups = 0;
+        let mut distance = |b: &Board| -> Result<u32, Error> {
+            // Parity was checked, and every board a slide away is as solvable.
+            let d = table
+                .distance(b)?
+                .ok_or(Error::Internal(InternalError::ReplayMismatch {
+                    algorithm: "multi-tile table",
+                }))?;
+            lookups += u64::from(d);
+            Ok(d)
+        };
+        hint.distance = Some(distance(board)?);
+        for m in &mut hint.moves {
+            m.distance = Some(distance(&board.replay(&vec![m.mv; m.run])?)?);
+        }
+        hint.stats.expanded = lookups;
+        hint.stats.generated = lookups;
+        Ok(())
+    }
+
+    /// A multi-tile hint by the optimal multi-tile search: the board, then
+    /// each slide's board but the one its solution starts with.
+    fn hint_by_mtm_search(
+        &self,
+        board: &Board,
+        goal: &Goal,
+        clock: &mut BudgetClock,
+        hint: &mut Hint,
+    ) -> Result<(), Error> {
+        let report = self.run(board, goal, clock.budget(), clock.cancel(), clock.progress())?;
+        hint.stats = report.stats;
+        let solution = match report.outcome {
+            Outcome::Solved(s) => s,
+            Outcome::BudgetReached(kind) => {
+                hint.completion = Completion::BudgetReached(kind);
+                return Ok(());
+            }
+            // Parity was checked before.
+            _ => return Err(Error::Internal(InternalError::ReplayMismatch { algorithm: "hint" })),
+        };
+        let d = Metric::Mtm.length(solution.moves()) as u32;
+        hint.distance = Some(d);
+        let first = crate::notation::runs(solution.moves()).next();
+        let mut spent = hint.stats.expanded;
+        for m in &mut hint.moves {
+            if first == Some((m.mv, m.run)) {
+                m.distance = Some(d - 1);
+                continue;
+            }
+            if let Completion::BudgetReached(_) = hint.completion {
+                continue;
+            }
+            let next = board.replay(&vec![m.mv; m.run])?;
+            let rest = bounded::clock_after(clock.budget(), clock.elapsed(), spent).budget();
+            let report = self.run(&next, goal, rest, clock.cancel(), None)?;
+            spent += report.stats.expanded;
+            hint.stats.expanded += report.stats.expanded;
+            hint.stats.generated += report.stats.generated;
+            hint.stats.peak_bytes = hint.stats.peak_bytes.max(report.stats.peak_bytes);
+            hint.stats.peak_states = hint.stats.peak_states.max(report.stats.peak_states);
+            m.distance = match report.outcome {
+                Outcome::Solved(s) => Some(Metric::Mtm.length(s.moves()) as u32),
+                Outcome::BudgetReached(kind) => {
+                    hint.completion = Completion::BudgetReached(kind);
+                    None
+                }
+                _ => return Err(Error::Internal(InternalError::ReplayMismatch { algorithm: "hint" })),
+            };
+        }
         Ok(())
     }
 
@@ -314,6 +457,7 @@ mod tests {
                 let mut next = board.clone();
                 next.try_apply(mv).then(|| MoveHint {
                     mv,
+                    run: 1,
                     distance: exact_distance(&next, goal),
                 })
             })

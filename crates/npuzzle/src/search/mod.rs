@@ -30,6 +30,7 @@ mod idastar;
 pub mod idastar_fixed;
 pub mod improve;
 pub mod mtm_bfs;
+pub mod mtm_table;
 #[cfg(test)]
 mod mtm_tests;
 mod problem;
@@ -246,6 +247,7 @@ impl SolverOptions {
 pub struct Solver {
     options: SolverOptions,
     tables: table::TableCache,
+    mtm_tables: mtm_table::MtmTableCache,
     pdb: Option<Arc<PdbSet>>,
     core_pdbs: Vec<Arc<PdbSet>>,
 }
@@ -256,6 +258,7 @@ impl Solver {
         Solver {
             options,
             tables: table::TableCache::default(),
+            mtm_tables: mtm_table::MtmTableCache::default(),
             pdb: None,
             core_pdbs: Vec::new(),
         }

@@ -87,69 +87,11 @@ pub fn mtm_distance(board: &Board, goal: &Goal, budget: Budget) -> Result<MtmDis
 /// # Ok::<(), npuzzle::Error>(())
 /// ```
 pub fn mtm_layer_counts(goal: &Goal, budget: Budget) -> Result<Vec<u64>, Error> {
-    let shape = goal.shape();
-    refuse_big(shape, "table")?;
-    let indexer = indexer_for(goal)?;
-    let mut clock = BudgetClock::start(budget);
-    let marks_bytes = Marks::bytes(indexer.len());
-    let refused = |kind: BudgetKind, used: u64, limit: Option<u64>| {
-        Error::Refused(Refusal::BuildBudget {
-            what: "multi-tile distance table",
-            shape,
-            kind,
-            used,
-            limit: limit.unwrap_or(0),
-        })
-    };
-    if let Some(limit) = budget.max_memory.filter(|&m| marks_bytes > m) {
-        return Err(refused(BudgetKind::Memory, marks_bytes, Some(limit)));
-    }
-    let Some(mut marks) = Marks::new(indexer.len()) else {
-        return Err(refused(BudgetKind::Memory, marks_bytes, budget.max_memory));
-    };
-    let start = indexer.index(goal.board().tiles());
-    marks.set(start, mark_of(0));
-    let (mut frontier, mut next) = (vec![start], Vec::new());
-    let mut tiles = vec![0u8; shape.cells()];
-    let mut counts = vec![1u64];
-    let mut expanded = 0u64;
-    for depth in 1u32.. {
-        for &index in &frontier {
-            let held = marks_bytes + 8 * (frontier.len() + next.len()) as u64;
-            if let Some(kind) = clock.check(expanded, held) {
-                let (used, limit) = match kind {
-                    BudgetKind::Memory => (held, budget.max_memory),
-                    BudgetKind::Nodes => (expanded, budget.max_nodes),
-                    _ => (
-                        clock.elapsed().as_millis() as u64,
-                        budget.timeout.map(|t| t.as_millis() as u64),
-                    ),
-                };
-                return Err(refused(kind, used, limit));
-            }
-            expanded += 1;
-            indexer.unindex(index, &mut tiles);
-            let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0);
-            each_slide(shape, &indexer, &mut tiles, blank, |_, _, child| {
-                if marks.get(child) == 0 {
-                    marks.set(child, mark_of(depth));
-                    next.push(child);
-                }
-                false
-            });
-        }
-        if next.is_empty() {
-            break;
-        }
-        counts.push(next.len() as u64);
-        std::mem::swap(&mut frontier, &mut next);
-        next.clear();
-    }
-    Ok(counts)
+    Ok(super::mtm_table::MtmTable::build(goal, budget)?.layer_counts().to_vec())
 }
 
 /// The indexer of the boards that reach `goal`.
-fn indexer_for(goal: &Goal) -> Result<BoardIndexer, Error> {
+pub(super) fn indexer_for(goal: &Goal) -> Result<BoardIndexer, Error> {
     BoardIndexer::new(goal).ok_or_else(|| {
         Error::Refused(Refusal::Unsupported {
             algorithm: "bfs",
@@ -166,7 +108,7 @@ pub(crate) fn solve(problem: Problem<'_>) -> Result<Found, Error> {
 }
 
 /// Boards over [`MAX_DENSE_CELLS`] cells are refused: no budget makes the array fit.
-fn refuse_big(shape: Shape, algorithm: &'static str) -> Result<(), Error> {
+pub(super) fn refuse_big(shape: Shape, algorithm: &'static str) -> Result<(), Error> {
     if shape.cells() <= MAX_DENSE_CELLS {
         return Ok(());
     }
@@ -182,13 +124,13 @@ fn refuse_big(shape: Shape, algorithm: &'static str) -> Result<(), Error> {
 }
 
 /// Two bits a board: 0 unseen, else 1 + its depth modulo 3.
-struct Marks {
+pub(super) struct Marks {
     words: Vec<u64>,
 }
 
 impl Marks {
     /// All unseen, or `None` if the allocation fails.
-    fn new(len: u64) -> Option<Marks> {
+    pub(super) fn new(len: u64) -> Option<Marks> {
         let n = usize::try_from(len.div_ceil(32)).ok()?;
         let mut words = Vec::new();
         words.try_reserve_exact(n).ok()?;
@@ -196,23 +138,23 @@ impl Marks {
         Some(Marks { words })
     }
 
-    fn bytes(len: u64) -> u64 {
+    pub(super) fn bytes(len: u64) -> u64 {
         len.div_ceil(32).saturating_mul(8)
     }
 
     #[inline]
-    fn get(&self, i: u64) -> u8 {
+    pub(super) fn get(&self, i: u64) -> u8 {
         ((self.words[(i / 32) as usize] >> (2 * (i % 32))) & 3) as u8
     }
 
     #[inline]
-    fn set(&mut self, i: u64, mark: u8) {
+    pub(super) fn set(&mut self, i: u64, mark: u8) {
         self.words[(i / 32) as usize] |= u64::from(mark) << (2 * (i % 32));
     }
 }
 
 /// The mark of a board at `depth`.
-fn mark_of(depth: u32) -> u8 {
+pub(super) fn mark_of(depth: u32) -> u8 {
     1 + (depth % 3) as u8
 }
 
@@ -220,7 +162,7 @@ fn mark_of(depth: u32) -> u8 {
 /// `tiles` (blank at `blank`): the blank slid `length` cells toward `mv`,
 /// and the index of the board it makes. `tiles` is as it was afterwards.
 /// `f` returns true to stop.
-fn each_slide(
+pub(super) fn each_slide(
     shape: Shape,
     indexer: &BoardIndexer,
     tiles: &mut [u8],

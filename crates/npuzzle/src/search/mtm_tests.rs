@@ -192,7 +192,11 @@ fn the_multi_tile_metric_refuses_what_does_not_search_in_it() {
         "idastar cannot read linear-conflict in the multi-tile metric: on 4x4 it reads walking-distance, \
          in its multi-tile form; the others count single-tile moves"
     );
-    assert_eq!(refused(&ida, &four, Question::Hint), "no hint");
+    assert!(ida.check(&four.0, &four.1, Question::Hint).is_ok());
+    assert_eq!(refused(&astar, &small, Question::Hint), "no hint by astar");
+    let five = near("5x5");
+    let auto = mtm_solver(Algorithm::Auto, HeuristicKind::WalkingDistance);
+    assert_eq!(refused(&auto, &five, Question::Hint), "no hint on a 5x5 board");
     assert_eq!(refused(&ida, &four, Question::Count), "no count of optimal solutions");
     // Parity and a board at its goal are answered first, in every metric.
     let unsolvable: Board = "2 1 3 4 5 6 7 8 x".parse().unwrap();
@@ -234,4 +238,114 @@ fn layer_counts_are_the_oracles() {
     );
     let big = mtm_layer_counts(&Goal::standard(Shape::new(4, 4).unwrap()), Budget::default()).unwrap_err();
     assert!(matches!(big, Error::Refused(Refusal::Unsupported { .. })), "{big:?}");
+}
+
+/// The multi-tile hint of `board`: the oracle's distance of the board and
+/// of every slide's board, each slide once, in `u d l r` order.
+fn check_mtm_hint(solver: &Solver, board: &Board, goal: &Goal, oracle: &std::collections::HashMap<Vec<u8>, u32>) {
+    use crate::search::hint::Completion;
+    let hint = solver.hint(board, goal).unwrap_or_else(|e| panic!("{board}: {e}"));
+    assert_eq!(hint.metric, Metric::Mtm);
+    assert_eq!(hint.completion, Completion::Complete, "{board}");
+    assert_eq!(hint.distance, oracle.get(board.tiles()).copied(), "{board}");
+    let got: Vec<(Vec<u8>, Option<u32>)> = hint
+        .moves
+        .iter()
+        .map(|m| {
+            let next = board.replay(&vec![m.mv; m.run]).unwrap();
+            (next.tiles().to_vec(), m.distance)
+        })
+        .collect();
+    let want: Vec<(Vec<u8>, Option<u32>)> = oracle::multi_tile_neighbours(board.tiles(), board.shape().width())
+        .into_iter()
+        .map(|next| {
+            let d = oracle.get(&next).copied();
+            (next, d)
+        })
+        .collect();
+    assert_eq!(got, want, "{board}");
+    let d = hint.distance.unwrap();
+    for m in hint.optimal() {
+        assert_eq!(m.distance, Some(d - 1));
+    }
+    assert_eq!(hint.optimal().is_empty(), d == 0, "{board}");
+}
+
+#[test]
+fn multi_tile_hints_from_the_table_are_the_oracles_on_small_boards() {
+    for (w, h, every) in [(3, 2, 1), (2, 3, 1), (3, 3, 211)] {
+        let shape = Shape::new(w, h).unwrap();
+        for goal in [Goal::standard(shape), Goal::blank_first(shape)] {
+            let distances = oracle::multi_tile_distances(goal.board().tiles(), w, None);
+            let mut boards: Vec<_> = distances.keys().cloned().collect();
+            boards.sort();
+            for algorithm in [Algorithm::Auto, Algorithm::Bfs, Algorithm::Table] {
+                let solver = mtm_solver(algorithm, HeuristicKind::LinearConflict);
+                for tiles in boards.iter().step_by(every) {
+                    let board = Board::new(shape, tiles.clone()).unwrap();
+                    check_mtm_hint(&solver, &board, &goal, &distances);
+                    assert_eq!(solver.hint(&board, &goal).unwrap().algorithm, Algorithm::Table);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn multi_tile_hints_by_idastar_are_the_oracles_near_4x4_goals() {
+    let ida = mtm_solver(Algorithm::IdaStar, HeuristicKind::WalkingDistance);
+    for goal in [
+        Goal::standard(Shape::new(4, 4).unwrap()),
+        Goal::blank_first(Shape::new(4, 4).unwrap()),
+    ] {
+        // Boards within 4 slides: each slide's board is within 5, which the oracle holds.
+        let distances = oracle::multi_tile_distances(goal.board().tiles(), 4, Some(5));
+        let mut boards: Vec<_> = distances
+            .iter()
+            .filter(|&(_, &d)| d <= 4)
+            .map(|(t, _)| t.clone())
+            .collect();
+        boards.sort();
+        for tiles in boards.into_iter().step_by(311).take(12) {
+            let board = Board::new(goal.shape(), tiles).unwrap();
+            check_mtm_hint(&ida, &board, &goal, &distances);
+            assert_eq!(ida.hint(&board, &goal).unwrap().algorithm, Algorithm::IdaStar);
+        }
+    }
+}
+
+#[test]
+fn multi_tile_hints_report_their_budget_and_their_slides() {
+    use crate::search::hint::Completion;
+    use crate::Budget;
+    let board: Board = "8 6 7 2 5 4 3 x 1".parse().unwrap();
+    let goal = Goal::standard(board.shape());
+    // The table's build stops at its node limit: no distance, no error.
+    let starved = Solver::new(
+        SolverOptions::default()
+            .with_algorithm(Algorithm::Auto)
+            .with_metric(Metric::Mtm)
+            .with_budget(Budget::default().with_max_nodes(Some(10))),
+    );
+    let hint = starved.hint(&board, &goal).unwrap();
+    assert_eq!(hint.completion, Completion::BudgetReached(crate::BudgetKind::Nodes));
+    assert!(hint.distance.is_none() && hint.moves.iter().all(|m| m.distance.is_none()));
+    // The blank in the bottom row's middle: up by one or two, left or right by one.
+    let slides: Vec<(Move, usize)> = hint.moves.iter().map(|m| (m.mv, m.run)).collect();
+    assert_eq!(
+        slides,
+        [(Move::Up, 1), (Move::Up, 2), (Move::Left, 1), (Move::Right, 1)]
+    );
+    // At the goal every slide is one move away, in both metrics' sense of a move.
+    let solver = mtm_solver(Algorithm::Auto, HeuristicKind::LinearConflict);
+    let at_goal = solver.hint(goal.board(), &goal).unwrap();
+    assert_eq!(at_goal.distance, Some(0));
+    assert_eq!(at_goal.moves.len(), 4);
+    assert!(at_goal.moves.iter().all(|m| m.distance == Some(1)));
+    // Greedy's length is no distance, in either metric.
+    let greedy = mtm_solver(Algorithm::Greedy, HeuristicKind::LinearConflict);
+    assert!(matches!(
+        greedy.hint(&board, &goal),
+        Err(Error::Refused(Refusal::NoExactHint { .. }))
+    ));
 }
