@@ -11,7 +11,7 @@
 //!
 //! Boards of up to [`MAX_DENSE_CELLS`] cells: N!/2 × 2 bits, 60 MB at 12.
 //! The same search, stopped at one layer, draws boards at an exact
-//! multi-tile distance ([`sample_layer`]).
+//! multi-tile distance (`sample_layer`).
 //!
 //! ```
 //! use npuzzle::search::mtm_table::MtmTable;
