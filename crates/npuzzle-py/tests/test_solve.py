@@ -336,5 +336,6 @@ def test_anytime_answers_within_its_budget_with_a_bound_below_the_shortest() -> 
     assert s.algorithm == "anytime" and s.length is not None and s.length >= 57
     assert data["lower_bound"] <= 57 and "within" not in data
     assert s.stats.expanded is not None and s.stats.expanded <= 20_000
+    assert s.moves is not None
     tiles = [0 if t == "x" else int(t) for t in KORF_1.split()]
     assert replay(tiles, 4, s.moves) == list(range(16))
