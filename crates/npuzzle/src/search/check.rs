@@ -77,33 +77,17 @@ impl Solver {
             self.check_multi_tile(board, algorithm, question)?;
         }
         if algorithm == Algorithm::Anytime {
-            return self.check_anytime(board, goal, question);
+            self.refuse_exact(question, Algorithm::Anytime.name(), board.shape())?;
+            // It searches 4×4 and 5×5 boards with the solver's heuristic.
+            return match question {
+                Question::Solve if super::idastar_fixed::is_specialised(board.shape()) => {
+                    self.check_search(board, goal, Algorithm::Anytime)
+                }
+                _ => Ok(()),
+            };
         }
         if algorithm == Algorithm::Greedy {
-            let (asked, shape) = (self.options.algorithm.name(), board.shape());
-            let (cells, max_cells) = (shape.cells(), AUTO_OPTIMAL_CELLS);
-            // Greedy's length is not the distance: hints, counts and factors need an optimal search.
-            return match question {
-                Question::Solve if self.options.within.is_some() => Err(Error::Refused(Refusal::NoFactor {
-                    algorithm: asked,
-                    shape,
-                    cells,
-                    max_cells,
-                })),
-                Question::Solve => Ok(()),
-                Question::Hint => Err(Error::Refused(Refusal::NoExactHint {
-                    algorithm: asked,
-                    shape,
-                    cells,
-                    max_cells,
-                })),
-                Question::Count => Err(Error::Refused(Refusal::NoExactCount {
-                    algorithm: asked,
-                    shape,
-                    cells,
-                    max_cells,
-                })),
-            };
+            return self.refuse_exact(question, self.options.algorithm.name(), board.shape());
         }
         let searches = match question {
             Question::Solve => true,
@@ -116,11 +100,10 @@ impl Solver {
         check_cells(board, algorithm)
     }
 
-    /// What `anytime` takes: a solve with no factor asked for (its answer
-    /// is the best found, not an optimal one), and on 4×4 and 5×5 boards,
-    /// which it searches, what its heuristic needs.
-    fn check_anytime(&self, board: &Board, goal: &Goal, question: Question) -> Result<(), Error> {
-        let (algorithm, shape) = (Algorithm::Anytime.name(), board.shape());
+    /// What `greedy` and `anytime`, whose lengths are not always the
+    /// distance, refuse: hints, counts and factors need an optimal search.
+    /// `algorithm` is the name asked for.
+    fn refuse_exact(&self, question: Question, algorithm: &'static str, shape: crate::Shape) -> Result<(), Error> {
         let (cells, max_cells) = (shape.cells(), AUTO_OPTIMAL_CELLS);
         match question {
             Question::Solve if self.options.within.is_some() => Err(Error::Refused(Refusal::NoFactor {
@@ -129,9 +112,6 @@ impl Solver {
                 cells,
                 max_cells,
             })),
-            Question::Solve if super::idastar_fixed::is_specialised(shape) => {
-                self.check_search(board, goal, Algorithm::Anytime)
-            }
             Question::Solve => Ok(()),
             Question::Hint => Err(Error::Refused(Refusal::NoExactHint {
                 algorithm,

@@ -311,6 +311,28 @@ impl Solver {
         Ok(())
     }
 
+    /// The search for the board itself, its statistics the hint's: its
+    /// solution, or `None` with the hint marked stopped by the budget.
+    fn solve_for_hint(
+        &self,
+        board: &Board,
+        goal: &Goal,
+        clock: &mut BudgetClock,
+        hint: &mut Hint,
+    ) -> Result<Option<crate::solution::Solution>, Error> {
+        let report = self.run(board, goal, clock.budget(), clock.cancel(), clock.progress())?;
+        hint.stats = report.stats;
+        match report.outcome {
+            Outcome::Solved(s) => Ok(Some(s)),
+            Outcome::BudgetReached(kind) => {
+                hint.completion = Completion::BudgetReached(kind);
+                Ok(None)
+            }
+            // Parity was checked before.
+            _ => Err(Error::Internal(InternalError::ReplayMismatch { algorithm: "hint" })),
+        }
+    }
+
     /// A multi-tile hint by the optimal multi-tile search: the board, then
     /// each slide's board but the one its solution starts with.
     fn hint_by_mtm_search(
@@ -320,16 +342,8 @@ impl Solver {
         clock: &mut BudgetClock,
         hint: &mut Hint,
     ) -> Result<(), Error> {
-        let report = self.run(board, goal, clock.budget(), clock.cancel(), clock.progress())?;
-        hint.stats = report.stats;
-        let solution = match report.outcome {
-            Outcome::Solved(s) => s,
-            Outcome::BudgetReached(kind) => {
-                hint.completion = Completion::BudgetReached(kind);
-                return Ok(());
-            }
-            // Parity was checked before.
-            _ => return Err(Error::Internal(InternalError::ReplayMismatch { algorithm: "hint" })),
+        let Some(solution) = self.solve_for_hint(board, goal, clock, hint)? else {
+            return Ok(());
         };
         let d = Metric::Mtm.length(solution.moves()) as u32;
         hint.distance = Some(d);
@@ -370,16 +384,8 @@ impl Solver {
         clock: &mut BudgetClock,
         hint: &mut Hint,
     ) -> Result<(), Error> {
-        let report = self.run(board, goal, clock.budget(), clock.cancel(), clock.progress())?;
-        hint.stats = report.stats;
-        let solution = match report.outcome {
-            Outcome::Solved(s) => s,
-            Outcome::BudgetReached(kind) => {
-                hint.completion = Completion::BudgetReached(kind);
-                return Ok(());
-            }
-            // Parity was checked before.
-            _ => return Err(Error::Internal(InternalError::ReplayMismatch { algorithm: "hint" })),
+        let Some(solution) = self.solve_for_hint(board, goal, clock, hint)? else {
+            return Ok(());
         };
         let d = solution.len() as u32;
         hint.distance = Some(d);
