@@ -11,8 +11,9 @@ use crate::heuristic::WithFixedHeuristic;
 use crate::Error;
 
 /// Runs `with` with the fixed-size form of `pdb` for boards of `N` cells:
-/// [`FixedPdb`] with its per-node state sized for the partition, or the
-/// slice-based databases for partitions of more patterns than that holds.
+/// [`FixedPdb`] with its per-node state sized for the partition (up to five
+/// patterns: the 5×5 `5-5-5-5-4`), or the slice-based databases, several
+/// times slower, for partitions of more.
 ///
 /// Zero-aware tables get the form that also keeps each pattern's cells
 /// (`Z = V`), classic ones the one that does not (`Z = 0`).
@@ -23,6 +24,8 @@ pub fn run_fixed<const N: usize, F: WithFixedHeuristic<N>>(pdb: &AdditivePdb, wi
         (3..=4, false) => with.run(&FixedPdb::<N, 4>::new(pdb)?),
         (0..=2, true) => with.run(&FixedPdb::<N, 2, 2, 2>::new(pdb)?),
         (3..=4, true) => with.run(&FixedPdb::<N, 4, 2, 2>::new(pdb)?),
+        (5, false) => with.run(&FixedPdb::<N, 5>::new(pdb)?),
+        (5, true) => with.run(&FixedPdb::<N, 5, 2, 2>::new(pdb)?),
         _ => with.run(&Dynamic(pdb.clone())),
     }
 }

@@ -13,7 +13,8 @@ use crate::Error;
 /// Runs `with` with the fixed-size dual lookups of `set` on boards of `N`
 /// cells: [`FixedDualPdb`] when every member has at most four patterns and
 /// there are at most four views (two partitions with their reflections),
-/// else the slice-based [`DualPdb`].
+/// or one partition of five patterns and its reflection; else the
+/// slice-based [`DualPdb`].
 pub fn run_fixed_dual<const N: usize, F: WithFixedHeuristic<N>>(set: &PdbSet, with: F) -> Result<F::Output, Error> {
     let views: usize = set
         .members()
@@ -43,6 +44,8 @@ pub fn run_fixed_dual<const N: usize, F: WithFixedHeuristic<N>>(set: &PdbSet, wi
         (..=2, ..=2, true) => with.run(&FixedDualPdb::<N, 2, 2, 2>::new(set)?),
         (..=2, ..=4, true) => with.run(&FixedDualPdb::<N, 4, 2, 2>::new(set)?),
         (..=4, ..=4, true) => with.run(&FixedDualPdb::<N, 4, 4, 4>::new(set)?),
+        (..=2, 5, false) => with.run(&FixedDualPdb::<N, 5, 2>::new(set)?),
+        (..=2, 5, true) => with.run(&FixedDualPdb::<N, 5, 2, 2>::new(set)?),
         _ => with.run(&Dynamic(DualPdb::new(set.clone()))),
     }
 }
@@ -54,6 +57,13 @@ pub fn run_fixed_dual<const N: usize, F: WithFixedHeuristic<N>>(set: &PdbSet, wi
 /// cannot read (zero-aware tables that are not compact, more than two
 /// views) run with the dual lookups alone.
 pub fn run_fixed_adaptive<const N: usize, F: WithFixedHeuristic<N>>(set: &PdbSet, with: F) -> Result<F::Output, Error> {
+    let patterns = set.members().iter().map(|m| m.patterns().len()).max().unwrap_or(0);
+    if patterns == 5 {
+        return match FixedPdb::<N, 5, 2>::least_for_set(set) {
+            Ok(cheap) => run_fixed_dual(set, Adaptive { cheap: &cheap, with }),
+            Err(_) => run_fixed_dual(set, with),
+        };
+    }
     match FixedPdb::<N, 4, 2>::least_for_set(set) {
         Ok(cheap) => run_fixed_dual(set, Adaptive { cheap: &cheap, with }),
         Err(_) => run_fixed_dual(set, with),
@@ -468,6 +478,22 @@ mod tests {
         let set: PdbSet = cached(&goal, "1,2,3/5,6,10/7,12,13/19,23,24").into();
         for seed in 0..2 {
             agree::<25, 4, 2>(&set, &walk(&goal, 150, seed), seed);
+        }
+    }
+
+    #[test]
+    fn five_patterns_and_their_reflection_follow_the_slice_form() {
+        // Five patterns, as in the 5×5 `5-5-5-5-4`, here of two tiles each.
+        let goal = Goal::blank_first(Shape::new(5, 5).unwrap());
+        let classic: PdbSet = cached(&goal, "1,2/3,4/5,6/7,8/9,10").into();
+        assert!(classic.members()[0].reflection().is_some());
+        for seed in 0..2 {
+            agree::<25, 5, 2>(&classic, &walk(&goal, 150, seed), seed);
+        }
+        let compact: PdbSet = cached_compact(&goal, "1,2/3,4/5,6/7,8/9,10").into();
+        let h = FixedDualPdb::<25, 5, 2, 2>::new(&compact).unwrap();
+        for seed in 0..2 {
+            agree_with(&h, &compact, &walk(&goal, 150, seed), seed);
         }
     }
 

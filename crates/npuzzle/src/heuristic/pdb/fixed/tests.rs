@@ -145,3 +145,43 @@ fn a_board_eight_wide_has_seven_cells_between_the_ends_of_a_move() {
         agree::<16, 2>(&pdb, &walk(&goal, 80, seed), seed);
     }
 }
+
+/// The name of the heuristic [`run_fixed`] hands its caller.
+struct TypeName;
+
+impl<const N: usize> WithFixedHeuristic<N> for TypeName {
+    type Output = &'static str;
+
+    fn run<H: FixedHeuristic<N>>(self, _: &H) -> Result<&'static str, Error> {
+        Ok(std::any::type_name::<H>())
+    }
+}
+
+#[test]
+fn five_patterns_are_read_by_the_fixed_form() {
+    // Five patterns, as in the 5×5 `5-5-5-5-4`, here of two tiles each.
+    let five = "1,2/3,4/5,6/7,8/9,10";
+    for goal in [
+        Goal::blank_first(Shape::new(5, 5).unwrap()),
+        Goal::standard(Shape::new(5, 5).unwrap()),
+    ] {
+        let classic = cached(&goal, five);
+        for seed in 0..3 {
+            agree::<25, 5>(&classic, &walk(&goal, 150, seed), seed);
+        }
+        let compact = crate::heuristic::pdb::tests::cached_compact(&goal, five);
+        for seed in 0..2 {
+            let h = FixedPdb::<25, 5, 2, 2>::new(&compact).unwrap();
+            crate::heuristic::pdb::zero_tests::follow(&h, &*compact, &goal, seed);
+        }
+        for pdb in [classic, compact] {
+            let name = run_fixed::<25, _>(&pdb, TypeName).unwrap();
+            assert!(name.contains("FixedPdb<'_, 25, 5"), "{name}");
+        }
+    }
+    // Six patterns go to the slice-based form.
+    let goal = Goal::blank_first(Shape::new(4, 4).unwrap());
+    let six = cached(&goal, "1,2/3,4/5,6/7,8/9,10/11,12");
+    let name = run_fixed::<16, _>(&six, TypeName).unwrap();
+    assert!(name.contains("Dynamic"), "{name}");
+}
