@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use npuzzle::parity::is_solvable;
 use npuzzle::record::{CompareRecord, CompareRun};
-use npuzzle::{Algorithm, Board, Budget, Cancel, Goal, HeuristicKind, Shape, Solver, SolverOptions};
+use npuzzle::{Algorithm, Board, Budget, Cancel, Goal, HeuristicKind, Metric, Shape, Solver, SolverOptions};
 
 use crate::input::{read_goal, Tiles};
 use crate::{Error, HeuristicChoice, Session, SolverSpec};
@@ -27,8 +27,12 @@ pub struct CompareRequest {
     pub duplicate_len: usize,
     /// Also run the searches that read pattern databases, with these (the
     /// strongest present when `None`): when the session's source holds some
-    /// for the goal, or always when a partition is named.
+    /// for the goal, or always when a partition is named. Single-tile
+    /// metric only: the databases count single moves.
     pub databases: Option<Databases>,
+    /// The metric the runs search ([`CompareRecord::runs_in`] picks the
+    /// runs).
+    pub metric: Metric,
 }
 
 /// The pattern-database runs of a comparison.
@@ -48,6 +52,8 @@ pub struct CompareJob {
     /// Whether parity allows the goal: when not, every run answers
     /// "unsolvable" at once.
     pub solvable: bool,
+    /// The metric the runs search.
+    pub metric: Metric,
     runs: Vec<(Algorithm, Option<HeuristicKind>, Arc<Solver>)>,
 }
 
@@ -61,8 +67,14 @@ impl Session {
         let options = SolverOptions::default()
             .with_budget(request.budget)
             .with_threads(1)
-            .with_duplicate_len(request.duplicate_len);
-        let mut runs: Vec<_> = CompareRecord::runs_for(board.shape())
+            .with_duplicate_len(request.duplicate_len)
+            .with_metric(request.metric);
+        if request.metric == Metric::Mtm && request.databases.is_some() {
+            return Err(Error::Options(
+                "pattern databases count single moves: a comparison in the multi-tile metric reads none".to_string(),
+            ));
+        }
+        let mut runs: Vec<_> = CompareRecord::runs_in(board.shape(), request.metric)
             .into_iter()
             .map(|(algorithm, heuristic)| {
                 let options = options
@@ -98,6 +110,7 @@ impl Session {
             board,
             goal,
             solvable,
+            metric: request.metric,
             runs,
         })
     }
@@ -124,6 +137,6 @@ impl CompareJob {
                 break;
             }
         }
-        Ok(CompareRecord::new(&self.board, &self.goal, runs))
+        Ok(CompareRecord::new(&self.board, &self.goal, runs).in_metric(self.metric))
     }
 }

@@ -188,6 +188,7 @@ impl Options {
             budget,
             duplicate_len: SolverOptions::default().duplicate_len,
             databases: None,
+            metric: parse_metric(self.metric.as_deref())?,
         })
     }
 }

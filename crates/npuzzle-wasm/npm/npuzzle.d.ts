@@ -160,7 +160,10 @@ export interface CompareRun {
   algorithm: string;
   heuristic: string | null;
   outcome: Outcome | null;
+  /** Single moves, when solved. */
   length: number | null;
+  /** The length in the multi-tile metric (a run of moves in one direction counts one), when solved. */
+  mtm_length: number | null;
   message: string | null;
   expanded: number;
   generated: number;
@@ -172,6 +175,8 @@ export interface CompareRecord {
   board: string;
   goal: string;
   runs: CompareRun[];
+  /** `mtm` when the runs searched the multi-tile metric (the `metric` option); absent for `stm`. */
+  metric?: 'mtm';
 }
 
 /** What every function throws on bad input: `kind` names the part that was wrong. */

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use anyhow::Result;
 use npuzzle::record::{CompareRun, OutcomeName, Record};
-use npuzzle::{Budget, Cancel};
+use npuzzle::{Budget, Cancel, Metric};
 use npuzzle_service::compare::{CompareRequest, Databases};
 use npuzzle_service::input::Tiles;
 use npuzzle_service::Session;
@@ -32,6 +32,12 @@ pub struct Args {
     /// strongest present for the goal, if any).
     #[arg(long, value_name = "PARTITION")]
     pub pdb: Option<String>,
+    /// What the runs search shortest paths in: `stm` (every move counts one, the default) or `mtm`
+    /// (sliding several tiles of a row or column at once counts one). In MTM the runs are bfs and
+    /// table (boards of up to 12 cells) and idastar with walking distance (4x4); they must agree on
+    /// the MTM length, and each run gives both lengths.
+    #[arg(long, value_name = "METRIC", default_value_t = Metric::Stm)]
+    pub metric: Metric,
     /// Print one JSON line: {"type":"compare","data":{...}}.
     #[arg(long)]
     pub json: bool,
@@ -65,6 +71,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         budget,
         duplicate_len: limits.dup_len(),
         databases,
+        metric: args.metric,
     };
     let job = session.comparison(&request).map_err(render_service_error)?;
     let mut out = std::io::stdout().lock();
@@ -80,16 +87,26 @@ pub fn run(args: Args) -> Result<ExitCode> {
         write!(out, "{}", job.board.to_grid())?;
         writeln!(out, "goal: {}", job.goal)?;
         writeln!(out)?;
-        write!(out, "{}", table(&record.runs)?)?;
+        write!(out, "{}", table(&record.runs, args.metric)?)?;
     }
-    let lengths: Vec<(&CompareRun, usize)> = record.runs.iter().filter_map(|r| Some((r, r.length?))).collect();
+    // The runs agree on the length in the metric they searched (shortest
+    // multi-tile paths may differ in single moves).
+    let length = |r: &CompareRun| match args.metric {
+        Metric::Mtm => r.mtm_length,
+        _ => r.length,
+    };
+    let lengths: Vec<(&CompareRun, usize)> = record.runs.iter().filter_map(|r| Some((r, length(r)?))).collect();
     let first = lengths.first().map(|&(_, l)| l);
     let agree = lengths.iter().all(|&(_, l)| Some(l) == first);
+    let unit = match args.metric {
+        Metric::Mtm => "multi-tile moves",
+        _ => "moves",
+    };
     if !args.json {
         if agree {
             match first {
-                Some(l) if lengths.len() == 1 => writeln!(out, "\nonly 1 run finished: {l} moves")?,
-                Some(l) => writeln!(out, "\nall {} finished runs agree: {l} moves", lengths.len())?,
+                Some(l) if lengths.len() == 1 => writeln!(out, "\nonly 1 run finished: {l} {unit}")?,
+                Some(l) => writeln!(out, "\nall {} finished runs agree: {l} {unit}", lengths.len())?,
                 None => writeln!(out, "\nno run found a solution")?,
             }
         } else {
@@ -109,12 +126,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
 
 /// The runs as aligned rows under a header; each column as wide as its
 /// widest cell (a run stopped by its budget says which in the length
-/// column).
-fn table(runs: &[CompareRun]) -> Result<String> {
-    let length = |run: &CompareRun| match (run.outcome, run.length) {
-        (Some(OutcomeName::Solved), Some(l)) => l.to_string(),
-        (Some(OutcomeName::Unsolvable), _) => "unsolvable".to_string(),
-        (Some(OutcomeName::Budget), _) => format!("budget reached ({})", run.message.as_deref().unwrap_or("")),
+/// column). In the multi-tile metric the length is the multi-tile one,
+/// the single moves beside it.
+fn table(runs: &[CompareRun], metric: Metric) -> Result<String> {
+    let length = |run: &CompareRun| match (run.outcome, run.length, run.mtm_length) {
+        (Some(OutcomeName::Solved), Some(l), Some(m)) if metric == Metric::Mtm => format!("{m} ({l} single)"),
+        (Some(OutcomeName::Solved), Some(l), _) => l.to_string(),
+        (Some(OutcomeName::Unsolvable), ..) => "unsolvable".to_string(),
+        (Some(OutcomeName::Budget), ..) => format!("budget reached ({})", run.message.as_deref().unwrap_or("")),
         _ => "-".to_string(),
     };
     let heuristic = |run: &CompareRun| run.heuristic.clone().unwrap_or_else(|| "-".to_string());
@@ -124,7 +143,12 @@ fn table(runs: &[CompareRun]) -> Result<String> {
     writeln!(
         table,
         "{:<9} {:<hw$} {:>lw$} {:>14} {:>12} {:>12}",
-        "algorithm", "heuristic", "length", "expanded", "time", "peak memory"
+        "algorithm",
+        "heuristic",
+        if metric == Metric::Mtm { "mtm length" } else { "length" },
+        "expanded",
+        "time",
+        "peak memory"
     )?;
     for run in runs {
         if run.outcome.is_none() {

@@ -195,6 +195,52 @@ fn solve_metric_mtm_gives_the_oracles_multi_tile_length_and_both_lengths() {
 }
 
 #[test]
+fn compare_metric_mtm_runs_agree_with_the_oracles_multi_tile_distance() {
+    let goal: npuzzle::Goal = npuzzle::Goal::standard("3x3".parse().unwrap());
+    let distances = npuzzle::oracle::multi_tile_distances(goal.board().tiles(), 3, None);
+    let mut boards: Vec<_> = distances.iter().collect();
+    boards.sort();
+    for (tiles, &d) in boards.into_iter().step_by(45_007) {
+        let text: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
+        let out = npuzzle(&["compare", "--metric", "mtm", "--json", &text.join(" ")], "");
+        assert!(out.status.success(), "{}", stderr(&out));
+        let data = &json(&out)["data"];
+        assert_eq!(data["metric"], "mtm");
+        let runs = data["runs"].as_array().unwrap();
+        let names: Vec<_> = runs.iter().map(|r| r["algorithm"].as_str().unwrap()).collect();
+        assert_eq!(names, ["bfs", "table"], "{text:?}");
+        for run in runs {
+            assert_eq!(run["outcome"], "solved", "{run}");
+            assert_eq!(run["mtm_length"].as_u64(), Some(u64::from(d)), "{text:?}: {run}");
+            assert!(run["length"].as_u64() >= run["mtm_length"].as_u64(), "{run}");
+        }
+    }
+    // The table says the multi-tile length with the single moves beside it.
+    let out = npuzzle(&["compare", "--metric", "mtm", "1 2 3 4 5 6 x 7 8"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("mtm length"), "{text}");
+    assert!(text.contains("1 (2 single)"), "{text}");
+    assert!(text.contains("all 2 finished runs agree: 1 multi-tile moves"), "{text}");
+    // A single-tile comparison has no metric field and both lengths per run.
+    let data = json(&npuzzle(&["compare", "--json", "1 2 3 4 5 6 x 7 8"], ""))["data"].clone();
+    assert!(data.get("metric").is_none());
+    let first = &data["runs"][0];
+    assert_eq!(
+        (first["length"].as_u64(), first["mtm_length"].as_u64()),
+        (Some(2), Some(1))
+    );
+    // Pattern databases count single moves.
+    let out = npuzzle(&["compare", "--metric", "mtm", "--pdb", "1,2,3/4,5,6,7,8"], "");
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("pattern databases count single moves"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
 fn solve_metric_mtm_on_4x4_and_what_it_refuses() {
     // The blank three cells from its place, then three up: two multi-tile moves.
     let out = npuzzle(

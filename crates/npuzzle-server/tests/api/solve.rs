@@ -5,7 +5,7 @@ use reqwest::StatusCode;
 use serde_json::json;
 
 use crate::common::{data, error_message, App, KORF_1, SIX_BY_GREEDY};
-use crate::oracle::{bfs_distances, bfs_path_counts, replay, tiles};
+use crate::oracle::{bfs_distances, bfs_path_counts, mtm_bfs_distances, replay, tiles};
 
 #[tokio::test]
 async fn solve_answers_the_solution_record_of_the_cli() {
@@ -230,6 +230,36 @@ async fn compare_runs_every_realm_and_they_agree() {
     let (status, record) = app.post_json("/api/compare", json!({"board": KORF_1})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(error_message(&record).contains("at most 12 cells"));
+}
+
+/// `metric: "mtm"`: the runs that search the multi-tile metric, each at
+/// the slide breadth-first search's distance.
+#[tokio::test]
+async fn compare_in_the_multi_tile_metric_runs_what_searches_it() {
+    let app = App::default().await;
+    let distances = mtm_bfs_distances(4, 2);
+    for (board, &d) in distances.iter().step_by(4_999) {
+        let text: Vec<String> = board.iter().map(u8::to_string).collect();
+        let (status, record) = app
+            .post_json(
+                "/api/compare",
+                json!({"board": text.join(" "), "size": "4x2", "metric": "mtm"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{record}");
+        let c = data(&record, "compare");
+        assert_eq!(c["metric"], "mtm", "{record}");
+        let runs = c["runs"].as_array().unwrap();
+        let names: Vec<_> = runs.iter().map(|r| r["algorithm"].as_str().unwrap()).collect();
+        assert_eq!(names, ["bfs", "table"], "{record}");
+        for r in runs {
+            assert_eq!(
+                (r["outcome"].as_str(), r["mtm_length"].as_u64()),
+                (Some("solved"), Some(u64::from(d))),
+                "{text:?}: {r}"
+            );
+        }
+    }
 }
 
 /// `within`: Korf's #1 (57 moves at best) at most 1.5 times that, with the

@@ -144,6 +144,10 @@ pub struct CompareRecord {
     pub goal: String,
     /// One run per algorithm and heuristic, in realm order.
     pub runs: Vec<CompareRun>,
+    /// `mtm` when the runs searched the multi-tile metric (`compare
+    /// --metric mtm`); absent in the single-tile metric, the default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub metric: Option<Metric>,
 }
 
 impl CompareRecord {
@@ -158,6 +162,25 @@ impl CompareRecord {
     /// # Ok::<(), npuzzle::Error>(())
     /// ```
     pub fn runs_for(shape: Shape) -> Vec<(Algorithm, Option<HeuristicKind>)> {
+        Self::runs_in(shape, Metric::Stm)
+    }
+
+    /// The runs a comparison in `metric` makes on a board of `shape`: in
+    /// the single-tile metric [`runs_for`](Self::runs_for)'s; in the
+    /// multi-tile one those that search it (`bfs` and `table`, which say
+    /// so past 12 cells, and `idastar` with walking distance).
+    ///
+    /// ```
+    /// use npuzzle::record::CompareRecord;
+    /// use npuzzle::Metric;
+    /// let names: Vec<_> = CompareRecord::runs_in("4x4".parse()?, Metric::Mtm)
+    ///     .into_iter()
+    ///     .map(|(a, h)| format!("{a} {}", h.map_or("-", |h| h.name())))
+    ///     .collect();
+    /// assert_eq!(names, ["bfs -", "table -", "idastar walking-distance"]);
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn runs_in(shape: Shape, metric: Metric) -> Vec<(Algorithm, Option<HeuristicKind>)> {
         let mut runs = Vec::new();
         for algorithm in Algorithm::ALL {
             if algorithm.uses_heuristic() {
@@ -171,6 +194,13 @@ impl CompareRecord {
                 runs.push((algorithm, None));
             }
         }
+        if metric == Metric::Mtm {
+            runs.retain(|&(algorithm, heuristic)| match algorithm {
+                Algorithm::Bfs | Algorithm::Table => true,
+                Algorithm::IdaStar => heuristic == Some(HeuristicKind::WalkingDistance),
+                _ => false,
+            });
+        }
         runs
     }
 
@@ -180,6 +210,15 @@ impl CompareRecord {
             board: board.to_string(),
             goal: goal.to_string(),
             runs,
+            metric: None,
+        }
+    }
+
+    /// The same record, its runs searched in `metric`.
+    pub fn in_metric(self, metric: Metric) -> CompareRecord {
+        CompareRecord {
+            metric: (metric != Metric::Stm).then_some(metric),
+            ..self
         }
     }
 }
@@ -206,8 +245,12 @@ pub struct CompareRun {
     pub heuristic: Option<String>,
     /// `solved`, `unsolvable` or `budget`; null when the algorithm cannot take the board.
     pub outcome: Option<OutcomeName>,
-    /// Moves in the optimal solution, when solved.
+    /// Moves in the solution (single moves), when solved.
     pub length: Option<usize>,
+    /// The solution's length in the multi-tile metric (a run of moves in
+    /// one direction counts one), when solved.
+    #[serde(default)]
+    pub mtm_length: Option<usize>,
     /// Which limit ran out, or why the algorithm does not apply.
     pub message: Option<String>,
     /// Nodes expanded.
@@ -234,6 +277,7 @@ impl CompareRun {
             heuristic: heuristic.map(|h| h.name().to_string()),
             outcome: None,
             length: None,
+            mtm_length: None,
             message: None,
             expanded: 0,
             generated: 0,
@@ -244,6 +288,7 @@ impl CompareRun {
             Ok(report) => {
                 run.outcome = Some(OutcomeName::of(&report.outcome));
                 run.length = report.outcome.solution().map(|s| s.len());
+                run.mtm_length = report.outcome.solution().map(|s| Metric::Mtm.length(s.moves()));
                 if let Outcome::BudgetReached(kind) = report.outcome {
                     run.message = Some(kind.to_string());
                 }
@@ -253,6 +298,7 @@ impl CompareRun {
                 run.millis = millis(report.stats.elapsed);
             }
             Err(Error::Refused(Refusal::Unsupported { reason, .. })) => run.message = Some(reason),
+            Err(Error::Refused(refusal @ Refusal::NotInMultiTile { .. })) => run.message = Some(refusal.to_string()),
             Err(e) => return Err(e),
         }
         Ok(run)

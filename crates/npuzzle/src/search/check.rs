@@ -152,8 +152,8 @@ impl Solver {
 }
 
 impl Solver {
-    /// What the multi-tile metric takes: a solve by `bfs` (up to 12
-    /// cells), `idastar` on 4×4 with walking distance (read in its
+    /// What the multi-tile metric takes: a solve by `bfs` or `table` (up to
+    /// 12 cells), `idastar` on 4×4 with walking distance (read in its
     /// multi-tile form), or `greedy`; a hint from the complete multi-tile
     /// distances (up to 12 cells: `auto`, `bfs` or `table`) or by `idastar`
     /// on 4×4; no count of optimal solutions.
@@ -161,7 +161,7 @@ impl Solver {
         let shape = board.shape();
         let refuse =
             |what: String, reason: String| Err(Error::Refused(Refusal::NotInMultiTile { what, shape, reason }));
-        let searched_by = "it is searched by bfs (boards of up to 12 cells), idastar (4x4 boards) and greedy (any board, not optimally)";
+        let searched_by = "it is searched by bfs and table (boards of up to 12 cells), idastar (4x4 boards) and greedy (any board, not optimally)";
         if self.options.within.is_some() {
             return refuse(
                 "no factor".to_string(),
@@ -199,6 +199,8 @@ impl Solver {
                 refuse(format!("bfs cannot search a {shape} board"), searched_by.to_string())
             }
             Algorithm::Bfs | Algorithm::Greedy => Ok(()),
+            Algorithm::Table if super::mtm_table::answers(shape) => Ok(()),
+            Algorithm::Table => refuse(format!("table cannot search a {shape} board"), searched_by.to_string()),
             Algorithm::Anytime => refuse(
                 "anytime cannot search in it".to_string(),
                 "anytime searches in the single-tile metric only".to_string(),

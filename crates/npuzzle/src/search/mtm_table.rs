@@ -152,6 +152,28 @@ impl MtmTable {
     /// shows it cannot reach it; a board of another shape is
     /// [`InputError::ShapeMismatch`](crate::error::InputError::ShapeMismatch).
     pub fn distance(&self, board: &Board) -> Result<Option<u32>, Error> {
+        Ok(self.slides(board)?.map(|slides| slides.len() as u32))
+    }
+
+    /// A shortest multi-tile path from `board` to the goal, walked down the
+    /// table one slide at a time (each to a board one closer), or `None`
+    /// when parity shows there is none; a board of another shape is
+    /// [`InputError::ShapeMismatch`](crate::error::InputError::ShapeMismatch).
+    ///
+    /// ```
+    /// use npuzzle::search::mtm_table::MtmTable;
+    /// use npuzzle::{Board, Budget, Goal};
+    /// let goal = Goal::standard("3x3".parse()?);
+    /// let table = MtmTable::build(&goal, Budget::default())?;
+    /// let board: Board = "1 2 3 4 5 6 x 7 8".parse()?;
+    /// let slides = table.slides(&board)?.unwrap();
+    /// let moves: Vec<_> = slides.iter().flat_map(|s| s.moves()).collect();
+    /// assert!(goal.is_reached_by(&board.replay(&moves)?));
+    /// // One slide of two tiles: the blank travels two cells right.
+    /// assert_eq!((slides.len(), moves.len()), (1, 2));
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn slides(&self, board: &Board) -> Result<Option<Vec<Slide>>, Error> {
         self.goal.check_shape(board)?;
         if !is_solvable(board, &self.goal) {
             return Ok(None);
@@ -159,27 +181,27 @@ impl MtmTable {
         let shape = board.shape();
         let mut tiles = board.tiles().to_vec();
         let mut at = self.indexer.index(&tiles);
-        let mut distance = 0;
+        let mut slides = Vec::new();
         while at != self.target {
             let want = closer_mark(self.marks.get(at));
             let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0);
             let mut closer = None;
-            each_slide(shape, &self.indexer, &mut tiles, blank, |_, _, child| {
+            each_slide(shape, &self.indexer, &mut tiles, blank, |mv, run, child| {
                 let hit = self.marks.get(child) == want;
                 if hit {
-                    closer = Some(child);
+                    closer = Some((child, Slide { mv, run }));
                 }
                 hit
             });
             // Every solvable board is marked, and each but the goal has a neighbour one closer.
-            let child = closer.ok_or(Error::Internal(InternalError::ReplayMismatch {
+            let (child, slide) = closer.ok_or(Error::Internal(InternalError::ReplayMismatch {
                 algorithm: "multi-tile table",
             }))?;
             at = child;
             self.indexer.unindex(at, &mut tiles);
-            distance += 1;
+            slides.push(slide);
         }
-        Ok(Some(distance))
+        Ok(Some(slides))
     }
 }
 

@@ -48,6 +48,30 @@ fn bfs_finds_the_oracles_multi_tile_distance_on_small_boards() {
 }
 
 #[test]
+fn the_table_walks_the_oracles_multi_tile_distance() {
+    let table = mtm_solver(Algorithm::Table, HeuristicKind::LinearConflict);
+    // Every board of 3x2 and 2x3, every 97th of 3x3, both goals.
+    for (w, h, every) in [(3, 2, 1), (2, 3, 1), (3, 3, 97)] {
+        let shape = Shape::new(w, h).unwrap();
+        for goal in [Goal::standard(shape), Goal::blank_first(shape)] {
+            let mut distances: Vec<_> = oracle::multi_tile_distances(goal.board().tiles(), w, None)
+                .into_iter()
+                .collect();
+            distances.sort();
+            for (tiles, d) in distances.into_iter().step_by(every) {
+                let board = Board::new(shape, tiles).unwrap();
+                assert_eq!(mtm_length(&table, &board, &goal), d, "{w}x{h} {board}");
+            }
+        }
+    }
+    // Past 12 cells it says what searches the metric instead.
+    let goal = Goal::standard(Shape::new(4, 4).unwrap());
+    let board = Board::new(goal.shape(), (1..16).chain([0]).rev().collect()).unwrap();
+    let err = table.solve(&board, &goal).unwrap_err();
+    assert!(matches!(err, Error::Refused(Refusal::NotInMultiTile { .. })), "{err}");
+}
+
+#[test]
 fn bfs_finds_the_oracles_multi_tile_distance_on_8_puzzles() {
     let bfs = mtm_solver(Algorithm::Bfs, HeuristicKind::LinearConflict);
     for goal in [

@@ -381,9 +381,41 @@ impl Table {
     }
 }
 
-/// The search as the registry runs it: [`search`] with the solver's tables.
+/// The search as the registry runs it: [`search`] with the solver's tables,
+/// or in the multi-tile metric a walk down the goal's complete multi-tile
+/// distances ([`MtmTable::slides`](crate::search::mtm_table::MtmTable::slides)).
 pub(crate) fn solve(problem: Problem<'_>) -> Result<Found, Error> {
+    if problem.solver.options().metric == crate::Metric::Mtm {
+        return search_mtm(problem).map(Found::from);
+    }
     search(problem.board, problem.goal, &problem.solver.tables, problem.clock).map(Found::from)
+}
+
+/// The multi-tile table's walk from the board: each slide one move, its
+/// cells the solution's single moves.
+fn search_mtm(problem: Problem<'_>) -> Result<(Outcome, Stats), Error> {
+    let budget = problem.clock.budget();
+    let table = match problem.solver.mtm_tables.get(problem.goal, budget) {
+        Ok(t) => t,
+        Err(Error::Refused(Refusal::BuildBudget { kind, .. })) => {
+            return Ok((Outcome::BudgetReached(kind), Stats::default()))
+        }
+        Err(e) => return Err(e),
+    };
+    let slides = table.slides(problem.board)?;
+    let walked = slides.as_ref().map_or(0, |s| s.len() as u64);
+    let stats = Stats {
+        expanded: walked,
+        generated: walked,
+        peak_states: table.states(),
+        peak_bytes: table.bytes(),
+        ..Stats::default()
+    };
+    let outcome = match slides {
+        Some(slides) => Outcome::Solved(Solution::new(slides.into_iter().flat_map(|s| s.moves()).collect())),
+        None => Outcome::Unsolvable,
+    };
+    Ok((outcome, stats))
 }
 
 /// Solver entry point: the cached table for `goal`, then one walk.
