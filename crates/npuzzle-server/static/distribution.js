@@ -57,7 +57,7 @@ export function renderDistribution() {
   const total = counts.reduce((a, b) => a + b, 0);
   const unit = state.metric === 'mtm' ? METRIC_UNITS.mtm : 'moves';
   $('dist-note').textContent = `${total.toLocaleString()} boards reach this goal; the farthest are ${counts.length - 1} ${unit} away${mark != null ? `; ${(counts[mark] ?? 0).toLocaleString()} ${counts[mark] === 1 ? 'is' : 'are'} ${mark} ${unit} away, like this one` : ''}.`;
-  $('dist-out').replaceChildren(histogram(counts, mark));
+  $('dist-out').replaceChildren(histogram(counts, mark, unit));
 }
 
 function fillDifficulty() {
