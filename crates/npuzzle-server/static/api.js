@@ -29,10 +29,11 @@ async function call(method, path, body, signal) {
     if (e.name === 'AbortError') throw e;
     throw new ApiError('the server cannot be reached: is `npuzzle serve` still running?', 0);
   }
-  // A picture (`/api/render`) is the answer itself, not a record.
-  if (response.ok && response.headers.get('content-type')?.startsWith('image/svg+xml')) {
-    return { data: await response.text() };
-  }
+  // A picture (`/api/render`) is the answer itself, not a record: SVG as
+  // text, a raster picture (a GIF) as a blob.
+  const type = response.headers.get('content-type') ?? '';
+  if (response.ok && type.startsWith('image/svg+xml')) return { data: await response.text() };
+  if (response.ok && type.startsWith('image/')) return { data: await response.blob() };
   let record = null;
   try {
     record = await response.json();
@@ -199,7 +200,8 @@ async function local(channel, path, body) {
     if (path === '/api/solve' || path === '/api/hint') await withDatabases(channel, options.size, options.goal);
     if (path.startsWith('/api/stats')) {
       const query = new URLSearchParams(path.split('?')[1] ?? '');
-      return await worker.distribution({ size: query.get('size') ?? undefined, goal: query.get('goal') ?? undefined });
+      const field = (name) => query.get(name) ?? undefined;
+      return await worker.distribution({ size: field('size'), goal: field('goal'), metric: field('metric') });
     }
     switch (path) {
       case '/api/limits':

@@ -53,8 +53,9 @@ export function power(p) {
   return `${10 ** (p - exponent)}${unit}`;
 }
 
-// A histogram of counts per distance, the bar at `mark` highlighted.
-export function histogram(counts, mark) {
+// A histogram of counts per distance, the bar at `mark` highlighted; `unit`
+// names what the distances count.
+export function histogram(counts, mark, unit = 'moves') {
   const width = 560;
   const height = 180;
   const left = 8;
@@ -64,7 +65,7 @@ export function histogram(counts, mark) {
   const svg = el('svg', {
     viewBox: `0 0 ${width} ${height}`,
     role: 'img',
-    'aria-label': `boards at each distance from the goal${mark != null ? `; this board is ${mark} moves away` : ''}`,
+    'aria-label': `boards at each distance from the goal${mark != null ? `; this board is ${mark} ${unit} away` : ''}`,
   });
   counts.forEach((count, d) => {
     const h = (count / max) * (height - bottom - 16);
@@ -75,7 +76,7 @@ export function histogram(counts, mark) {
       height: Math.max(count > 0 ? 1 : 0, h),
       class: d === mark ? 'bar marked' : 'bar',
     });
-    rect.append(el('title', {}, `${d} moves: ${count.toLocaleString()} boards`));
+    rect.append(el('title', {}, `${d} ${unit}: ${count.toLocaleString()} boards`));
     svg.append(rect);
   });
   const step = Math.max(1, Math.ceil(counts.length / 12));
@@ -87,7 +88,7 @@ export function histogram(counts, mark) {
     // Beside the line, on the side with room: the label is far narrower than half the chart.
     const right = x < width / 2;
     svg.append(el('line', { x1: x, x2: x, y1: 16, y2: height - bottom, class: 'mark-line' }));
-    svg.append(el('text', { x: right ? x + 4 : x - 4, y: 12, 'text-anchor': right ? 'start' : 'end', class: 'chart-mark' }, `this board: ${mark} moves`));
+    svg.append(el('text', { x: right ? x + 4 : x - 4, y: 12, 'text-anchor': right ? 'start' : 'end', class: 'chart-mark' }, `this board: ${mark} ${unit}`));
   }
   return svg;
 }

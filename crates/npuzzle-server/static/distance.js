@@ -3,7 +3,7 @@
 // neither is searched past the engine's `hint_max_cells`.
 
 import { Channel } from './api.js';
-import { $, state, limits, limitsReady, work, cells, boardRequest, showError, thinking } from './page.js';
+import { $, state, limits, limitsReady, work, cells, metricRequest, recordMetric, METRIC_UNITS, showError, thinking } from './page.js';
 import { render } from './play.js';
 import { keepSolution, playingDistance } from './solve.js';
 
@@ -24,15 +24,16 @@ export async function askDistance() {
     state.distance = { version, value: null, note: 'not searched live on boards this big (try Solve)' };
     return;
   }
-  const body = boardRequest();
-  // A table answers at once, and counts the optimal solutions too; a search gets a short budget.
-  if (cells() <= limits.table_cells) body.count = true;
-  else body.timeout_ms = LIVE_BUDGET_MS;
+  const body = metricRequest();
+  // A table answers at once, and counts the optimal solutions too (the
+  // engine counts them in single-tile moves only); a search gets a short budget.
+  if (cells() > limits.table_cells) body.timeout_ms = LIVE_BUDGET_MS;
+  else if (state.metric === 'stm') body.count = true;
   try {
     const data = await live.send('POST', '/api/solve', body);
     if (!data || version !== state.version) return; // cancelled or stale
     keepSolution(version, data);
-    state.distance = { version, value: data.outcome === 'solved' ? data.length : null, note: distanceNote(data) };
+    state.distance = { version, ...solvedDistance(data), metric: recordMetric(data) };
     render();
   } catch (e) {
     if (version !== state.version) return;
@@ -42,10 +43,15 @@ export async function askDistance() {
   }
 }
 
-function distanceNote(data) {
-  if (data.outcome === 'unsolvable') return 'unsolvable (the parity rules the goal out)';
-  if (data.outcome === 'budget') return `unknown (budget reached: ${data.budget})`;
-  return '';
+// The distance a solve's record gives, in its metric: exact when the
+// solution is optimal, else only a bound (the multi-tile metric's automatic
+// choice on big boards is the constructive solver).
+function solvedDistance(data) {
+  if (data.outcome === 'unsolvable') return { value: null, note: 'unsolvable (the parity rules the goal out)' };
+  if (data.outcome === 'budget') return { value: null, note: `unknown (budget reached: ${data.budget})` };
+  const length = recordMetric(data) === 'mtm' ? data.mtm_length : data.length;
+  if (data.lower_bound == null || length === 0) return { value: length, note: '' };
+  return { value: null, note: `at most ${length.toLocaleString()}` };
 }
 
 export async function hint() {
@@ -59,7 +65,7 @@ export async function hint() {
   }
   thinking(cells() > limits.table_cells, 'thinking…');
   try {
-    const data = await work.send('POST', '/api/hint', boardRequest());
+    const data = await work.send('POST', '/api/hint', metricRequest());
     if (!data || version !== state.version) return;
     if (data.outcome === 'unsolvable') {
       $('hint-text').textContent = 'No hint: the parity invariant rules this goal out.';
@@ -69,20 +75,48 @@ export async function hint() {
       $('hint-text').textContent = `No hint: the budget was reached (${data.budget}) before the distances were known.`;
       return;
     }
-    // Exactly the moves to distance - 1: the tiles they slide.
-    const hinted = [...data.optimal].map((m) => p.target(m));
+    // Exactly the moves to distance - 1. In the single-tile metric each is a
+    // letter, the tile it slides; in the multi-tile metric each is a run of
+    // letters (`uu`: two tiles slid at once), and the tile marked is the
+    // farthest one, the one to push.
+    const metric = recordMetric(data);
+    const optimal = metric === 'mtm' ? data.optimal.split(' ').filter(Boolean) : [...data.optimal];
+    const hinted = optimal.map((run) => farthest(p, run));
     state.hint = { version, cells: hinted };
-    state.distance = { version, value: data.distance };
-    const tiles = hinted.map((c) => p.tiles[c]);
+    state.distance = { version, value: data.distance, metric };
+    const slides =
+      metric === 'mtm' ? optimal.map((run, i) => slideText(p, run, hinted[i])) : [`tile ${hinted.map((c) => p.tiles[c]).join(' or ')}`];
     const partial = data.outcome === 'budget' ? ` (budget reached: ${data.budget}; other moves not checked)` : '';
+    const left = data.distance - 1;
+    const unit = metric === 'mtm' ? (left === 1 ? 'multi-tile move' : METRIC_UNITS.mtm) : left === 1 ? 'move' : 'moves';
     $('hint-text').textContent =
       data.distance === 0
         ? 'Already solved.'
-        : `Hint: slide tile ${tiles.join(' or ')}: ${data.distance - 1} ${data.distance === 2 ? 'move' : 'moves'} from the goal after it${partial}.`;
+        : `Hint: slide ${slides.join(' or ')}: ${left} ${unit} from the goal after it${partial}.`;
     render();
   } catch (e) {
     if (version === state.version) showError(e.message);
   } finally {
     thinking(false);
   }
+}
+
+// The cell the blank reaches with the run of moves `run` (its last letter's
+// repeats): the farthest tile the run slides.
+function farthest(p, run) {
+  const q = p.clone();
+  for (const m of run) q.apply(m);
+  return q.blank;
+}
+
+// "tile 5", or for a run "tiles 5 and 8 together" (nearest first).
+function slideText(p, run, far) {
+  if (run.length === 1) return `tile ${p.tiles[far]}`;
+  const q = p.clone();
+  const tiles = [];
+  for (const m of run) {
+    q.apply(m);
+    tiles.push(p.tiles[q.blank]);
+  }
+  return `tiles ${tiles.slice(0, -1).join(', ')} and ${tiles[tiles.length - 1]} together`;
 }

@@ -6,14 +6,14 @@
 
 import { Channel } from './api.js';
 import { histogram } from './charts.js';
-import { $, state, limits, cells } from './page.js';
+import { $, state, limits, cells, METRIC_UNITS } from './page.js';
 import { render } from './play.js';
 
 const dist = new Channel();
-const distributions = new Map(); // "WxH|goal" -> counts
+const distributions = new Map(); // "WxH|goal|metric" -> counts
 
 function distKey() {
-  return `${state.puzzle.width}x${state.puzzle.height}|${state.goal}`;
+  return `${state.puzzle.width}x${state.puzzle.height}|${state.goal}|${state.metric}`;
 }
 
 export async function loadDistribution(force = false) {
@@ -36,7 +36,8 @@ export async function loadDistribution(force = false) {
   }
   note.textContent = 'building the table…';
   try {
-    const data = await dist.send('GET', `/api/stats?size=${state.puzzle.width}x${state.puzzle.height}&goal=${encodeURIComponent(state.goal)}`);
+    const query = `size=${state.puzzle.width}x${state.puzzle.height}&goal=${encodeURIComponent(state.goal)}&metric=${state.metric}`;
+    const data = await dist.send('GET', `/api/stats?${query}`);
     if (!data) return;
     distributions.set(key, data.counts);
     if (key === distKey()) {
@@ -52,10 +53,11 @@ export function renderDistribution() {
   const counts = distributions.get(distKey());
   if (!counts) return;
   const d = state.distance;
-  const mark = d && d.version === state.version && d.value != null ? d.value : null;
+  const mark = d && d.version === state.version && d.value != null && (d.metric ?? 'stm') === state.metric ? d.value : null;
   const total = counts.reduce((a, b) => a + b, 0);
-  $('dist-note').textContent = `${total.toLocaleString()} boards reach this goal; the farthest are ${counts.length - 1} moves away${mark != null ? `; ${(counts[mark] ?? 0).toLocaleString()} ${counts[mark] === 1 ? 'is' : 'are'} ${mark} moves away, like this one` : ''}.`;
-  $('dist-out').replaceChildren(histogram(counts, mark));
+  const unit = state.metric === 'mtm' ? METRIC_UNITS.mtm : 'moves';
+  $('dist-note').textContent = `${total.toLocaleString()} boards reach this goal; the farthest are ${counts.length - 1} ${unit} away${mark != null ? `; ${(counts[mark] ?? 0).toLocaleString()} ${counts[mark] === 1 ? 'is' : 'are'} ${mark} ${unit} away, like this one` : ''}.`;
+  $('dist-out').replaceChildren(histogram(counts, mark, unit));
 }
 
 function fillDifficulty() {
@@ -63,7 +65,8 @@ function fillDifficulty() {
   const counts = distributions.get(distKey());
   const keep = select.value;
   select.replaceChildren(new Option('uniform', ''));
-  if (counts) counts.forEach((c, d) => c > 0 && select.append(new Option(`${d} moves`, String(d))));
+  const unit = state.metric === 'mtm' ? METRIC_UNITS.mtm : 'moves';
+  if (counts) counts.forEach((c, d) => c > 0 && select.append(new Option(`${d} ${unit}`, String(d))));
   if ([...select.options].some((o) => o.value === keep)) select.value = keep;
 }
 

@@ -6,8 +6,8 @@
 // the page.
 
 import { ENGINE, onDatabaseProgress } from './api.js';
-import { $, limits, limitsReady, events, cancelWork, showError } from './page.js';
-import { render, wirePlay, firstBoard } from './play.js';
+import { $, state, limits, limitsReady, events, cancelWork, showError } from './page.js';
+import { render, wirePlay, firstBoard, boardChanged } from './play.js';
 import { askDistance, hint } from './distance.js';
 import { stopAnimation, renderAnimation, wireSolve } from './solve.js';
 import { clearCompare, wireCompare } from './compare.js';
@@ -51,6 +51,13 @@ if (ENGINE === 'wasm' && 'serviceWorker' in navigator && location.protocol.start
 }
 
 wirePlay();
+// Another metric: the board's answers are asked again in it (a new version
+// drops the solution, hint and distance of the old), and so is its table.
+$('metric').addEventListener('change', () => {
+  state.metric = $('metric').value;
+  boardChanged();
+  loadDistribution();
+});
 $('hint').addEventListener('click', hint);
 $('cancel').addEventListener('click', cancelWork);
 wireSolve();

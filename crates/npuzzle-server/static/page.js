@@ -12,10 +12,11 @@ export const $ = (id) => document.getElementById(id);
 export const state = {
   puzzle: Puzzle.goal(3, 3, 'standard'),
   goal: 'standard', // 'standard', 'blank-first' or tiles text
+  metric: 'stm', // what hints, solves and distances count: 'stm' (a tile a move) or 'mtm' (a slide of a run)
   version: 0, // bumped on every board change
   undo: [],
   redo: [],
-  distance: null, // {version, value|null, note}
+  distance: null, // {version, value|null, note, metric}
   hint: null, // {version, cells}
   playing: false, // a solution is being played out
 };
@@ -64,6 +65,20 @@ export function boardRequest() {
   const p = state.puzzle;
   return { board: p.toString(), size: `${p.width}x${p.height}`, goal: state.goal };
 }
+
+// The request fields of a question counted in the chosen metric (solve,
+// hint, a random board at a distance). The engine refuses what it cannot
+// count in a metric, in its own words, which the page shows as they come.
+export function metricRequest() {
+  return { ...boardRequest(), metric: state.metric };
+}
+
+// What a record's distances and lengths count: its `metric`, absent in the single-tile metric.
+export function recordMetric(data) {
+  return data?.metric ?? 'stm';
+}
+
+export const METRIC_UNITS = { stm: 'single-tile moves', mtm: 'multi-tile moves' };
 
 export function showError(message) {
   const box = $('error');

@@ -1,10 +1,13 @@
 // Pictures to keep: the board as SVG or PNG, and the solution on show
-// played on its starting board as an animated SVG. The engine draws the SVG
-// (`/api/render`, or the browser's engine), as `npuzzle render` does; the
-// PNG is that SVG drawn on a canvas by the browser, so the page needs no
-// rasteriser of its own in either engine (the npm package draws SVG only).
+// played on its starting board as an animated SVG, or as a GIF where the
+// server answers. The engine draws the SVG (`/api/render`, or the browser's
+// engine), as `npuzzle render` does; the PNG is that SVG drawn on a canvas
+// by the browser, so the page needs no rasteriser of its own in either
+// engine (the npm package draws SVG only). A GIF is a frame a move, encoded
+// by the server (`format: "gif"`); the browser's engine has no encoder, so
+// on the static site the button is off and says why.
 
-import { Channel } from './api.js';
+import { Channel, ENGINE } from './api.js';
 import { $, state, showError } from './page.js';
 import { shownSolution } from './solve.js';
 
@@ -30,11 +33,17 @@ async function pngOf(svg) {
   }
 }
 
+// Whether the engine encodes GIFs itself (the server does; the browser's engine draws SVG only).
+export const GIF_BUILT_IN = ENGINE === 'server';
+
 async function download(name, body, format = 'svg') {
   try {
-    const svg = await channel.send('POST', '/api/render', { ...body, scheme: SCHEME });
-    if (svg == null) return; // superseded
-    const file = format === 'png' ? await pngOf(svg) : new Blob([svg], { type: 'image/svg+xml' });
+    // The engine draws SVG, and a GIF where it encodes one; the page makes the PNG.
+    const asked = format === 'gif' ? { format } : {};
+    const picture = await channel.send('POST', '/api/render', { ...body, ...asked, scheme: SCHEME });
+    if (picture == null) return; // superseded
+    const file =
+      format === 'gif' ? picture : format === 'png' ? await pngOf(picture) : new Blob([picture], { type: 'image/svg+xml' });
     const url = URL.createObjectURL(file);
     const link = Object.assign(document.createElement('a'), { href: url, download: name });
     document.body.append(link);
@@ -57,11 +66,19 @@ export function wirePictures() {
     const size = `${p.width}x${p.height}`;
     download(`npuzzle-${size}.png`, { board: p.toString(), size, goal: state.goal }, 'png');
   });
-  $('download-solution').addEventListener('click', () => {
+  const solutionPicture = (format) => {
     const shown = shownSolution();
     if (!shown) return;
     const p = state.puzzle;
     const size = `${p.width}x${p.height}`;
-    download(`npuzzle-${size}-solution.svg`, { board: shown.board, size, goal: state.goal, moves: shown.moves });
-  });
+    download(`npuzzle-${size}-solution.${format}`, { board: shown.board, size, goal: state.goal, moves: shown.moves }, format);
+  };
+  $('download-solution').addEventListener('click', () => solutionPicture('svg'));
+  $('download-solution-gif').addEventListener('click', () => solutionPicture('gif'));
+  if (!GIF_BUILT_IN) {
+    $('download-solution-gif').disabled = true;
+    $('download-solution-gif').setAttribute('aria-describedby', 'gif-note');
+    $('gif-note').textContent = 'GIF needs npuzzle serve: this offline engine draws SVG only.';
+    $('gif-note').hidden = false;
+  }
 }

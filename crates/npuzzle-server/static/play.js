@@ -3,9 +3,9 @@
 // link). Every new board is read by the engine first; the page keeps no
 // board the engine has not accepted.
 
-import { Puzzle, OPPOSITE, encodeHash, decodeHash } from './puzzle.js';
+import { Puzzle, OPPOSITE, encodeHash, decodeHash, mtmLength } from './puzzle.js';
 import { Channel } from './api.js';
-import { $, state, limits, limitsReady, events, isNamed, goalPuzzle, showError } from './page.js';
+import { $, state, limits, limitsReady, events, isNamed, goalPuzzle, METRIC_UNITS, showError } from './page.js';
 
 const boardChannel = new Channel(); // loading, random
 
@@ -37,7 +37,7 @@ export function render() {
     node.style.width = `${100 / p.width}%`;
     node.style.height = `${100 / p.height}%`;
     node.style.fontSize = `${Math.max(12, size * 0.4)}px`;
-    const move = p.moveForCell(cell);
+    const move = slideFor(p, cell);
     node.classList.toggle('movable', move !== null);
     node.classList.toggle('home', goal.tiles[cell] === tile);
     node.classList.toggle('hint', hinted.includes(cell));
@@ -48,12 +48,16 @@ export function render() {
     );
   });
   for (const node of existing.values()) node.remove();
-  $('move-count').textContent = state.undo.length;
+  // In the multi-tile metric a run of slides in one direction is one move.
+  $('move-count').textContent = state.metric === 'mtm' ? mtmLength(state.undo.join('')) : state.undo.length;
   $('undo').disabled = state.undo.length === 0 || state.playing;
   $('redo').disabled = state.redo.length === 0 || state.playing;
   $('solved-note').hidden = !p.equals(goal);
   const d = state.distance;
-  $('distance').textContent = d && d.version === state.version ? (d.value ?? d.note) : 'thinking…';
+  const current = d && d.version === state.version;
+  $('distance').textContent = current ? (d.value ?? d.note) : 'thinking…';
+  // The metric the answer counts, as its record says.
+  $('distance-metric').textContent = current && d.metric && (d.value != null || d.note?.startsWith('at most')) ? METRIC_UNITS[d.metric] : '';
   events.drawn();
 }
 
@@ -73,11 +77,24 @@ export function boardChanged({ keepSolution = false } = {}) {
   render();
 }
 
-function move(m) {
+// The blank's moves that slide the tile at `cell`: the tile beside the
+// blank, or in the multi-tile metric any tile in its row or column, with
+// the tiles between (one move of that metric).
+function slideFor(p, cell) {
+  return state.metric === 'mtm' ? p.runForCell(cell) : p.moveForCell(cell);
+}
+
+// Plays the blank's `moves` (one letter, or a run) as one change of the board.
+function move(moves) {
   if (state.version === 0) return false; // no board from the engine yet
-  const tile = state.puzzle.apply(m);
-  if (!tile) return false;
-  state.undo.push(m);
+  const before = state.puzzle.clone();
+  for (const m of moves) {
+    if (!state.puzzle.apply(m)) {
+      state.puzzle = before;
+      return false;
+    }
+  }
+  state.undo.push(...moves);
   state.redo = [];
   boardChanged();
   return true;
@@ -85,8 +102,8 @@ function move(m) {
 
 function clickTile(tile) {
   const cell = state.puzzle.tiles.indexOf(tile);
-  const m = state.puzzle.moveForCell(cell);
-  if (m) move(m);
+  const moves = slideFor(state.puzzle, cell);
+  if (moves) move(moves);
 }
 
 function undo() {
@@ -129,6 +146,7 @@ function setBoard(width, height, text, goal, { keepTyped = false } = {}) {
 function syncSetup() {
   pick($('width'), state.puzzle.width);
   pick($('height'), state.puzzle.height);
+  $('metric').value = state.metric;
   const mode = isNamed(state.goal) ? state.goal : 'custom';
   $('goal-mode').value = mode;
   $('custom-goal-label').hidden = mode !== 'custom';
@@ -182,7 +200,7 @@ async function loadBoard(request, describe = (message) => message, { keepTyped =
 // reads that text, which stays.
 async function randomBoard({ first = false } = {}) {
   boardAsked = true;
-  const body = { size: chosenSize(), goal: chosenGoal() };
+  const body = { size: chosenSize(), goal: chosenGoal(), metric: state.metric };
   const difficulty = $('difficulty').value;
   if (difficulty !== '') body.distance = Number(difficulty);
   const typed = $('board-text').value;

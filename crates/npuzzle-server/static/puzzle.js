@@ -64,6 +64,29 @@ export class Puzzle {
   moveForCell(cell) {
     return Object.keys(MOVES).find((m) => this.target(m) === cell) ?? null;
   }
+
+  // The blank's run (`uu`: one letter a cell) that slides the tile at `cell`
+  // and every tile between it and the blank, or null if it is not in the
+  // blank's row or column.
+  runForCell(cell) {
+    for (const m of Object.keys(MOVES)) {
+      const q = this.clone();
+      let run = '';
+      while (q.apply(m)) {
+        run += m;
+        if (q.blank === cell) return run;
+      }
+    }
+    return null;
+  }
+}
+
+// The length of `moves` in the multi-tile metric: each run of one direction
+// (the blank travelling along a row or column) is one move.
+export function mtmLength(moves) {
+  let runs = 0;
+  for (let i = 0; i < moves.length; i++) if (moves[i] !== moves[i - 1]) runs += 1;
+  return runs;
 }
 
 // `#3x3/8,6,7,2,5,4,3,x,1` with `/blank-first` or `/1,2,…` for another goal.

@@ -2,8 +2,8 @@
 // search finishes in its budget, else a good one improved for a few
 // seconds), played out move by move, stepped back and forward.
 
-import { OPPOSITE } from './puzzle.js';
-import { $, state, limits, limitsReady, work, cells, boardRequest, showError, thinking } from './page.js';
+import { OPPOSITE, mtmLength } from './puzzle.js';
+import { $, state, limits, limitsReady, work, cells, metricRequest, recordMetric, METRIC_UNITS, showError, thinking } from './page.js';
 import { render, boardChanged } from './play.js';
 
 // When the optimal search runs out of budget, a constructive solution is
@@ -13,15 +13,27 @@ const GOOD_ENOUGH_MS = 3000;
 let solution = null; // {version, moves, data, fallback?} for the board at `version`
 let anim = null; // {version, start, moves, index, timer}
 
+// A solution's length in the metric its record counts.
+function lengthIn(data) {
+  return recordMetric(data) === 'mtm' ? data.mtm_length : data.length;
+}
+
 // A solution from the constructive solver carries a lower bound: it need not be optimal.
 function isOptimal(data) {
   return data.lower_bound == null;
 }
 
-// The distance when `left` moves of `data`'s solution remain.
-function distanceLeft(version, data, left) {
-  if (isOptimal(data) || left === 0) return { version, value: left };
-  return { version, value: null, note: `at most ${left.toLocaleString()}` };
+// The distance, in the record's metric, when `data`'s solution `moves`
+// has been played up to `index`. Half-way through a multi-tile move (the
+// blank's run in one direction) the rest only bounds it from above: the
+// board is one move from the run's start, so one less may do.
+function distanceLeft(version, data, moves, index = 0) {
+  const metric = recordMetric(data);
+  const rest = moves.slice(index);
+  const left = metric === 'mtm' ? mtmLength(rest) : rest.length;
+  const midRun = metric === 'mtm' && index > 0 && moves[index - 1] === moves[index];
+  if ((isOptimal(data) && !midRun) || left === 0) return { version, value: left, metric };
+  return { version, value: null, note: `at most ${left.toLocaleString()}`, metric };
 }
 
 // While a solution plays, the distance of the board at `version` from the
@@ -29,7 +41,7 @@ function distanceLeft(version, data, left) {
 // rest of a constructive one only bounds the distance from above.
 export function playingDistance(version) {
   if (!anim || solution?.version !== anim.version) return null;
-  return distanceLeft(version, solution.data, anim.moves.length - anim.index);
+  return distanceLeft(version, solution.data, anim.moves, anim.index);
 }
 
 // An answer for the board at `version`, kept so that Solve plays it at once.
@@ -45,7 +57,7 @@ export async function solve() {
     const big = cells() > limits.hint_max_cells;
     thinking(true, big ? 'building a solution (not optimal on boards this big)…' : 'searching for an optimal solution…');
     try {
-      const data = await work.send('POST', '/api/solve', boardRequest());
+      const data = await work.send('POST', '/api/solve', metricRequest());
       if (!data || version !== state.version) return;
       if (data.outcome === 'budget') {
         await goodEnough(version, data);
@@ -58,7 +70,7 @@ export async function solve() {
       }
       keepSolution(version, data);
       sol = solution;
-      state.distance = distanceLeft(version, data, data.length);
+      state.distance = distanceLeft(version, data, data.moves);
     } catch (e) {
       if (version === state.version) showError(e.message);
       return;
@@ -111,12 +123,12 @@ async function goodEnough(version, search) {
 
 // The constructive solution of the board, shortened for `ms`.
 function improved(ms) {
-  return work.send('POST', '/api/solve', { ...boardRequest(), algorithm: 'greedy', improve: true, timeout_ms: ms });
+  return work.send('POST', '/api/solve', { ...metricRequest(), algorithm: 'greedy', improve: true, timeout_ms: ms });
 }
 
 // A fallback solution shown, not played: the buttons below it act on this board.
 function settle(version) {
-  state.distance = distanceLeft(version, solution.data, solution.data.length);
+  state.distance = distanceLeft(version, solution.data, solution.data.moves);
   show(solution);
   render();
 }
@@ -130,9 +142,9 @@ async function keepImproving() {
   try {
     const data = await improved(ms);
     if (!data || version !== state.version || solution !== sol) return;
-    const shorter = data.outcome === 'solved' && data.length < sol.data.length;
+    const shorter = data.outcome === 'solved' && lengthIn(data) < lengthIn(sol.data);
     if (shorter) keepSolution(version, data);
-    solution.fallback = { ...sol.fallback, improvedMs: ms, gain: shorter ? sol.data.length - data.length : 0 };
+    solution.fallback = { ...sol.fallback, improvedMs: ms, gain: shorter ? lengthIn(sol.data) - lengthIn(data) : 0 };
     settle(version);
   } catch (e) {
     if (version === state.version) showError(e.message);
@@ -148,11 +160,11 @@ async function searchLonger() {
   const ms = longer(sol.fallback.searchedMs, 4);
   thinking(true, `searching for an optimal solution for up to ${seconds(ms)}…`);
   try {
-    const data = await work.send('POST', '/api/solve', { ...boardRequest(), timeout_ms: ms });
+    const data = await work.send('POST', '/api/solve', { ...metricRequest(), timeout_ms: ms });
     if (!data || version !== state.version || solution !== sol) return;
     if (data.outcome === 'solved') {
       keepSolution(version, data);
-      state.distance = distanceLeft(version, data, data.length);
+      state.distance = distanceLeft(version, data, data.moves);
       show(solution);
       play();
       return;
@@ -186,17 +198,42 @@ function show(sol) {
   const effort = d.stats.expanded != null
     ? `${d.stats.expanded.toLocaleString()} nodes expanded`
     : `${(d.stats.moves_made ?? 0).toLocaleString()} moves made`;
-  // How far from optimal a constructive solution can be: at most `ratio` times.
-  // After an optimal search, its bound can be the stronger of the two.
-  const lowerBound = Math.max(d.lower_bound ?? 0, fb?.bound ?? 0);
-  const ratio = fb ? ratioOf(d.length, lowerBound) : d.ratio;
-  const bound = isOptimal(d) ? '' : ` · lower bound ${lowerBound.toLocaleString()}, ratio ${ratio}`;
-  $('solution-title').textContent = isOptimal(d) ? 'Optimal solution' : `Solution (${d.algorithm}, not optimal)`;
+  const mtm = recordMetric(d) === 'mtm';
+  const b = boundOf(d, fb);
+  const unit = mtm ? ` ${METRIC_UNITS[b.metric]}` : '';
+  const bound = isOptimal(d) ? '' : ` · lower bound ${b.bound.toLocaleString()}${unit}, ratio ${b.ratio}`;
+  const title = isOptimal(d) ? 'Optimal solution' : `Solution (${d.algorithm}, not optimal)`;
+  $('solution-title').textContent = mtm ? `${title} in multi-tile moves` : title;
+  const length = mtm ? `${(d.mtm_length ?? mtmLength(sol.moves)).toLocaleString()} multi-tile moves` : `${d.length.toLocaleString()} moves`;
   const note = fb ? ` · the optimal search stopped at its ${fb.stopped}: not proven optimal` : '';
-  $('solution-stats').textContent = `${d.length.toLocaleString()} moves${bound} · ${how} · ${effort} · ${d.stats.millis} ms${count}${note}`;
-  $('fallback-text').textContent = fb ? fallbackText(d, fb, lowerBound, ratio) : '';
+  $('solution-stats').textContent = `${length}${bound} · ${how} · ${effort} · ${d.stats.millis} ms${count}${note}`;
+  $('solution-lengths').textContent = lengthsText(d, sol.moves);
+  $('fallback-text').textContent = fb ? fallbackText(d, fb, b) : '';
   $('solution').hidden = false;
   renderAnimation();
+}
+
+// Both lengths of a solution, the one it is shortest in (when optimal) named.
+function lengthsText(d, moves) {
+  const stm = d.length ?? moves.length;
+  const mtm = d.mtm_length ?? mtmLength(moves);
+  const shortest = isOptimal(d) ? ` · shortest in ${METRIC_UNITS[recordMetric(d)]}` : '';
+  return `Length: ${stm.toLocaleString()} ${METRIC_UNITS.stm} · ${mtm.toLocaleString()} ${METRIC_UNITS.mtm} (a run of slides in one row or column)${shortest}`;
+}
+
+// The bound on the optimal length beside a solution that need not be
+// optimal, the metric it counts, and the ratio to it: at most that many
+// times the optimal length. The constructive solver's bound counts single
+// tiles (Manhattan distance plus linear conflicts); an optimal search's
+// counts the metric it searched in, and can be the stronger of the two.
+function boundOf(d, fb) {
+  if (recordMetric(d) === 'mtm') {
+    const bound = fb?.bound ?? 0;
+    if (bound > 0) return { metric: 'mtm', bound, ratio: ratioOf(d.mtm_length, bound) };
+    return { metric: 'stm', bound: d.lower_bound ?? 0, ratio: ratioOf(d.length, d.lower_bound ?? 0) };
+  }
+  const bound = Math.max(d.lower_bound ?? 0, fb?.bound ?? 0);
+  return { metric: 'stm', bound, ratio: fb ? ratioOf(d.length, bound) : d.ratio };
 }
 
 // `length / bound` to three decimals, as the engine writes it.
@@ -204,16 +241,18 @@ function ratioOf(length, bound) {
   return bound === 0 ? 1 : Math.round((length / bound) * 1000) / 1000;
 }
 
-function fallbackText(d, fb, lowerBound, ratio) {
+function fallbackText(d, fb, b) {
+  const { bound: lowerBound, ratio } = b;
+  const mtm = recordMetric(d) === 'mtm';
   const search = fb.bound > 0
-    ? `ruling out every solution shorter than ${fb.bound.toLocaleString()} moves`
+    ? `ruling out every solution shorter than ${fb.bound.toLocaleString()} ${mtm ? METRIC_UNITS.mtm : 'moves'}`
     : 'without a bound on the optimal length';
-  const fromSearch = fb.bound >= (d.lower_bound ?? 0) && fb.bound > 0;
+  const fromSearch = mtm ? b.metric === 'mtm' : fb.bound >= (d.lower_bound ?? 0) && fb.bound > 0;
   const gain = fb.gain == null ? '' : fb.gain > 0 ? ` (${fb.gain.toLocaleString()} moves shorter than before)` : ' (no shorter one this time)';
   return (
     `A good solution, not the optimal one: the optimal search, given ${seconds(fb.searchedMs)}, reached its ${fb.stopped} ${search}. ` +
     `This one was built by the constructive solver and shortened for ${seconds(fb.improvedMs)}${gain}; ` +
-    `it is at most ${ratio} times the optimal length (lower bound ${lowerBound.toLocaleString()}, ${fromSearch ? 'from the optimal search' : 'Manhattan distance plus linear conflicts'}).`
+    `it is at most ${ratio} times the optimal length${mtm ? ` in ${METRIC_UNITS[b.metric]}` : ''} (lower bound ${lowerBound.toLocaleString()}, ${fromSearch ? 'from the optimal search' : 'Manhattan distance plus linear conflicts'}).`
   );
 }
 

@@ -5,7 +5,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { SITE, startServer, startBrowser, openPage, randomBoard, replay, screenshot } from '../tests/harness.js';
+import { SITE, startServer, startBrowser, openPage, randomBoard, load, waitDistance, replay, screenshot } from '../tests/harness.js';
 
 assert.ok(SITE, 'set NPUZZLE_SITE to the directory `cargo xtask web --out DIR` wrote as DIR/site');
 
@@ -21,17 +21,6 @@ after(async () => {
   await browser?.close();
   await site?.stop();
 });
-
-async function load(page, board) {
-  await page.getByLabel('Board', { exact: true }).fill(board);
-  await page.getByRole('button', { name: 'Load', exact: true }).click();
-  const tiles = board.trim().split(/\s+/).join(',');
-  await page.waitForFunction((t) => location.hash.split('/')[1] === t, tiles);
-}
-
-async function waitDistance(page, value, timeout = 20000) {
-  await page.waitForFunction((v) => document.querySelector('#distance').textContent.trim() === v, String(value), { timeout });
-}
 
 function apiRequests() {
   return site.requests.filter((path) => path === '/api' || path.startsWith('/api/'));

@@ -93,6 +93,20 @@ export async function randomBoard(page) {
   await page.waitForFunction((old) => location.hash !== old, before, { timeout: 20000 });
 }
 
+// Types `board` in the board field and loads it; waits for the engine's
+// reading of it (the URL follows the board once the engine has read it).
+export async function load(page, board) {
+  await page.getByLabel('Board', { exact: true }).fill(board);
+  await page.getByRole('button', { name: 'Load', exact: true }).click();
+  const tiles = board.trim().split(/\s+/).join(',');
+  await page.waitForFunction((t) => location.hash.split('/')[1] === t, tiles);
+}
+
+// Waits until the page shows `value` as the distance to the goal.
+export async function waitDistance(page, value, timeout = 20000) {
+  await page.waitForFunction((v) => document.querySelector('#distance').textContent.trim() === v, String(value), { timeout });
+}
+
 // The tiles after `moves` (the blank's directions) from `tiles` on a board
 // `width` wide, replayed here; null at a move off the board.
 export function replay(tiles, width, moves) {

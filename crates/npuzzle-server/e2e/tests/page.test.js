@@ -2,7 +2,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { SITE, startServer, startBrowser, openPage, randomBoard, replay, screenshot } from './harness.js';
+import { SITE, startServer, startBrowser, openPage, randomBoard, load, waitDistance, replay, screenshot } from './harness.js';
 
 let server;
 let browser;
@@ -29,20 +29,6 @@ async function drawnTiles(page) {
 
 async function distance(page) {
   return (await page.locator('#distance').textContent()).trim();
-}
-
-async function load(page, board) {
-  await page.getByLabel('Board', { exact: true }).fill(board);
-  await page.getByRole('button', { name: 'Load', exact: true }).click();
-  // The URL follows the board once the server has read it.
-  const tiles = board.trim().split(/\s+/).join(',');
-  await page.waitForFunction((t) => location.hash.split('/')[1] === t, tiles);
-}
-
-async function waitDistance(page, value) {
-  await page.waitForFunction((v) => document.querySelector('#distance').textContent.trim() === v, String(value), {
-    timeout: 10000,
-  });
 }
 
 test('pasting the classic 31-move board shows distance 31', async () => {
