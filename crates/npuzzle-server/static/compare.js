@@ -3,7 +3,7 @@
 
 import { Channel } from './api.js';
 import { logBars } from './charts.js';
-import { $, state, boardRequest } from './page.js';
+import { $, state, metricRequest, recordMetric } from './page.js';
 
 const side = new Channel();
 
@@ -12,14 +12,18 @@ async function compare() {
   const out = $('compare-out');
   out.textContent = 'running every algorithm…';
   try {
-    const data = await side.send('POST', '/api/compare', boardRequest());
+    const data = await side.send('POST', '/api/compare', metricRequest());
     if (!data || version !== state.version) return;
+    // In the multi-tile metric the runs agree on the multi-tile length; the
+    // single moves of each run's solution stand beside it.
+    const mtm = recordMetric(data) === 'mtm';
     const table = document.createElement('table');
-    table.innerHTML = '<caption class="muted">Each run with its own budget; time includes building any table.</caption><thead><tr><th>algorithm</th><th>heuristic</th><th class="num">length</th><th class="num">expanded</th><th class="num">time (ms)</th><th class="num">peak memory</th></tr></thead>';
+    table.innerHTML = `<caption class="muted">Each run with its own budget; time includes building any table.</caption><thead><tr><th>algorithm</th><th>heuristic</th><th class="num">${mtm ? 'multi-tile length' : 'length'}</th><th class="num">expanded</th><th class="num">time (ms)</th><th class="num">peak memory</th></tr></thead>`;
     const body = document.createElement('tbody');
     for (const r of data.runs) {
       const tr = document.createElement('tr');
-      const result = r.outcome === 'solved' ? r.length : r.outcome === 'budget' ? `budget reached (${r.message})` : r.outcome === null ? `n/a: ${r.message}` : r.outcome;
+      const solved = mtm ? `${r.mtm_length} (${r.length} single)` : r.length;
+      const result = r.outcome === 'solved' ? solved : r.outcome === 'budget' ? `budget reached (${r.message})` : r.outcome === null ? `n/a: ${r.message}` : r.outcome;
       const cells = [r.algorithm, r.heuristic ?? '–', result, r.expanded.toLocaleString(), r.millis, bytes(r.peak_bytes)];
       cells.forEach((c, i) => {
         const td = document.createElement('td');

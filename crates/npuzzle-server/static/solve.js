@@ -223,14 +223,14 @@ function lengthsText(d, moves) {
 
 // The bound on the optimal length beside a solution that need not be
 // optimal, the metric it counts, and the ratio to it: at most that many
-// times the optimal length. The constructive solver's bound counts single
-// tiles (Manhattan distance plus linear conflicts); an optimal search's
+// times the optimal length. The record's bound counts its metric (the
+// constructive solver's is Manhattan distance plus linear conflicts, in
+// multi-tile moves divided by the longest slide); an optimal search's
 // counts the metric it searched in, and can be the stronger of the two.
 function boundOf(d, fb) {
   if (recordMetric(d) === 'mtm') {
-    const bound = fb?.bound ?? 0;
-    if (bound > 0) return { metric: 'mtm', bound, ratio: ratioOf(d.mtm_length, bound) };
-    return { metric: 'stm', bound: d.lower_bound ?? 0, ratio: ratioOf(d.length, d.lower_bound ?? 0) };
+    const bound = Math.max(d.lower_bound ?? 0, fb?.bound ?? 0);
+    return { metric: 'mtm', bound, ratio: ratioOf(d.mtm_length, bound) };
   }
   const bound = Math.max(d.lower_bound ?? 0, fb?.bound ?? 0);
   return { metric: 'stm', bound, ratio: fb ? ratioOf(d.length, bound) : d.ratio };
@@ -247,7 +247,7 @@ function fallbackText(d, fb, b) {
   const search = fb.bound > 0
     ? `ruling out every solution shorter than ${fb.bound.toLocaleString()} ${mtm ? METRIC_UNITS.mtm : 'moves'}`
     : 'without a bound on the optimal length';
-  const fromSearch = mtm ? b.metric === 'mtm' : fb.bound >= (d.lower_bound ?? 0) && fb.bound > 0;
+  const fromSearch = fb.bound >= (d.lower_bound ?? 0) && fb.bound > 0;
   const gain = fb.gain == null ? '' : fb.gain > 0 ? ` (${fb.gain.toLocaleString()} moves shorter than before)` : ' (no shorter one this time)';
   return (
     `A good solution, not the optimal one: the optimal search, given ${seconds(fb.searchedMs)}, reached its ${fb.stopped} ${search}. ` +

@@ -103,7 +103,9 @@ export interface SolutionRecord {
   stats: StatsRecord;
   /** The factor asked for (`within`): the solution is at most this many times the shortest. */
   within?: number;
+  /** For a solution that need not be optimal: a lower bound on the shortest, in the record's metric. */
   lower_bound?: number;
+  /** `length / lower_bound` (`mtm_length / lower_bound` with `metric: 'mtm'`). */
   ratio?: number;
   improved_from?: number;
   start?: string;

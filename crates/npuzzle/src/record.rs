@@ -241,12 +241,14 @@ pub struct SolutionRecord {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub within: Option<f64>,
     /// For a solution that need not be optimal: a lower bound on the
-    /// optimal length. From the constructive `greedy` solver, Manhattan
-    /// distance plus linear conflicts; with a factor asked for, what the
-    /// search proved.
+    /// optimal length in the record's metric. From the constructive
+    /// `greedy` solver, Manhattan distance plus linear conflicts (in the
+    /// multi-tile metric divided by the most tiles one slide moves, rounded
+    /// up); with a factor asked for, what the search proved.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lower_bound: Option<u64>,
-    /// `length / lower_bound`, with `lower_bound`: at most this many times
+    /// `length / lower_bound` (`mtm_length / lower_bound` in the
+    /// multi-tile metric), with `lower_bound`: at most this many times
     /// longer than optimal.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ratio: Option<f64>,
@@ -277,29 +279,43 @@ pub struct SolutionRecord {
     pub count_at_least: Option<u128>,
 }
 
+/// A single-tile lower bound `single` as one in `metric`: in the
+/// multi-tile metric a slide moves at most `max(width, height) - 1` tiles
+/// one cell each, so it lowers a single-tile bound by at most that much.
+fn bound_in(metric: Metric, board: &Board, single: u64) -> u64 {
+    let shape = board.shape();
+    match metric {
+        Metric::Mtm => single.div_ceil((shape.width().max(shape.height()) as u64 - 1).max(1)),
+        _ => single,
+    }
+}
+
 impl SolutionRecord {
     /// The record of `report`, which `solver` made for `board` and `goal`.
     pub fn new(board: &Board, goal: &Goal, solver: &Solver, report: &Report) -> SolutionRecord {
         let (length, moves, budget) = answer(&report.outcome);
+        let metric = solver.options().metric;
+        let mtm_length = report.outcome.solution().map(|s| Metric::Mtm.length(s.moves()));
         let greedy_bound = (report.algorithm == Algorithm::Greedy && length.is_some())
-            .then(|| crate::heuristic::bound::linear_conflict(board, goal));
+            .then(|| bound_in(metric, board, crate::heuristic::bound::linear_conflict(board, goal)));
         let lower_bound = report.bounded.map(|b| b.lower_bound).or(greedy_bound);
+        let counted = if metric == Metric::Mtm { mtm_length } else { length };
         SolutionRecord {
             board: board.to_string(),
             goal: goal.to_string(),
             algorithm: report.algorithm.name().to_string(),
             heuristic: heuristic_used(solver, report.algorithm).map(|h| h.name().to_string()),
             partition: partition_read(solver, report.algorithm),
-            metric: Some(solver.options().metric).filter(|&m| m != Metric::Stm),
+            metric: Some(metric).filter(|&m| m != Metric::Stm),
             outcome: OutcomeName::of(&report.outcome),
             length,
-            mtm_length: report.outcome.solution().map(|s| Metric::Mtm.length(s.moves())),
+            mtm_length,
             moves,
             budget: budget.map(|kind| kind.to_string()),
             stats: StatsRecord::from(&report.stats),
             within: report.bounded.and_then(|b| b.within).map(|w| w.factor()),
             lower_bound,
-            ratio: lower_bound.zip(length).map(|(lb, len)| ratio(len as u64, lb)),
+            ratio: lower_bound.zip(counted).map(|(lb, len)| ratio(len as u64, lb)),
             improved_from: report.improvement.map(|i| i.from_len),
             start: report.improvement.map(|i| i.start.name().to_string()),
             count: None,

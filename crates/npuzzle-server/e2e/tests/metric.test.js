@@ -152,6 +152,27 @@ test('a random board at a multi-tile distance is that far by the BFS here', asyn
   await page.close();
 });
 
+test('compare in multi-tile moves runs what searches them, each at the BFS distance here', async () => {
+  const { page, errors } = await openPage(browser.context, server.url);
+  await useMetric(page, 'mtm');
+  const board = '1 2 3 x 4 6 7 5 8';
+  await load(page, board);
+  const d = MTM.get(tilesOf(board).join(','));
+  await waitDistance(page, d);
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  await page.locator('#compare-out table').waitFor({ timeout: 20000 });
+  assert.equal(await page.locator('#compare-out thead th:nth-child(3)').textContent(), 'multi-tile length');
+  const rows = await page.$$eval('#compare-out tbody tr', (trs) => trs.map((tr) => [tr.children[0].textContent, tr.children[2].textContent]));
+  assert.deepEqual(rows.map(([algorithm]) => algorithm), ['bfs', 'table']);
+  for (const [, length] of rows) {
+    const [, mtm, single] = length.match(/^(\d+) \((\d+) single\)$/) ?? [];
+    assert.equal(Number(mtm), d, length);
+    assert.ok(Number(single) >= d, length);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('what the engine cannot count in multi-tile moves is said in its words', async () => {
   const { page } = await openPage(browser.context, server.url);
   await load(page, '1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 x 24');

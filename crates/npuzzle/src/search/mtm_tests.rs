@@ -190,6 +190,30 @@ fn every_solution_record_gives_both_lengths() {
 }
 
 #[test]
+fn greedy_s_multi_tile_bound_is_below_the_oracles_distance() {
+    let greedy = mtm_solver(Algorithm::Greedy, HeuristicKind::LinearConflict);
+    let goal = Goal::standard(Shape::new(3, 3).unwrap());
+    let distances = oracle::multi_tile_distances(goal.board().tiles(), 3, None);
+    let mut boards: Vec<_> = distances.iter().collect();
+    boards.sort();
+    let mut raised = 0;
+    for (tiles, &d) in boards.into_iter().step_by(1_009) {
+        let board = Board::new(goal.shape(), tiles.clone()).unwrap();
+        let record = SolutionRecord::new(&board, &goal, &greedy, &greedy.solve(&board, &goal).unwrap());
+        let (bound, mtm_len) = (record.lower_bound.unwrap(), record.mtm_length.unwrap());
+        assert!(bound <= u64::from(d), "{board}: bound {bound} over the distance {d}");
+        // The ratio is the multi-tile length's, the one the record counts.
+        assert_eq!(
+            record.ratio,
+            Some(crate::record::ratio(mtm_len as u64, bound)),
+            "{board}"
+        );
+        raised += usize::from(bound > 0);
+    }
+    assert!(raised > 100, "only {raised} boards had a bound above 0");
+}
+
+#[test]
 fn the_multi_tile_metric_refuses_what_does_not_search_in_it() {
     let near = |shape: &str| {
         let goal = Goal::standard(shape.parse().unwrap());
