@@ -262,6 +262,48 @@ async fn compare_in_the_multi_tile_metric_runs_what_searches_it() {
     }
 }
 
+/// `metric: "mtm"` with `limit` (the server counts from tables: `table`):
+/// every optimal multi-tile solution, each
+/// replaying to the goal in as many slides as the slide BFS says.
+#[tokio::test]
+async fn every_optimal_multi_tile_solution_is_listed() {
+    let app = App::default().await;
+    let distances = mtm_bfs_distances(3, 2);
+    let goal = tiles("1 2 3 4 5 x");
+    let slides = |moves: &str| {
+        moves
+            .chars()
+            .enumerate()
+            .filter(|&(i, m)| i == 0 || !moves[i - 1..].starts_with(m))
+            .count()
+    };
+    let mut several = 0;
+    for (board, &d) in distances.iter().step_by(7) {
+        let text: Vec<String> = board.iter().map(u8::to_string).collect();
+        let (status, record) = app
+            .post_json(
+                "/api/solve",
+                json!({"board": text.join(" "), "size": "3x2", "metric": "mtm", "algorithm": "table", "limit": 1000}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{record}");
+        let s = data(&record, "solution");
+        let listed: Vec<&str> = s["solutions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap())
+            .collect();
+        assert_eq!(s["count"].as_u64(), Some(listed.len() as u64), "{record}");
+        for moves in &listed {
+            assert_eq!(replay(board, 3, moves), goal, "{moves} on {text:?}");
+            assert_eq!(slides(moves), d as usize, "{moves} on {text:?}");
+        }
+        several += usize::from(listed.len() > 1);
+    }
+    assert!(several > 3, "only {several} boards with several solutions");
+}
+
 /// `within`: Korf's #1 (57 moves at best) at most 1.5 times that, with the
 /// lower bound the search proved; a factor greedy cannot prove is refused.
 #[tokio::test]

@@ -156,7 +156,8 @@ impl Solver {
     /// 12 cells), `idastar` on 4×4 with walking distance (read in its
     /// multi-tile form), or `greedy`; a hint from the complete multi-tile
     /// distances (up to 12 cells: `auto`, `bfs` or `table`) or by `idastar`
-    /// on 4×4; no count of optimal solutions.
+    /// on 4×4; a count or list of optimal solutions from the complete
+    /// distances (up to 12 cells).
     fn check_multi_tile(&self, board: &Board, algorithm: Algorithm, question: Question) -> Result<(), Error> {
         let shape = board.shape();
         let refuse =
@@ -169,10 +170,23 @@ impl Solver {
             );
         }
         match question {
+            Question::Count if super::mtm_table::answers(shape) => {
+                return match algorithm {
+                    Algorithm::Bfs | Algorithm::Table => Ok(()),
+                    other => refuse(
+                        format!("no count by {other}"),
+                        "on boards of up to 12 cells optimal solutions are counted and listed from the \
+                         complete multi-tile distances (auto, bfs or table)"
+                            .to_string(),
+                    ),
+                };
+            }
             Question::Count => {
                 return refuse(
-                    "no count of optimal solutions".to_string(),
-                    "optimal solutions are counted and listed in the single-tile metric only".to_string(),
+                    format!("no count of optimal solutions on a {shape} board"),
+                    "optimal multi-tile solutions are counted and listed on boards of up to 12 cells \
+                     (complete distances)"
+                        .to_string(),
                 )
             }
             Question::Hint if super::mtm_table::answers(shape) => {

@@ -23,6 +23,9 @@
 //!   enumerates the solutions one by one, so it suits boards with few of
 //!   them; the budgets bound it, and a budget that runs out leaves the count
 //!   unknown rather than failing.
+//! - **In the multi-tile metric** (boards of up to 12 cells): the same
+//!   layers read from the complete multi-tile distances, a slide a step
+//!   (see the `multi_tile` module); larger boards are refused.
 //! - **Refused** where the algorithm does not search optimally: `greedy`,
 //!   and `auto` on boards over [`AUTO_OPTIMAL_CELLS`](super::AUTO_OPTIMAL_CELLS)
 //!   cells (where it picks greedy), get [`Refusal::NoExactCount`](crate::error::Refusal::NoExactCount) before any
@@ -56,7 +59,7 @@ use crate::board::{Board, Move, Shape};
 use crate::goal::Goal;
 use crate::parity::is_solvable;
 use crate::solution::{Budget, BudgetClock, BudgetKind, Outcome, Report, Solution, Stats};
-use crate::{Error, Solver};
+use crate::{Error, Metric, Solver};
 
 use super::check::Question;
 use super::hint::Completion;
@@ -265,6 +268,10 @@ impl Solver {
             if matches!(want, Want::List(n) if n > 0) {
                 answer.solutions.push(Solution::default());
             }
+        } else if self.options.metric == Metric::Mtm {
+            // The check let through only boards the multi-tile table holds.
+            answer.algorithm = Algorithm::Table;
+            multi_tile::solutions(self, board, goal, want, budget, &mut answer)?;
         } else if by_table {
             self.solutions_from_table(board, goal, want, budget, &mut answer)?;
         } else {
@@ -333,23 +340,12 @@ impl Solver {
                 .map(|n| answer.count = Some(n)),
             Want::List(limit) => {
                 let mut path = Vec::with_capacity(d as usize);
-                let mut listing = Listing {
-                    limit,
-                    found: &mut answer.solutions,
-                    more: false,
-                };
-                let r = layers.list(&mut tiles, board.blank(), d, &mut path, &mut listing);
-                if r.is_ok() && !listing.more {
-                    answer.count = Some(answer.solutions.len() as u128);
-                }
-                r.map(|_| ())
+                Listing::into(answer, limit, |listing| {
+                    layers.list(&mut tiles, board.blank(), d, &mut path, listing)
+                })
             }
         };
-        match result {
-            Ok(()) => {}
-            Err(Stop::Budget(kind)) => answer.completion = Completion::BudgetReached(kind),
-            Err(Stop::Error(e)) => return Err(e),
-        }
+        settle(result, answer)?;
         answer.stats.expanded = layers.lookups;
         answer.stats.generated = layers.lookups;
         answer.stats.peak_states = table.states() + layers.remembered();
@@ -473,6 +469,40 @@ struct Listing<'a> {
     found: &'a mut Vec<Solution>,
     /// Set when a solution beyond the limit was met.
     more: bool,
+}
+
+impl Listing<'_> {
+    /// Lists up to `limit` solutions into `answer` by `walk`; when the walk
+    /// ends with none beyond the limit, they are all, and counted.
+    fn into(
+        answer: &mut OptimalSolutions,
+        limit: usize,
+        walk: impl FnOnce(&mut Listing<'_>) -> Result<ControlFlow<()>, Stop>,
+    ) -> Result<(), Stop> {
+        let mut listing = Listing {
+            limit,
+            found: &mut answer.solutions,
+            more: false,
+        };
+        let listed = walk(&mut listing);
+        if listed.is_ok() && !listing.more {
+            answer.count = Some(answer.solutions.len() as u128);
+        }
+        listed.map(|_| ())
+    }
+}
+
+/// Ends a walk through the layers: a budget that stopped it leaves the
+/// answer partial; an error is the caller's.
+fn settle(result: Result<(), Stop>, answer: &mut OptimalSolutions) -> Result<(), Error> {
+    match result {
+        Ok(()) => Ok(()),
+        Err(Stop::Budget(kind)) => {
+            answer.completion = Completion::BudgetReached(kind);
+            Ok(())
+        }
+        Err(Stop::Error(e)) => Err(e),
+    }
 }
 
 /// The boards on optimal paths, read from the complete table.
@@ -619,6 +649,8 @@ impl Layers<'_> {
         (self.distances.capacity() * 16 + self.counts.capacity() * 32) as u64
     }
 }
+
+mod multi_tile;
 
 #[cfg(test)]
 mod tests;

@@ -205,6 +205,39 @@ impl MtmTable {
     }
 }
 
+/// The table read one board at a time by index, for walks over the
+/// shortest paths (counting and listing them).
+impl MtmTable {
+    /// The index of `board` in the table (a board of the goal's shape).
+    pub(crate) fn index_of(&self, board: &Board) -> u64 {
+        self.indexer.index(board.tiles())
+    }
+
+    /// Whether `at` is the goal's index.
+    pub(crate) fn is_goal(&self, at: u64) -> bool {
+        at == self.target
+    }
+
+    /// The slides from the board at index `at` to boards one slide closer
+    /// to the goal, each with that board's index: the directions in `u d l
+    /// r` order, the shortest run first in each.
+    pub(crate) fn closer(&self, at: u64) -> Vec<(Slide, u64)> {
+        let shape = self.goal.shape();
+        let mut tiles = vec![0; shape.cells()];
+        self.indexer.unindex(at, &mut tiles);
+        let want = closer_mark(self.marks.get(at));
+        let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0);
+        let mut closer: Vec<(Slide, u64)> = Vec::new();
+        each_slide(shape, &self.indexer, &mut tiles, blank, |mv, run, child| {
+            if self.marks.get(child) == want {
+                closer.push((Slide { mv, run }, child));
+            }
+            false
+        });
+        closer
+    }
+}
+
 /// Whether a complete multi-tile table answers exact questions on boards
 /// of `shape` (at most [`MAX_DENSE_CELLS`] cells).
 pub(crate) fn answers(shape: crate::Shape) -> bool {

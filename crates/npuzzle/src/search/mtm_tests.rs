@@ -213,6 +213,77 @@ fn greedy_s_multi_tile_bound_is_below_the_oracles_distance() {
     assert!(raised > 100, "only {raised} boards had a bound above 0");
 }
 
+/// The optimal slide sequences from `tiles`, counted over the oracle's own
+/// distances and neighbours (memoised per board).
+fn oracle_count(
+    tiles: &[u8],
+    width: usize,
+    distances: &std::collections::HashMap<Vec<u8>, u32>,
+    memo: &mut std::collections::HashMap<Vec<u8>, u128>,
+) -> u128 {
+    let d = distances[tiles];
+    if d == 0 {
+        return 1;
+    }
+    if let Some(&n) = memo.get(tiles) {
+        return n;
+    }
+    let n = oracle::multi_tile_neighbours(tiles, width)
+        .into_iter()
+        .filter(|next| distances[next] + 1 == d)
+        .map(|next| oracle_count(&next, width, distances, memo))
+        .sum();
+    memo.insert(tiles.to_vec(), n);
+    n
+}
+
+#[test]
+fn multi_tile_counts_and_lists_are_the_oracles() {
+    let auto = mtm_solver(Algorithm::Auto, HeuristicKind::LinearConflict);
+    let order = |moves: &[Move]| {
+        moves
+            .iter()
+            .map(|m| Move::ALL.iter().position(|x| x == m))
+            .collect::<Vec<_>>()
+    };
+    // Every board of 3x2, every 2,003rd of 3x3.
+    for (w, h, every) in [(3, 2, 1), (3, 3, 2_003)] {
+        let goal = Goal::standard(Shape::new(w, h).unwrap());
+        let distances = oracle::multi_tile_distances(goal.board().tiles(), w, None);
+        let mut boards: Vec<_> = distances.keys().cloned().collect();
+        boards.sort();
+        let mut memo = std::collections::HashMap::new();
+        let mut several = 0;
+        for tiles in boards.into_iter().step_by(every) {
+            let board = Board::new(goal.shape(), tiles.clone()).unwrap();
+            let expected = oracle_count(&tiles, w, &distances, &mut memo);
+            let counted = auto.count_solutions(&board, &goal).unwrap();
+            assert_eq!(
+                (counted.distance, counted.count),
+                (Some(distances[&tiles]), Some(expected)),
+                "{board}"
+            );
+            let listed = auto.list_solutions(&board, &goal, 1_000).unwrap();
+            assert_eq!(listed.count, Some(expected), "{board}");
+            let mut seen = std::collections::HashSet::new();
+            for s in &listed.solutions {
+                assert_eq!(Metric::Mtm.length(s.moves()) as u32, distances[&tiles], "{board}: {s}");
+                assert!(goal.is_reached_by(&board.replay(s.moves()).unwrap()), "{board}: {s}");
+                assert!(seen.insert(s.to_string()), "{board}: {s} twice");
+            }
+            let keys: Vec<_> = listed.solutions.iter().map(|s| order(s.moves())).collect();
+            assert!(keys.windows(2).all(|k| k[0] < k[1]), "{board}: not in u d l r order");
+            several += usize::from(expected > 1);
+        }
+        assert!(several > 5, "{w}x{h}: only {several} boards with several solutions");
+    }
+    // A list cut at its limit says more exist.
+    let board: Board = "8 6 7 2 5 4 3 x 1".parse().unwrap();
+    let goal = Goal::standard(board.shape());
+    let first = auto.list_solutions(&board, &goal, 1).unwrap();
+    assert_eq!((first.solutions.len(), first.count), (1, None));
+}
+
 #[test]
 fn the_multi_tile_metric_refuses_what_does_not_search_in_it() {
     let near = |shape: &str| {
@@ -245,7 +316,11 @@ fn the_multi_tile_metric_refuses_what_does_not_search_in_it() {
     let five = near("5x5");
     let auto = mtm_solver(Algorithm::Auto, HeuristicKind::WalkingDistance);
     assert_eq!(refused(&auto, &five, Question::Hint), "no hint on a 5x5 board");
-    assert_eq!(refused(&ida, &four, Question::Count), "no count of optimal solutions");
+    assert_eq!(
+        refused(&ida, &four, Question::Count),
+        "no count of optimal solutions on a 4x4 board"
+    );
+    assert_eq!(refused(&astar, &small, Question::Count), "no count by astar");
     // Parity and a board at its goal are answered first, in every metric.
     let unsolvable: Board = "2 1 3 4 5 6 7 8 x".parse().unwrap();
     assert!(astar.check(&unsolvable, &small.1, Question::Hint).is_ok());
