@@ -388,7 +388,9 @@ fn groups(len: usize, size: usize) -> Vec<std::ops::Range<usize>> {
 /// tried on the reversed problem (from the goal back to the board: see
 /// the `reverse` module), and the weighted cores of the direction with the shortest
 /// solution are then searched again while time is left (see [`refine`]);
-/// the quick first plan runs only if no other finished.
+/// the quick first plan runs only if no other finished. On a board as big
+/// as the weighted core, the whole-board search every plan begins with is
+/// made once per direction.
 ///
 /// ```
 /// use std::time::{Duration, Instant};
@@ -430,6 +432,18 @@ pub fn solve_best(
     // Whether each of the PLANS reached its weighted core before a second
     // square, per direction: its twin in MORE_PLANS would make the same moves.
     let mut same_twin = vec![[false; PLANS.len()]; directions.len()];
+    // A board as big as the weighted core: every plan begins with the same
+    // search of the whole board. Once made in a direction, later plans
+    // skip it there: when it found a path they would find the same, when
+    // it ran out they place lines at once.
+    let whole_core = quick_last && (board.shape().width(), board.shape().height()) == (WEIGHTED_SIDE, WEIGHTED_SIDE);
+    let lines_only = core.clone().with_weighted(None, core.weight_eighths);
+    let lines_only = With {
+        core: &lines_only,
+        ..with
+    };
+    // Per direction: `None` until its whole-board search was made, then whether it found a path.
+    let mut whole_found: Vec<Option<bool>> = vec![None; directions.len()];
     let mut order: Vec<(usize, Plan)> = PLANS.into_iter().chain(MORE_PLANS).enumerate().collect();
     if quick_last {
         order.rotate_left(1);
@@ -453,7 +467,16 @@ pub fn solve_best(
             if plan.alternate && twin.is_some_and(|t| same_twin[d][t]) {
                 continue;
             }
-            if let (Staged::Solved(moves), mark) = solve_marked(&direction.board, &direction.goal, plan, &with)? {
+            let with = match whole_found[d] {
+                Some(true) if whole_core => continue,
+                Some(false) if whole_core => &lines_only,
+                _ => &with,
+            };
+            let solved = solve_marked(&direction.board, &direction.goal, plan, with)?;
+            if whole_core && whole_found[d].is_none() {
+                whole_found[d] = Some(solved.1.is_some_and(|m| m.at == 0));
+            }
+            if let (Staged::Solved(moves), mark) = solved {
                 if let Some(same) = same_twin[d].get_mut(i) {
                     *same = mark.is_some_and(|m| m.squares < 2);
                 }

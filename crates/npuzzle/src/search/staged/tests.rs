@@ -492,6 +492,27 @@ fn solve_best_with_5x5_databases_reaches_the_goal_on_random_boards() {
 }
 
 #[test]
+fn on_5x5_a_whole_board_search_that_runs_out_leaves_the_plans_to_place_lines() {
+    // Ten nodes find no 5×5 path: the plans place lines (after the first
+    // in a direction, without searching the whole board again), and the
+    // answer still reaches the goal.
+    let tables = TableCache::default();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(53);
+    let options = CoreOptions::default()
+        .with_pdb(Some(small_5x5_pdb()))
+        .with_weighted(Some(10), DEFAULT_WEIGHT_EIGHTHS);
+    let goal = Goal::blank_first(Shape::new(5, 5).unwrap());
+    for _ in 0..3 {
+        let board = random_solvable(&goal, &mut rng);
+        let deadline = Instant::now() + std::time::Duration::from_secs(60);
+        let moves = solve_best(&board, &goal, deadline, &tables, &options)
+            .unwrap()
+            .unwrap_or_else(|| panic!("nothing found in a minute for {board}"));
+        assert!(goal.is_reached_by(&board.replay(&moves).unwrap()), "{board}");
+    }
+}
+
+#[test]
 fn going_on_after_the_first_core_path_never_lengthens_a_plan() {
     let tables = TableCache::default();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(47);
