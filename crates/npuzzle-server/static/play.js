@@ -72,7 +72,7 @@ export function boardChanged({ keepSolution = false } = {}) {
   state.hint = null;
   $('hint-text').textContent = '';
   if (!boardTyped) $('board-text').value = state.puzzle.toString();
-  history.replaceState(null, '', encodeHash(state.puzzle.width, state.puzzle.height, state.puzzle.toString(), state.goal));
+  history.replaceState(null, '', encodeHash(state.puzzle.width, state.puzzle.height, state.puzzle.toString(), state.goal, state.metric));
   events.changed({ keepSolution });
   render();
 }
@@ -223,8 +223,14 @@ async function randomBoard({ first = false } = {}) {
 export function openHash({ first = false } = {}) {
   const wanted = decodeHash(location.hash);
   if (!wanted) return false;
-  const current = encodeHash(state.puzzle.width, state.puzzle.height, state.puzzle.toString(), state.goal);
+  const current = encodeHash(state.puzzle.width, state.puzzle.height, state.puzzle.toString(), state.goal, state.metric);
   if (location.hash === current) return true;
+  // The link's metric first (as if chosen: its distance table too), so
+  // that the board's answers are asked in it.
+  if (wanted.metric !== state.metric) {
+    $('metric').value = wanted.metric;
+    $('metric').dispatchEvent(new Event('change'));
+  }
   // A link's board, or its error above the board already drawn.
   loadBoard(wanted, (message) => `This link's board cannot be opened: ${message}`, { keepTyped: first });
   return true;

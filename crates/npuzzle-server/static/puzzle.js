@@ -89,19 +89,24 @@ export function mtmLength(moves) {
   return runs;
 }
 
-// `#3x3/8,6,7,2,5,4,3,x,1` with `/blank-first` or `/1,2,…` for another goal.
-export function encodeHash(width, height, board, goal) {
+// `#3x3/8,6,7,2,5,4,3,x,1` with `/blank-first` or `/1,2,…` for another goal,
+// and `/mtm` last when moves are counted in the multi-tile metric.
+export function encodeHash(width, height, board, goal, metric = 'stm') {
   const tiles = (text) => text.trim().split(/\s+/).join(',');
   let hash = `#${width}x${height}/${tiles(board)}`;
   if (goal && goal !== 'standard') hash += `/${goal === 'blank-first' ? goal : tiles(goal)}`;
+  if (metric === 'mtm') hash += '/mtm';
   return hash;
 }
 
-// The inverse of encodeHash: {size, board, goal} as texts for the server to judge, or null.
+// The inverse of encodeHash: {size, board, goal, metric} as texts for the server to judge, or null.
 export function decodeHash(hash) {
   const text = decodeURIComponent(hash.replace(/^#/, ''));
   if (!text) return null;
-  const [size, board = '', goal] = text.split('/');
+  const parts = text.split('/');
+  // No goal is named `mtm`, and tiles have commas: the last part can only be the metric.
+  const metric = parts.length > 2 && parts[parts.length - 1] === 'mtm' ? parts.pop() : 'stm';
+  const [size, board = '', goal] = parts;
   const spaced = (t) => t.split(',').join(' ');
-  return { size, board: spaced(board), goal: goal ? (goal === 'blank-first' ? goal : spaced(goal)) : 'standard' };
+  return { size, board: spaced(board), goal: goal ? (goal === 'blank-first' ? goal : spaced(goal)) : 'standard', metric };
 }

@@ -173,6 +173,24 @@ test('compare in multi-tile moves runs what searches them, each at the BFS dista
   await page.close();
 });
 
+test('the link keeps the metric: it opens counting multi-tile moves', async () => {
+  const { page, errors } = await openPage(browser.context, server.url);
+  await load(page, '8 6 7 2 5 4 3 x 1');
+  await useMetric(page, 'mtm');
+  await page.waitForFunction(() => location.hash.endsWith('/mtm'));
+  const link = await page.evaluate(() => location.href);
+  assert.match(link, /#3x3\/8,6,7,2,5,4,3,x,1\/mtm$/);
+  await page.close();
+  // A fresh page on that link counts multi-tile moves from the start.
+  const opened = await openPage(browser.context, link);
+  const d = MTM.get(tilesOf('8 6 7 2 5 4 3 x 1').join(','));
+  await waitDistance(opened.page, d);
+  assert.equal(await opened.page.getByLabel('Count moves').inputValue(), 'mtm');
+  assert.equal(await opened.page.locator('#distance-metric').textContent(), 'multi-tile moves');
+  assert.deepEqual([...errors, ...opened.errors], []);
+  await opened.page.close();
+});
+
 test('what the engine cannot count in multi-tile moves is said in its words', async () => {
   const { page } = await openPage(browser.context, server.url);
   await load(page, '1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 x 24');
