@@ -106,19 +106,37 @@ function clickTile(tile) {
   if (moves) move(moves);
 }
 
+// How many moves at the top of `stack` undo or redo takes: one, or in the
+// multi-tile metric the whole run of one letter (one move of that metric,
+// as the move counter counts them).
+function lastMove(stack) {
+  const top = stack.length - 1;
+  if (top < 0) return 0;
+  if (state.metric !== 'mtm') return 1;
+  let n = 1;
+  while (n <= top && stack[top - n] === stack[top]) n += 1;
+  return n;
+}
+
 function undo() {
-  const m = state.undo.pop();
-  if (!m) return;
-  state.puzzle.apply(OPPOSITE[m]);
-  state.redo.push(m);
+  const n = lastMove(state.undo);
+  if (!n) return;
+  for (let i = 0; i < n; i++) {
+    const m = state.undo.pop();
+    state.puzzle.apply(OPPOSITE[m]);
+    state.redo.push(m);
+  }
   boardChanged();
 }
 
 function redo() {
-  const m = state.redo.pop();
-  if (!m) return;
-  state.puzzle.apply(m);
-  state.undo.push(m);
+  const n = lastMove(state.redo);
+  if (!n) return;
+  for (let i = 0; i < n; i++) {
+    const m = state.redo.pop();
+    state.puzzle.apply(m);
+    state.undo.push(m);
+  }
   boardChanged();
 }
 

@@ -173,6 +173,34 @@ test('compare in multi-tile moves runs what searches them, each at the BFS dista
   await page.close();
 });
 
+test('in multi-tile moves undo and redo take back and replay a whole slide', async () => {
+  const { page, errors } = await openPage(browser.context, server.url);
+  await useMetric(page, 'mtm');
+  const board = '1 2 3 4 5 6 x 7 8';
+  await load(page, board);
+  await waitDistance(page, 1);
+  // Tile 8, two cells from the blank: tiles 7 and 8 slide left together, one move.
+  await page.locator('#board .tile[data-cell="8"]').click();
+  await waitDistance(page, 0);
+  const boardField = page.getByLabel('Board', { exact: true });
+  assert.equal(await boardField.inputValue(), '1 2 3 4 5 6 7 8 x');
+  assert.equal(await page.locator('#move-count').textContent(), '1');
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await waitDistance(page, 1);
+  assert.equal(await boardField.inputValue(), board);
+  assert.equal(await page.locator('#move-count').textContent(), '0');
+  await page.getByRole('button', { name: 'Redo', exact: true }).click();
+  await waitDistance(page, 0);
+  assert.equal(await boardField.inputValue(), '1 2 3 4 5 6 7 8 x');
+  // Single tiles: undo takes back one tile.
+  await useMetric(page, 'stm');
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await waitDistance(page, 1);
+  assert.equal(await boardField.inputValue(), '1 2 3 4 5 6 7 x 8');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('the link keeps the metric: it opens counting multi-tile moves', async () => {
   const { page, errors } = await openPage(browser.context, server.url);
   await load(page, '8 6 7 2 5 4 3 x 1');
