@@ -77,7 +77,7 @@ use crate::solution::{Budget, BudgetClock, BudgetKind, Cancel, Outcome, Stats};
 use crate::{Error, Solver};
 
 use super::check::Question;
-use super::mtm_table::Slide;
+use super::mtm_table::{MtmTable, Slide};
 use super::table::Table;
 use super::{bounded, Algorithm};
 use crate::error::{InternalError, Refusal};
@@ -239,6 +239,20 @@ impl Solver {
         }
     }
 
+    /// [`table_within_budget`](Self::table_within_budget) for the goal's
+    /// complete multi-tile distances.
+    pub(super) fn mtm_table_within_budget(
+        &self,
+        goal: &Goal,
+        budget: Budget,
+    ) -> Result<Result<Arc<MtmTable>, BudgetKind>, Error> {
+        match self.mtm_tables.get(goal, budget) {
+            Ok(t) => Ok(Ok(t)),
+            Err(Error::Refused(Refusal::BuildBudget { kind, .. })) => Ok(Err(kind)),
+            Err(e) => Err(e),
+        }
+    }
+
     /// The heuristic of the bounded iterations after the board's own
     /// search: the solver's, or linear conflict when its algorithm reads none.
     pub(super) fn iteration_heuristic(&self, board: &Board) -> HeuristicKind {
@@ -281,13 +295,12 @@ impl Solver {
 
     /// A multi-tile hint from the goal's complete multi-tile distances.
     fn hint_from_mtm_table(&self, board: &Board, goal: &Goal, budget: Budget, hint: &mut Hint) -> Result<(), Error> {
-        let table = match self.mtm_tables.get(goal, budget) {
+        let table = match self.mtm_table_within_budget(goal, budget)? {
             Ok(t) => t,
-            Err(Error::Refused(Refusal::BuildBudget { kind, .. })) => {
+            Err(kind) => {
                 hint.completion = Completion::BudgetReached(kind);
                 return Ok(());
             }
-            Err(e) => return Err(e),
         };
         hint.stats.peak_states = table.states();
         hint.stats.peak_bytes = table.bytes();

@@ -18,7 +18,7 @@ use rustc_hash::FxHashMap;
 
 use super::{settle, Listing, OptimalSolutions, Stop, Want};
 use crate::board::{Board, Move};
-use crate::error::{InternalError, Refusal};
+use crate::error::InternalError;
 use crate::goal::Goal;
 use crate::search::hint::Completion;
 use crate::search::mtm_table::MtmTable;
@@ -37,13 +37,12 @@ pub(super) fn solutions(
     answer: &mut OptimalSolutions,
 ) -> Result<(), Error> {
     let mut clock = BudgetClock::start(budget);
-    let table = match solver.mtm_tables.get(goal, budget) {
+    let table = match solver.mtm_table_within_budget(goal, budget)? {
         Ok(t) => t,
-        Err(Error::Refused(Refusal::BuildBudget { kind, .. })) => {
+        Err(kind) => {
             answer.completion = Completion::BudgetReached(kind);
             return Ok(());
         }
-        Err(e) => return Err(e),
     };
     // Parity was checked: the board has a distance.
     let distance = table

@@ -395,12 +395,9 @@ pub(crate) fn solve(problem: Problem<'_>) -> Result<Found, Error> {
 /// cells the solution's single moves.
 fn search_mtm(problem: Problem<'_>) -> Result<(Outcome, Stats), Error> {
     let budget = problem.clock.budget();
-    let table = match problem.solver.mtm_tables.get(problem.goal, budget) {
+    let table = match problem.solver.mtm_table_within_budget(problem.goal, budget)? {
         Ok(t) => t,
-        Err(Error::Refused(Refusal::BuildBudget { kind, .. })) => {
-            return Ok((Outcome::BudgetReached(kind), Stats::default()))
-        }
-        Err(e) => return Err(e),
+        Err(kind) => return Ok((Outcome::BudgetReached(kind), Stats::default())),
     };
     let slides = table.slides(problem.board)?;
     let walked = slides.as_ref().map_or(0, |s| s.len() as u64);
