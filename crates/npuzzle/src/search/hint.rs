@@ -33,7 +33,7 @@
 //! one move each, so distances differ by at most one):
 //!
 //! - on boards of up to 12 cells, from the goal's complete multi-tile
-//!   distances ([`MtmTable`](super::mtm_table::MtmTable), built once and
+//!   distances ([`MtmTable`], built once and
 //!   kept by the solver), whichever of `auto`, `bfs` and `table` is asked;
 //! - on 4×4, by the optimal multi-tile search (`idastar` with walking
 //!   distance): the board is solved, which gives d and one optimal slide,
