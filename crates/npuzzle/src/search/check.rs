@@ -140,6 +140,13 @@ impl Solver {
             }));
         }
         let kind = self.options.heuristic;
+        if self.options.metric == Metric::Mtm && kind == HeuristicKind::Pdb {
+            // The multi-tile check let it through with a database of the board's shape.
+            return self
+                .mtm_pdb
+                .as_deref()
+                .map_or(Ok(()), |pdb| pdb.heuristic(goal).map(drop));
+        }
         if algorithm.uses_heuristic() && kind.needs_database() {
             crate::heuristic::pdb::set_for_goal(self.pdb.as_deref(), goal)?;
         }
@@ -154,7 +161,8 @@ impl Solver {
 impl Solver {
     /// What the multi-tile metric takes: a solve by `bfs` or `table` (up to
     /// 12 cells), `idastar` on 4×4 with walking distance (read in its
-    /// multi-tile form), or `greedy`; a hint from the complete multi-tile
+    /// multi-tile form), `idastar` with `pdb` on the shape of the loaded
+    /// multi-tile database ([`Solver::with_mtm_pdb`]), or `greedy`; a hint from the complete multi-tile
     /// distances (up to 12 cells: `auto`, `bfs` or `table`) or by `idastar`
     /// on 4×4; a count or list of optimal solutions from the complete
     /// distances (up to 12 cells).
@@ -219,13 +227,19 @@ impl Solver {
                 "anytime cannot search in it".to_string(),
                 "anytime searches in the single-tile metric only".to_string(),
             ),
+            Algorithm::IdaStar
+                if self.options.heuristic == HeuristicKind::Pdb
+                    && self.mtm_pdb.as_ref().is_some_and(|pdb| pdb.layout().shape() == shape) =>
+            {
+                Ok(())
+            }
             Algorithm::IdaStar if !super::idastar::searches_mtm(shape) => refuse(
                 format!("idastar cannot search a {shape} board"),
                 searched_by.to_string(),
             ),
             Algorithm::IdaStar if self.options.heuristic != HeuristicKind::WalkingDistance => refuse(
                 format!("idastar cannot read {}", self.options.heuristic),
-                "on 4x4 it reads walking-distance, in its multi-tile form; the others count single-tile moves"
+                "on 4x4 it reads walking-distance, in its multi-tile form, or pdb with a multi-tile database loaded; the others count single-tile moves"
                     .to_string(),
             ),
             Algorithm::IdaStar => Ok(()),

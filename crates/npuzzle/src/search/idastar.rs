@@ -20,7 +20,7 @@ use crate::board::{Board, Move};
 use crate::geometry::{slide, Neighbours};
 use crate::goal::Goal;
 use crate::heuristic::walking_distance::MtmWalkingDistance;
-use crate::heuristic::{Heuristic, WithHeuristic};
+use crate::heuristic::{Heuristic, HeuristicKind, WithHeuristic};
 use crate::metric::Metric;
 use crate::search::duplicates::{DuplicateFilter, CUT};
 use crate::solution::{BudgetClock, BudgetKind, Outcome, Solution, Stats};
@@ -204,6 +204,12 @@ pub(crate) fn solve(mut problem: Problem<'_>) -> Result<Found, Error> {
     } = problem;
     let options = &solver.options;
     if options.metric == Metric::Mtm {
+        // `pdb` reads the multi-tile database (the check saw one for the
+        // shape); the goal must have its blank in a corner.
+        if let (HeuristicKind::Pdb, Some(pdb)) = (options.heuristic, solver.mtm_pdb()) {
+            let heuristic = pdb.heuristic(goal)?;
+            return Ok(Found::from(super::mtm_pdb_ida::search(board, goal, &heuristic, clock)));
+        }
         let heuristic = MtmWalkingDistance::new(goal)?;
         return Ok(Found::from(search::<_, true>(
             board,

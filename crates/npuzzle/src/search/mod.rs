@@ -5,6 +5,7 @@ use std::sync::Arc;
 use crate::board::Board;
 use crate::error::InternalError;
 use crate::goal::Goal;
+use crate::heuristic::mtm_pdb::MtmPdb;
 use crate::heuristic::pdb::{AdditivePdb, PdbSet};
 use crate::heuristic::HeuristicKind;
 use crate::metric::Metric;
@@ -30,6 +31,7 @@ mod idastar;
 pub mod idastar_fixed;
 pub mod improve;
 pub mod mtm_bfs;
+mod mtm_pdb_ida;
 pub mod mtm_table;
 #[cfg(test)]
 mod mtm_tests;
@@ -250,6 +252,7 @@ pub struct Solver {
     mtm_tables: mtm_table::MtmTableCache,
     pdb: Option<Arc<PdbSet>>,
     core_pdbs: Vec<Arc<PdbSet>>,
+    mtm_pdb: Option<Arc<MtmPdb>>,
 }
 
 impl Solver {
@@ -261,6 +264,7 @@ impl Solver {
             mtm_tables: mtm_table::MtmTableCache::default(),
             pdb: None,
             core_pdbs: Vec::new(),
+            mtm_pdb: None,
         }
     }
 
@@ -313,6 +317,38 @@ impl Solver {
     pub fn with_core_pdb(mut self, set: Option<Arc<PdbSet>>) -> Solver {
         self.core_pdbs.extend(set);
         self
+    }
+
+    /// This solver reading `pdb` for the multi-tile bound of `idastar` in
+    /// [`Metric::Mtm`] (replacing any given before), on boards of its shape
+    /// whose goal has the blank in a corner; walking distance elsewhere, or
+    /// when the heuristic asked for is walking distance.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use npuzzle::heuristic::mtm_pdb::{MtmPdb, RegionLayout};
+    /// use npuzzle::{Algorithm, Board, Goal, HeuristicKind, Metric, Solver, SolverOptions};
+    /// let layout = RegionLayout::new("3x3".parse()?, vec![1, 1, 2, 3, 3, 2, 3, 2, 0])?;
+    /// let pdb = Arc::new(MtmPdb::build(layout, 1)?);
+    /// let options = SolverOptions::default()
+    ///     .with_algorithm(Algorithm::IdaStar)
+    ///     .with_heuristic(HeuristicKind::Pdb)
+    ///     .with_metric(Metric::Mtm);
+    /// let solver = Solver::new(options).with_mtm_pdb(pdb);
+    /// let board: Board = "8 6 7 2 5 4 3 x 1".parse()?;
+    /// let report = solver.solve(&board, &Goal::standard(board.shape()))?;
+    /// // The multi-tile optimum, as bfs finds it.
+    /// assert_eq!(Metric::Mtm.length(report.outcome.solution().unwrap().moves()), 20);
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn with_mtm_pdb(mut self, pdb: Arc<MtmPdb>) -> Solver {
+        self.mtm_pdb = Some(pdb);
+        self
+    }
+
+    /// The multi-tile database given with [`Solver::with_mtm_pdb`], if any.
+    pub fn mtm_pdb(&self) -> Option<&Arc<MtmPdb>> {
+        self.mtm_pdb.as_ref()
     }
 
     /// The databases given with [`Solver::with_core_pdb`].

@@ -309,7 +309,7 @@ fn the_multi_tile_metric_refuses_what_does_not_search_in_it() {
     assert_eq!(
         err.to_string(),
         "idastar cannot read linear-conflict in the multi-tile metric: on 4x4 it reads walking-distance, \
-         in its multi-tile form; the others count single-tile moves"
+         in its multi-tile form, or pdb with a multi-tile database loaded; the others count single-tile moves"
     );
     assert!(ida.check(&four.0, &four.1, Question::Hint).is_ok());
     assert_eq!(refused(&astar, &small, Question::Hint), "no hint by astar");

@@ -46,7 +46,7 @@ use crate::solution::Cancel;
 use crate::Error;
 
 mod build;
-mod checksum;
+pub(crate) mod checksum;
 mod compact;
 mod dual;
 pub(crate) mod file;

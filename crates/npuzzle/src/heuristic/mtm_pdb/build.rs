@@ -1,0 +1,114 @@
+//! Building a multi-tile database: a breadth-first search over the
+//! abstract boards of a layout, from the layout itself, where a move
+//! slides the blank one or more cells along its row or column and counts
+//! one.
+//!
+//! Layer by layer, the frontier (ranks of the boards first reached at the
+//! current distance) is split among threads; a thread claims a child by
+//! swapping its entry from unseen to the next distance, so each board is
+//! put in the next frontier once, by whichever thread saw it first.
+
+use std::sync::atomic::{AtomicU8, Ordering};
+
+use crate::board::Shape;
+use crate::error::DatabaseError;
+use crate::Error;
+
+use super::index::MultisetIndex;
+
+/// An entry no layer has reached yet.
+pub(crate) const UNSEEN: u8 = u8::MAX;
+
+/// Every abstract board's multi-tile distance to `goal_labels`, by rank in
+/// `index`, using `threads` threads (at least one).
+pub(crate) fn distances(
+    shape: Shape,
+    index: &MultisetIndex,
+    goal_labels: &[u8],
+    threads: usize,
+) -> Result<Vec<u8>, Error> {
+    let len = index.len();
+    if len > u64::from(u32::MAX) {
+        return Err(DatabaseError::Unsupported {
+            reason: format!("a multi-tile database of {len} entries is too big to build"),
+        }
+        .into());
+    }
+    let table: Vec<AtomicU8> = (0..len).map(|_| AtomicU8::new(UNSEEN)).collect();
+    let start = index.rank(goal_labels);
+    table[start as usize].store(0, Ordering::Relaxed);
+    let mut frontier = vec![start as u32];
+    let mut depth = 0u8;
+    let threads = threads.max(1);
+    while !frontier.is_empty() {
+        if depth == UNSEEN - 1 {
+            return Err(DatabaseError::Unsupported {
+                reason: "a multi-tile database's distances do not fit a byte".to_string(),
+            }
+            .into());
+        }
+        let next_depth = depth + 1;
+        if threads == 1 {
+            // No thread spawned (the browser has none).
+            frontier = expand(shape, index, &table, &frontier, next_depth);
+            depth = next_depth;
+            continue;
+        }
+        let chunk = frontier.len().div_ceil(threads);
+        let table = &table;
+        let parts: Vec<Vec<u32>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = frontier
+                .chunks(chunk)
+                .map(|part| scope.spawn(move || expand(shape, index, table, part, next_depth)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+                .collect()
+        });
+        frontier = parts.concat();
+        depth = next_depth;
+    }
+    // Arrangements no board reaches (half of them when every class has one
+    // cell, by parity) keep the unseen mark; no board reads them.
+    Ok(table.into_iter().map(AtomicU8::into_inner).collect())
+}
+
+/// The children of every board in `part`, claimed at `depth`.
+fn expand(shape: Shape, index: &MultisetIndex, table: &[AtomicU8], part: &[u32], depth: u8) -> Vec<u32> {
+    let (w, cells) = (shape.width(), shape.cells());
+    let mut next = Vec::new();
+    let mut labels = [0u8; 16];
+    for &rank in part {
+        index.unrank(u64::from(rank), &mut labels);
+        let blank = labels[..cells].iter().position(|&l| l == 0).unwrap_or(0);
+        let (row, col) = (blank / w, blank % w);
+        // Runs up, down, left and right: each cell further is one more child.
+        let runs: [(usize, isize); 4] = [
+            (row, -(w as isize)),
+            (shape.height() - 1 - row, w as isize),
+            (col, -1),
+            (w - 1 - col, 1),
+        ];
+        for (steps, delta) in runs {
+            let mut child = labels;
+            let mut at = blank;
+            for _ in 0..steps {
+                let to = (at as isize + delta) as usize;
+                child[at] = child[to];
+                child[to] = 0;
+                at = to;
+                let r = index.rank(&child) as usize;
+                let entry = &table[r];
+                if entry.load(Ordering::Relaxed) == UNSEEN
+                    && entry
+                        .compare_exchange(UNSEEN, depth, Ordering::Relaxed, Ordering::Relaxed)
+                        .is_ok()
+                {
+                    next.push(r as u32);
+                }
+            }
+        }
+    }
+    next
+}

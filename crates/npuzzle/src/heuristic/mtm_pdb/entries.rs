@@ -1,0 +1,70 @@
+//! The table's bytes in memory. A lookup lands anywhere in 150 MB, so on
+//! Linux the bytes live in an anonymous mapping advised to use huge pages:
+//! with 4 KB pages nearly every lookup also misses the address
+//! translation cache, and a 2 MB page makes that miss rare. Elsewhere, or
+//! when the mapping fails, they are an ordinary vector.
+
+use std::ops::Deref;
+
+/// Tables smaller than one huge page stay on the heap.
+#[cfg(target_os = "linux")]
+const HUGE_PAGE: usize = 1 << 21;
+
+/// A table's bytes.
+#[derive(Debug)]
+pub(crate) enum Entries {
+    Heap(Vec<u8>),
+    #[cfg(target_os = "linux")]
+    Mapped(memmap2::MmapMut),
+}
+
+impl Entries {
+    /// `len` bytes filled by `fill` (which gets them zeroed).
+    pub(crate) fn filled<E>(len: usize, fill: impl FnOnce(&mut [u8]) -> Result<(), E>) -> Result<Entries, E> {
+        #[cfg(target_os = "linux")]
+        if len >= HUGE_PAGE {
+            if let Ok(mut map) = memmap2::MmapMut::map_anon(len) {
+                // Advice only: without huge pages the table is slower, not wrong.
+                let _ = map.advise(memmap2::Advice::HugePage);
+                fill(&mut map)?;
+                return Ok(Entries::Mapped(map));
+            }
+        }
+        let mut bytes = vec![0u8; len];
+        fill(&mut bytes)?;
+        Ok(Entries::Heap(bytes))
+    }
+
+    /// The bytes of `bytes`, moved where lookups are fastest.
+    pub(crate) fn from_vec(bytes: Vec<u8>) -> Entries {
+        #[cfg(target_os = "linux")]
+        if bytes.len() >= HUGE_PAGE {
+            let copied: Result<Entries, ()> = Entries::filled(bytes.len(), |to| {
+                to.copy_from_slice(&bytes);
+                Ok(())
+            });
+            if let Ok(entries) = copied {
+                return entries;
+            }
+        }
+        Entries::Heap(bytes)
+    }
+}
+
+impl Deref for Entries {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        match self {
+            Entries::Heap(bytes) => bytes,
+            #[cfg(target_os = "linux")]
+            Entries::Mapped(map) => map,
+        }
+    }
+}
+
+impl Clone for Entries {
+    fn clone(&self) -> Entries {
+        Entries::from_vec(self.to_vec())
+    }
+}

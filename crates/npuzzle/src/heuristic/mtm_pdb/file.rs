@@ -1,0 +1,173 @@
+//! Multi-tile database files: a 64-byte header, then the table, one byte
+//! an entry in rank order. All numbers little-endian:
+//!
+//! | bytes | field |
+//! | --- | --- |
+//! | 0..8 | magic `npzlMTM\x1a` |
+//! | 8..12 | format version: [`MTM_FORMAT_VERSION`] (1) |
+//! | 12..16 | header length (64) |
+//! | 16..24 | XXH64 of the table (checked on every open) |
+//! | 24..32 | table length in bytes |
+//! | 32..36 | board width, height (`u16` each) |
+//! | 36..52 | the layout's class of each cell (canonical frame), zeros past the board |
+//! | 52..64 | zero |
+
+use std::fs;
+use std::io::Write;
+use std::path::Path;
+
+use super::entries::Entries;
+use super::{MtmPdb, RegionLayout};
+use crate::board::Shape;
+use crate::error::DatabaseError;
+use crate::heuristic::pdb::checksum::Xxh64;
+use crate::heuristic::pdb::file::{io_error, write_atomically};
+use crate::Error;
+
+/// The first eight bytes of every multi-tile database file.
+pub const MTM_MAGIC: [u8; 8] = *b"npzlMTM\x1a";
+
+/// The format version this library writes and reads.
+pub const MTM_FORMAT_VERSION: u32 = 1;
+
+const HEADER: usize = 64;
+
+impl MtmPdb {
+    /// The whole file: header and table.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes = self.header();
+        bytes.extend_from_slice(&self.table);
+        bytes
+    }
+
+    fn header(&self) -> Vec<u8> {
+        let mut header = vec![0u8; HEADER];
+        header[..8].copy_from_slice(&MTM_MAGIC);
+        header[8..12].copy_from_slice(&MTM_FORMAT_VERSION.to_le_bytes());
+        header[12..16].copy_from_slice(&(HEADER as u32).to_le_bytes());
+        header[16..24].copy_from_slice(&Xxh64::hash(&self.table).to_le_bytes());
+        header[24..32].copy_from_slice(&(self.table.len() as u64).to_le_bytes());
+        let shape = self.layout.shape();
+        header[32..34].copy_from_slice(&(shape.width() as u16).to_le_bytes());
+        header[34..36].copy_from_slice(&(shape.height() as u16).to_le_bytes());
+        let classes = self.layout.classes();
+        header[36..36 + classes.len()].copy_from_slice(classes);
+        header
+    }
+
+    /// Writes the file at `path` (through a temporary file renamed over it
+    /// once complete, so a killed write leaves no partial file).
+    pub fn write(&self, path: &Path) -> Result<(), Error> {
+        let header = self.header();
+        write_atomically(path, |out: &mut dyn Write| {
+            out.write_all(&header)?;
+            out.write_all(&self.table)
+        })
+    }
+
+    /// Reads the file at `path`, checking its header and its table's checksum.
+    pub fn open(path: &Path) -> Result<MtmPdb, Error> {
+        let bytes = fs::read(path).map_err(|e| io_error("read", path, e))?;
+        MtmPdb::from_bytes(bytes, path)
+    }
+
+    /// Whether `bytes` start like a multi-tile database file.
+    pub fn is_mtm_file(bytes: &[u8]) -> bool {
+        bytes.starts_with(&MTM_MAGIC)
+    }
+
+    /// Reads a whole file's bytes (`path` names it in errors).
+    pub fn from_bytes(bytes: Vec<u8>, path: &Path) -> Result<MtmPdb, Error> {
+        let corrupt = |reason: String| -> Error {
+            DatabaseError::Corrupt {
+                path: path.to_path_buf(),
+                reason,
+                spec: None,
+            }
+            .into()
+        };
+        if !Self::is_mtm_file(&bytes) {
+            return Err(DatabaseError::Magic {
+                path: path.to_path_buf(),
+                spec: None,
+            }
+            .into());
+        }
+        if bytes.len() < HEADER {
+            return Err(DatabaseError::Truncated {
+                path: path.to_path_buf(),
+                expected: HEADER as u64,
+                got: bytes.len() as u64,
+                spec: None,
+            }
+            .into());
+        }
+        let u16_at = |at: usize| u16::from_le_bytes([bytes[at], bytes[at + 1]]);
+        let u32_at = |at: usize| u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+        let u64_at = |at: usize| {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(&bytes[at..at + 8]);
+            u64::from_le_bytes(word)
+        };
+        let version = u32_at(8);
+        if version != MTM_FORMAT_VERSION {
+            return Err(DatabaseError::Version {
+                path: path.to_path_buf(),
+                expected: MTM_FORMAT_VERSION,
+                got: version,
+                spec: None,
+            }
+            .into());
+        }
+        if u32_at(12) as usize != HEADER {
+            return Err(corrupt(format!("its header length is {}, not {HEADER}", u32_at(12))));
+        }
+        let (stored, table_len) = (u64_at(16), u64_at(24));
+        let (width, height) = (usize::from(u16_at(32)), usize::from(u16_at(34)));
+        let shape = Shape::new(width, height).map_err(|_| corrupt(format!("its board is {width}x{height}")))?;
+        if shape.cells() > 16 {
+            return Err(corrupt(format!("its board is {shape}, larger than 16 cells")));
+        }
+        let layout = RegionLayout::new(shape, bytes[36..36 + shape.cells()].to_vec())
+            .map_err(|e| corrupt(format!("its layout is not one: {e}")))?;
+        let expected = HEADER as u64 + table_len;
+        if (bytes.len() as u64) < expected {
+            return Err(DatabaseError::Truncated {
+                path: path.to_path_buf(),
+                expected,
+                got: bytes.len() as u64,
+                spec: None,
+            }
+            .into());
+        }
+        if bytes.len() as u64 > expected {
+            return Err(corrupt(format!(
+                "it has {} bytes after its table",
+                bytes.len() as u64 - expected
+            )));
+        }
+        let index = MtmPdb::index_of(&layout)?;
+        if index.len() != table_len {
+            return Err(corrupt(format!(
+                "its layout has {} abstract boards, but its table {table_len} entries",
+                index.len()
+            )));
+        }
+        let computed = Xxh64::hash(&bytes[HEADER..]);
+        if computed != stored {
+            return Err(DatabaseError::Checksum {
+                path: path.to_path_buf(),
+                part: "data",
+                stored,
+                computed,
+                spec: None,
+            }
+            .into());
+        }
+        let table = Entries::filled(bytes.len() - HEADER, |to| {
+            to.copy_from_slice(&bytes[HEADER..]);
+            Ok::<(), Error>(())
+        })?;
+        Ok(MtmPdb { layout, index, table })
+    }
+}

@@ -1,0 +1,181 @@
+//! The index of an abstract board: cells labelled by class (0 the blank),
+//! ranked among every arrangement of the same labels (a multiset
+//! permutation), so `0 ≤ rank < len` and every arrangement has its own rank.
+//!
+//! The rank walks the cells in order and adds, for the label found, how
+//! many arrangements of the labels left put a smaller label in that cell.
+//! Those sums are read from a table indexed by the counts still left (a
+//! mixed-radix number) and the label: a rank is one addition and one
+//! lookup a cell, and nothing is allocated.
+
+/// Most classes a layout may have, the blank's included.
+pub(crate) const MAX_CLASSES: usize = 8;
+
+/// Ranks and unranks arrangements of a fixed multiset of labels.
+#[derive(Debug, Clone)]
+pub(crate) struct MultisetIndex {
+    classes: usize,
+    cells: usize,
+    /// How far one more label `k` moves the mixed-radix number of counts.
+    stride: [usize; MAX_CLASSES],
+    /// The counts of the whole multiset, as that number.
+    full: usize,
+    /// How many of each label the multiset has.
+    counts: [u8; MAX_CLASSES],
+    /// `below[number * classes + label]`: arrangements of the counts
+    /// `number` that start with a smaller label.
+    below: Vec<u64>,
+    /// Arrangements of each counts number.
+    totals: Vec<u64>,
+}
+
+impl MultisetIndex {
+    /// The index of arrangements with `counts[k]` cells of label `k`, or
+    /// `None` when the arrangements would not fit a `u64`, or there are no
+    /// labels or too many classes.
+    pub(crate) fn new(counts: &[u8]) -> Option<MultisetIndex> {
+        let classes = counts.len();
+        if classes == 0 || classes > MAX_CLASSES {
+            return None;
+        }
+        let mut stride = [0usize; MAX_CLASSES];
+        let mut numbers = 1usize;
+        for (k, &c) in counts.iter().enumerate() {
+            stride[k] = numbers;
+            numbers = numbers.checked_mul(usize::from(c) + 1)?;
+        }
+        let full = counts
+            .iter()
+            .enumerate()
+            .map(|(k, &c)| stride[k] * usize::from(c))
+            .sum();
+        let count_of = |number: usize, k: usize| (number / stride[k]) % (usize::from(counts[k]) + 1);
+        // Totals by increasing number: a smaller number's totals come first.
+        let mut totals = vec![0u64; numbers];
+        totals[0] = 1;
+        for number in 1..numbers {
+            let mut sum = 0u64;
+            for k in 0..classes {
+                if count_of(number, k) > 0 {
+                    sum = sum.checked_add(totals[number - stride[k]])?;
+                }
+            }
+            totals[number] = sum;
+        }
+        let mut below = vec![0u64; numbers * classes];
+        for number in 0..numbers {
+            let mut sum = 0u64;
+            for k in 0..classes {
+                below[number * classes + k] = sum;
+                if count_of(number, k) > 0 {
+                    sum += totals[number - stride[k]];
+                }
+            }
+        }
+        Some(MultisetIndex {
+            classes,
+            cells: counts.iter().map(|&c| usize::from(c)).sum(),
+            stride,
+            counts: {
+                let mut all = [0u8; MAX_CLASSES];
+                all[..classes].copy_from_slice(counts);
+                all
+            },
+            full,
+            below,
+            totals,
+        })
+    }
+
+    /// How many arrangements there are: every rank is below it.
+    pub(crate) fn len(&self) -> u64 {
+        self.totals[self.full]
+    }
+
+    /// The rank of `labels` (one a cell; the counts must be the index's).
+    #[inline(always)]
+    pub(crate) fn rank(&self, labels: &[u8]) -> u64 {
+        let mut number = self.full;
+        let mut rank = 0u64;
+        for &label in &labels[..self.cells] {
+            let label = usize::from(label);
+            rank += self.below[number * self.classes + label];
+            number -= self.stride[label];
+        }
+        rank
+    }
+
+    /// The arrangement of rank `rank`, into `labels` (one a cell).
+    pub(crate) fn unrank(&self, mut rank: u64, labels: &mut [u8]) {
+        let mut number = self.full;
+        for cell in labels.iter_mut().take(self.cells) {
+            let row = &self.below[number * self.classes..(number + 1) * self.classes];
+            // The largest label whose arrangements start at or below the rank, and that is left.
+            let mut label = 0;
+            for k in (0..self.classes).rev() {
+                if row[k] <= rank && self.left(number, k) > 0 {
+                    label = k;
+                    break;
+                }
+            }
+            rank -= row[label];
+            *cell = label as u8;
+            number -= self.stride[label];
+        }
+    }
+
+    /// How many of label `k` the counts `number` hold.
+    fn left(&self, number: usize, k: usize) -> usize {
+        (number / self.stride[k]) % (usize::from(self.counts[k]) + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every arrangement of a small multiset in lexicographic order, by brute force.
+    fn arrangements(counts: &[u8]) -> Vec<Vec<u8>> {
+        let mut labels: Vec<u8> = counts
+            .iter()
+            .enumerate()
+            .flat_map(|(k, &c)| std::iter::repeat_n(k as u8, c.into()))
+            .collect();
+        let mut all = vec![labels.clone()];
+        // Next permutation, lexicographic, duplicates skipped by construction.
+        loop {
+            let Some(i) = (1..labels.len()).rev().find(|&i| labels[i - 1] < labels[i]) else {
+                return all;
+            };
+            let j = (i..labels.len())
+                .rev()
+                .find(|&j| labels[j] > labels[i - 1])
+                .unwrap_or(i);
+            labels.swap(i - 1, j);
+            labels[i..].reverse();
+            all.push(labels.clone());
+        }
+    }
+
+    #[test]
+    fn ranks_are_the_lexicographic_order_and_unrank_inverts_them() {
+        for counts in [&[1u8, 2, 3][..], &[1, 1, 1, 1], &[1, 2, 2, 3], &[1, 4], &[2, 0, 3]] {
+            let index = MultisetIndex::new(counts).unwrap();
+            let all = arrangements(counts);
+            assert_eq!(index.len(), all.len() as u64, "{counts:?}");
+            let mut back = vec![0u8; all[0].len()];
+            for (rank, labels) in all.iter().enumerate() {
+                assert_eq!(index.rank(labels), rank as u64, "{labels:?}");
+                index.unrank(rank as u64, &mut back);
+                assert_eq!(&back, labels);
+            }
+        }
+    }
+
+    #[test]
+    fn the_four_by_four_layout_has_its_multinomial_count() {
+        // 16! / (1! 2! 4! 5! 4!)
+        let index = MultisetIndex::new(&[1, 2, 4, 5, 4]).unwrap();
+        assert_eq!(index.len(), 151_351_200);
+    }
+}

@@ -1,0 +1,157 @@
+//! Which tiles a multi-tile database tells apart: the goal's cells in
+//! classes, the blank's cell alone in class 0. A board is read as the
+//! class of each tile's goal cell, and its estimate is the multi-tile
+//! distance of that abstract board to the layout itself.
+//!
+//! Layouts are written with the goal's blank in the bottom-right corner
+//! (the canonical frame). A goal with its blank in another corner is read
+//! through the reflection that takes that corner there, so one database
+//! serves the standard goal and the blank-first one alike.
+
+use crate::board::Shape;
+use crate::error::DatabaseError;
+use crate::goal::Goal;
+use crate::Error;
+
+use super::index::MAX_CLASSES;
+
+/// The class of each cell of the canonical frame: 0 for the bottom-right
+/// corner (the blank's) and only there, the others numbered from 1 with
+/// none skipped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RegionLayout {
+    shape: Shape,
+    classes: Vec<u8>,
+}
+
+impl RegionLayout {
+    /// The 4×4 layout a database is built with by default: two tiles of the
+    /// top row, the top-right block of four, the left column's block of
+    /// five and the bottom-right block of four, a relabelling of the goal
+    /// due to Tomas Rokicki. Its 151,351,200 abstract boards take one byte
+    /// each.
+    ///
+    /// ```
+    /// use npuzzle::heuristic::mtm_pdb::RegionLayout;
+    /// let layout = RegionLayout::rokicki_4x4();
+    /// assert_eq!(layout.classes()[..4], [1, 1, 2, 2]);
+    /// assert_eq!(layout.classes()[15], 0);
+    /// ```
+    pub fn rokicki_4x4() -> RegionLayout {
+        #[rustfmt::skip]
+        let classes = vec![
+            1, 1, 2, 2,
+            3, 3, 2, 2,
+            3, 3, 4, 4,
+            3, 4, 4, 0,
+        ];
+        RegionLayout {
+            shape: Shape::new(4, 4).expect("4x4 is a shape"),
+            classes,
+        }
+    }
+
+    /// A layout of `shape` from one class a cell, row by row in the
+    /// canonical frame; an error names what is wrong with it.
+    pub fn new(shape: Shape, classes: Vec<u8>) -> Result<RegionLayout, Error> {
+        let bad = |reason: String| -> Error { DatabaseError::Unsupported { reason }.into() };
+        if classes.len() != shape.cells() {
+            return Err(bad(format!(
+                "a region layout of a {shape} board needs {} classes, one a cell, not {}",
+                shape.cells(),
+                classes.len()
+            )));
+        }
+        if shape.cells() > 16 {
+            return Err(bad(format!(
+                "multi-tile databases are built for boards of up to 16 cells, not {shape}"
+            )));
+        }
+        let last = shape.cells() - 1;
+        if classes[last] != 0 || classes[..last].contains(&0) {
+            return Err(bad(
+                "class 0 is the blank's: the bottom-right cell and only it".to_string()
+            ));
+        }
+        let most = usize::from(classes.iter().copied().max().unwrap_or(0));
+        if most >= MAX_CLASSES || (1..=most).any(|k| !classes.contains(&(k as u8))) {
+            return Err(bad(format!(
+                "the classes must be numbered 1 to at most {} with none skipped",
+                MAX_CLASSES - 1
+            )));
+        }
+        Ok(RegionLayout { shape, classes })
+    }
+
+    /// The board shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The class of each cell, row by row, in the canonical frame.
+    pub fn classes(&self) -> &[u8] {
+        &self.classes
+    }
+
+    /// How many cells each class has, the blank's class first.
+    pub(crate) fn counts(&self) -> Vec<u8> {
+        let most = usize::from(self.classes.iter().copied().max().unwrap_or(0));
+        let mut counts = vec![0u8; most + 1];
+        for &c in &self.classes {
+            counts[usize::from(c)] += 1;
+        }
+        counts
+    }
+}
+
+/// How a goal's board is read in the canonical frame: where each cell goes,
+/// and, on square boards, the reflection along the blank corner's diagonal
+/// (which maps the goal to itself, so its abstract board is a second
+/// admissible estimate).
+#[derive(Debug, Clone)]
+pub(crate) struct Frame {
+    /// `to_canonical[cell]`: the canonical cell of a goal-frame cell.
+    pub to_canonical: Vec<u8>,
+    /// `transpose[cell]`: the canonical cell reflected along the diagonal
+    /// through the bottom-right corner, on square boards.
+    pub transpose: Option<Vec<u8>>,
+}
+
+impl Frame {
+    /// The frame for `goal`, whose blank must be in a corner.
+    pub(crate) fn for_goal(goal: &Goal) -> Result<Frame, Error> {
+        let shape = goal.shape();
+        let (w, h) = (shape.width(), shape.height());
+        let blank = goal.board().blank();
+        let (row, col) = (blank / w, blank % w);
+        if (row != 0 && row != h - 1) || (col != 0 && col != w - 1) {
+            return Err(DatabaseError::Unsupported {
+                reason: format!(
+                    "a multi-tile database reads goals with the blank in a corner; goal {goal} has it in row {}, column {}",
+                    row + 1,
+                    col + 1
+                ),
+            }
+            .into());
+        }
+        let flip_rows = row == 0 && h > 1;
+        let flip_cols = col == 0 && w > 1;
+        let to_canonical = (0..shape.cells())
+            .map(|cell| {
+                let (r, c) = (cell / w, cell % w);
+                let r = if flip_rows { h - 1 - r } else { r };
+                let c = if flip_cols { w - 1 - c } else { c };
+                (r * w + c) as u8
+            })
+            .collect();
+        let transpose = (w == h).then(|| {
+            (0..shape.cells())
+                .map(|cell| ((cell % w) * w + cell / w) as u8)
+                .collect()
+        });
+        Ok(Frame {
+            to_canonical,
+            transpose,
+        })
+    }
+}
