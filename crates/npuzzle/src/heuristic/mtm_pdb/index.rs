@@ -9,7 +9,7 @@
 //! lookup a cell, and nothing is allocated.
 
 /// Most classes a layout may have, the blank's included.
-pub(crate) const MAX_CLASSES: usize = 8;
+pub(crate) const MAX_CLASSES: usize = 16;
 
 /// Ranks and unranks arrangements of a fixed multiset of labels.
 #[derive(Debug, Clone)]
@@ -31,8 +31,8 @@ pub(crate) struct MultisetIndex {
 
 impl MultisetIndex {
     /// The index of arrangements with `counts[k]` cells of label `k`, or
-    /// `None` when the arrangements would not fit a `u64`, or there are no
-    /// labels or too many classes.
+    /// `None` when the arrangements would not fit a `u64`, there are no
+    /// labels, or more than 16 classes or 2^16 counts numbers.
     pub(crate) fn new(counts: &[u8]) -> Option<MultisetIndex> {
         let classes = counts.len();
         if classes == 0 || classes > MAX_CLASSES {
@@ -43,6 +43,10 @@ impl MultisetIndex {
         for (k, &c) in counts.iter().enumerate() {
             stride[k] = numbers;
             numbers = numbers.checked_mul(usize::from(c) + 1)?;
+        }
+        // The tables hold a row per counts number: 2^16 at most on 16 cells.
+        if numbers > 1 << 16 {
+            return None;
         }
         let full = counts
             .iter()

@@ -51,6 +51,32 @@ impl RegionLayout {
         }
     }
 
+    /// The layout `pdb build` uses for `shape`: [`rokicki_4x4`](Self::rokicki_4x4)
+    /// on 4×4; on boards of up to 9 cells one class a tile (the table is
+    /// then exact: at most 9! = 362,880 entries); none on other boards.
+    ///
+    /// ```
+    /// use npuzzle::heuristic::mtm_pdb::RegionLayout;
+    /// assert_eq!(RegionLayout::default_for("4x4".parse()?)?, RegionLayout::rokicki_4x4());
+    /// assert_eq!(RegionLayout::default_for("3x3".parse()?)?.classes(), [1, 2, 3, 4, 5, 6, 7, 8, 0]);
+    /// assert!(RegionLayout::default_for("5x5".parse()?).is_err());
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn default_for(shape: Shape) -> Result<RegionLayout, Error> {
+        let cells = shape.cells();
+        if (shape.width(), shape.height()) == (4, 4) {
+            return Ok(RegionLayout::rokicki_4x4());
+        }
+        if cells <= 9 {
+            let classes = (1..cells as u8).chain(std::iter::once(0)).collect();
+            return RegionLayout::new(shape, classes);
+        }
+        Err(DatabaseError::Unsupported {
+            reason: format!("multi-tile databases are built for 4x4 boards and boards of up to 9 cells, not {shape}"),
+        }
+        .into())
+    }
+
     /// A layout of `shape` from one class a cell, row by row in the
     /// canonical frame; an error names what is wrong with it.
     pub fn new(shape: Shape, classes: Vec<u8>) -> Result<RegionLayout, Error> {

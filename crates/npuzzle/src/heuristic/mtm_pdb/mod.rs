@@ -71,7 +71,7 @@ impl MtmPdb {
     fn index_of(layout: &RegionLayout) -> Result<MultisetIndex, Error> {
         MultisetIndex::new(&layout.counts()).ok_or_else(|| {
             DatabaseError::Unsupported {
-                reason: "a multi-tile layout of more than 7 classes cannot be indexed".to_string(),
+                reason: "a multi-tile layout of more than 16 cells cannot be indexed".to_string(),
             }
             .into()
         })
