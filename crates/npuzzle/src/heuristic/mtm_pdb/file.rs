@@ -1,5 +1,6 @@
-//! Multi-tile database files: a 64-byte header, then the table, one byte
-//! an entry in rank order. All numbers little-endian:
+//! Multi-tile database files: a 64-byte header, then the table, four 2-bit
+//! entries a byte in rank order (see the module documentation). All
+//! numbers little-endian:
 //!
 //! | bytes | field |
 //! | --- | --- |
@@ -147,9 +148,9 @@ impl MtmPdb {
             )));
         }
         let index = MtmPdb::index_of(&layout)?;
-        if index.len() != table_len {
+        if index.len().div_ceil(4) != table_len {
             return Err(corrupt(format!(
-                "its layout has {} abstract boards, but its table {table_len} entries",
+                "its layout has {} abstract boards, four a byte, but its table {table_len} bytes",
                 index.len()
             )));
         }

@@ -28,8 +28,7 @@ impl RegionLayout {
     /// The 4×4 layout a database is built with by default: two tiles of the
     /// top row, the top-right block of four, the left column's block of
     /// five and the bottom-right block of four, a relabelling of the goal
-    /// due to Tomas Rokicki. Its 151,351,200 abstract boards take one byte
-    /// each.
+    /// due to Tomas Rokicki: 151,351,200 abstract boards.
     ///
     /// ```
     /// use npuzzle::heuristic::mtm_pdb::RegionLayout;
@@ -51,13 +50,13 @@ impl RegionLayout {
         }
     }
 
-    /// The layout `pdb build` uses for `shape`: [`rokicki_4x4`](Self::rokicki_4x4)
+    /// The layout `pdb build` uses for `shape`: [`split_4x4`](Self::split_4x4)
     /// on 4×4; on boards of up to 9 cells one class a tile (the table is
     /// then exact: at most 9! = 362,880 entries); none on other boards.
     ///
     /// ```
     /// use npuzzle::heuristic::mtm_pdb::RegionLayout;
-    /// assert_eq!(RegionLayout::default_for("4x4".parse()?)?, RegionLayout::rokicki_4x4());
+    /// assert_eq!(RegionLayout::default_for("4x4".parse()?)?, RegionLayout::split_4x4());
     /// assert_eq!(RegionLayout::default_for("3x3".parse()?)?.classes(), [1, 2, 3, 4, 5, 6, 7, 8, 0]);
     /// assert!(RegionLayout::default_for("5x5".parse()?).is_err());
     /// # Ok::<(), npuzzle::Error>(())
@@ -65,7 +64,7 @@ impl RegionLayout {
     pub fn default_for(shape: Shape) -> Result<RegionLayout, Error> {
         let cells = shape.cells();
         if (shape.width(), shape.height()) == (4, 4) {
-            return Ok(RegionLayout::rokicki_4x4());
+            return Ok(RegionLayout::split_4x4());
         }
         if cells <= 9 {
             let classes = (1..cells as u8).chain(std::iter::once(0)).collect();
@@ -75,6 +74,29 @@ impl RegionLayout {
             reason: format!("multi-tile databases are built for 4x4 boards and boards of up to 9 cells, not {shape}"),
         }
         .into())
+    }
+
+    /// [`rokicki_4x4`](Self::rokicki_4x4) with its top-right block of four
+    /// split into its two rows: 908,107,200 abstract boards, six times as
+    /// many, and on random boards several times fewer nodes searched. The
+    /// 4×4 default.
+    ///
+    /// ```
+    /// use npuzzle::heuristic::mtm_pdb::RegionLayout;
+    /// assert_eq!(RegionLayout::split_4x4().classes()[..8], [1, 1, 2, 2, 3, 3, 5, 5]);
+    /// ```
+    pub fn split_4x4() -> RegionLayout {
+        #[rustfmt::skip]
+        let classes = vec![
+            1, 1, 2, 2,
+            3, 3, 5, 5,
+            3, 3, 4, 4,
+            3, 4, 4, 0,
+        ];
+        RegionLayout {
+            shape: Shape::new(4, 4).expect("4x4 is a shape"),
+            classes,
+        }
     }
 
     /// A layout of `shape` from one class a cell, row by row in the

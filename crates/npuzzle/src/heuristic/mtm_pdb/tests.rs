@@ -133,3 +133,23 @@ fn a_file_round_trips_and_damage_is_named() {
         .to_string();
     assert!(err.contains("wrong magic"), "{err}");
 }
+
+#[test]
+fn a_move_changes_the_distance_by_one_at_most_so_remainders_follow_it() {
+    // The walk follows exact distances from parent to child by their remainders.
+    let s = shape("3x3");
+    let pdb = MtmPdb::build(RegionLayout::new(s, vec![1, 1, 2, 3, 3, 2, 3, 2, 0]).unwrap(), 1).unwrap();
+    let mut labels = [0u8; 16];
+    let mut checked = 0;
+    for rank in 0..pdb.entries() as usize {
+        pdb.index.unrank(rank as u64, &mut labels);
+        let d = pdb.distance(&labels);
+        build::for_each_slide(s, &labels, |child| {
+            let child_d = pdb.distance(child);
+            assert!(child_d.abs_diff(d) <= 1, "{labels:?} {d} -> {child:?} {child_d}");
+            assert_eq!(step(d, pdb.code(pdb.rank(child))), child_d);
+            checked += 1;
+        });
+    }
+    assert!(checked > 10_000, "{checked}");
+}
