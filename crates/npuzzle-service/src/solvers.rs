@@ -831,6 +831,88 @@ mod tests {
         );
     }
 
+    #[test]
+    fn the_multi_tile_metric_reads_the_multi_tile_file_and_falls_back_without_it() {
+        use npuzzle::heuristic::mtm_pdb::{MtmPdb, RegionLayout};
+        use npuzzle::{Algorithm, Metric};
+        let dir = tempfile::tempdir().unwrap();
+        let shape: npuzzle::Shape = "3x2".parse().unwrap();
+        let goal = Goal::standard(shape);
+        let ida = SolverOptions::default()
+            .with_algorithm(Algorithm::IdaStar)
+            .with_metric(Metric::Mtm);
+        let solvers = |choice| Solvers::new(ida, choice).with_pdb_dir(dir.path());
+        // Without the file: `auto` as before, `pdb` names the file looked for.
+        let auto = solvers(HeuristicChoice::Auto).get(&goal).unwrap();
+        assert_eq!(auto.options().heuristic, HeuristicKind::LinearConflict);
+        assert!(auto.mtm_pdb().is_none());
+        let path = dir.path().join("3x2-multi-tile.mtm");
+        let err = solvers(HeuristicChoice::Kind(HeuristicKind::Pdb))
+            .get(&goal)
+            .unwrap_err();
+        assert_eq!(
+            err,
+            Error::Database(DatabaseError::MultiTileNotFound {
+                shape,
+                path: Some(path.clone())
+            })
+        );
+        // With it, both read it, one database for every goal with the blank in a corner.
+        MtmPdb::build(RegionLayout::default_for(shape).unwrap(), 1)
+            .unwrap()
+            .write(&path)
+            .unwrap();
+        for choice in [HeuristicChoice::Auto, HeuristicChoice::Kind(HeuristicKind::Pdb)] {
+            let solvers = solvers(choice);
+            let solver = solvers.get(&goal).unwrap();
+            assert_eq!(solver.options().heuristic, HeuristicKind::Pdb);
+            let other = solvers.get(&Goal::blank_first(shape)).unwrap();
+            assert!(Arc::ptr_eq(solver.mtm_pdb().unwrap(), other.mtm_pdb().unwrap()));
+            let board = Board::parse("x 5 4 3 2 1", Some(shape)).unwrap();
+            let report = solver.solve(&board, &goal).unwrap();
+            let bfs = Solver::new(ida.with_algorithm(Algorithm::Bfs))
+                .solve(&board, &goal)
+                .unwrap();
+            let length = |r: &npuzzle::Report| Metric::Mtm.length(r.outcome.solution().unwrap().moves());
+            assert_eq!(length(&report), length(&bfs));
+        }
+        // `auto` leaves it for a goal it cannot read, and for searches that read no heuristic.
+        let middle = Goal::parse("1 x 2 3 4 5", shape).unwrap();
+        let auto = solvers(HeuristicChoice::Auto);
+        assert_eq!(
+            auto.get(&middle).unwrap().options().heuristic,
+            HeuristicKind::LinearConflict
+        );
+        let pdb = solvers(HeuristicChoice::Kind(HeuristicKind::Pdb));
+        assert!(matches!(
+            pdb.get(&middle),
+            Err(Error::Database(DatabaseError::Unsupported { .. }))
+        ));
+        let bfs = Solvers::new(ida.with_algorithm(Algorithm::Bfs), HeuristicChoice::Auto).with_pdb_dir(dir.path());
+        assert!(bfs.get(&goal).unwrap().mtm_pdb().is_none());
+        // A broken file is named where it would be read, once.
+        let bytes = std::fs::read(&path).unwrap();
+        std::fs::write(&path, &bytes[..bytes.len() - 1]).unwrap();
+        for choice in [HeuristicChoice::Auto, HeuristicChoice::Kind(HeuristicKind::Pdb)] {
+            let err = solvers(choice).get(&goal).unwrap_err();
+            let Error::Database(DatabaseError::MultiTileUnusable { problem, .. }) = &err else {
+                panic!("{err:?}")
+            };
+            assert!(
+                matches!(&**problem, Error::Database(DatabaseError::Truncated { path: p, .. }) if *p == path),
+                "{problem:?}"
+            );
+            assert!(err.to_string().contains(&path.display().to_string()), "{err}");
+        }
+        // The single-tile metric never looks at it.
+        let stm = Solvers::new(
+            SolverOptions::default().with_algorithm(Algorithm::IdaStar),
+            HeuristicChoice::Auto,
+        )
+        .with_pdb_dir(dir.path());
+        assert!(stm.get(&goal).unwrap().mtm_pdb().is_none());
+    }
+
     /// Issue 28, item 16: with every 5×5 database present, `auto` read the
     /// set that expands fewest nodes (compact 6-6-6-6 + 7-7-7-3), slower
     /// than the compact set alone. Small partitions stand in for them here.
