@@ -7,6 +7,8 @@ use npuzzle::error::{DatabaseError, Refusal};
 use npuzzle::heuristic::pdb::{recommended_partition, Partition, PdbSpec, TableKind};
 use npuzzle::{Error, Goal};
 
+use npuzzle_service::source::multi_tile_file_name;
+
 use crate::pdb_dir::NO_DIR;
 
 /// The command that builds `spec`'s databases.
@@ -40,6 +42,26 @@ pub fn build_command_for(goal: &Goal) -> String {
     }
 }
 
+/// The command that builds the multi-tile database for boards of `shape`,
+/// or a template when the shape is not known.
+pub fn multi_tile_command(shape: Option<npuzzle::Shape>) -> String {
+    let size = shape.map_or_else(|| "WxH".to_string(), |s| s.to_string());
+    format!("npuzzle pdb build --size {size} --metric mtm")
+}
+
+/// A multi-tile database file's error (its own, from opening it) with the
+/// command line's advice, for the shape its name says when it has the name
+/// `pdb build` gives.
+pub fn explain_multi_tile(path: &std::path::Path, e: &Error) -> String {
+    let shape = path
+        .file_name()
+        .and_then(|name| name.to_str())
+        .and_then(|name| name.split_once('-'))
+        .and_then(|(size, _)| size.parse::<npuzzle::Shape>().ok())
+        .filter(|&shape| path.file_name().is_some_and(|n| *n == *multi_tile_file_name(shape)));
+    format!("{}; rebuild it with `{}`", e.full_message(), multi_tile_command(shape))
+}
+
 /// The command for `spec` if known, else a template.
 fn command_or_template(spec: Option<&PdbSpec>) -> String {
     spec.map_or_else(
@@ -67,6 +89,13 @@ pub fn advice(e: &Error) -> Option<String> {
                 .as_deref()
                 .map_or_else(|| build_command_for(goal), |p| command_for(goal, p));
             format!("delete it, or build databases in its place with `{command}`")
+        }
+        Error::Database(DatabaseError::MultiTileNotFound { path: None, .. }) => NO_DIR.to_string(),
+        Error::Database(DatabaseError::MultiTileNotFound { shape, .. }) => {
+            format!("build it with `{}`", multi_tile_command(Some(*shape)))
+        }
+        Error::Database(DatabaseError::MultiTileUnusable { shape, .. }) => {
+            format!("rebuild it with `{}`", multi_tile_command(Some(*shape)))
         }
         Error::Database(DatabaseError::Missing { spec, .. }) => format!("build it with `{}`", build_command(spec)),
         Error::Database(DatabaseError::Magic { spec, .. }) => format!(

@@ -68,6 +68,7 @@ impl From<Error> for ApiError {
                 DatabaseError::Io { .. }
                 | DatabaseError::Missing { .. }
                 | DatabaseError::Unusable { .. }
+                | DatabaseError::MultiTileUnusable { .. }
                 | DatabaseError::Magic { .. }
                 | DatabaseError::Version { .. }
                 | DatabaseError::Mismatch { .. }

@@ -5,6 +5,7 @@
 
 use std::path::Path;
 
+use npuzzle::heuristic::mtm_pdb::MtmPdb;
 use npuzzle::heuristic::pdb::PdbInfo;
 use serde::Serialize;
 
@@ -45,9 +46,14 @@ pub struct DatabaseRecord {
     /// The partition.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub partition: Option<String>,
-    /// The tables' kind: `classic`, `zero-aware`, `zero-aware compact`.
+    /// The tables' kind: `classic`, `zero-aware`, `zero-aware compact`, or
+    /// `multi-tile` for a multi-tile database (which serves every goal with
+    /// the blank in a corner: no goal, no partition).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
+    /// The entries of a multi-tile database's table.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub entries: Option<u64>,
     /// The file's size in bytes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bytes: Option<u64>,
@@ -65,7 +71,37 @@ impl DatabaseRecord {
             goal: Some(info.spec.goal().to_string()),
             partition: Some(info.spec.partition().to_string()),
             kind: Some(info.spec.kind().label().to_string()),
+            entries: None,
             bytes: Some(info.bytes),
+            error: None,
+        }
+    }
+
+    /// The kind of a multi-tile database, as records name it.
+    pub const MULTI_TILE: &'static str = "multi-tile";
+
+    /// A usable multi-tile database file of `bytes` bytes.
+    ///
+    /// ```
+    /// use npuzzle::heuristic::mtm_pdb::{MtmPdb, RegionLayout};
+    /// use npuzzle_service::record::DatabaseRecord;
+    /// let pdb = MtmPdb::build(RegionLayout::default_for("3x2".parse()?)?, 1)?;
+    /// let record = DatabaseRecord::multi_tile("3x2-multi-tile.mtm".as_ref(), &pdb, 784);
+    /// assert_eq!(
+    ///     serde_json::to_string(&record).unwrap(),
+    ///     r#"{"path":"3x2-multi-tile.mtm","size":"3x2","kind":"multi-tile","entries":720,"bytes":784}"#
+    /// );
+    /// # Ok::<(), npuzzle::Error>(())
+    /// ```
+    pub fn multi_tile(path: &Path, pdb: &MtmPdb, bytes: u64) -> DatabaseRecord {
+        DatabaseRecord {
+            path: path.display().to_string(),
+            size: Some(pdb.layout().shape().to_string()),
+            goal: None,
+            partition: None,
+            kind: Some(DatabaseRecord::MULTI_TILE.to_string()),
+            entries: Some(pdb.entries()),
+            bytes: Some(bytes),
             error: None,
         }
     }
@@ -78,6 +114,7 @@ impl DatabaseRecord {
             goal: None,
             partition: None,
             kind: None,
+            entries: None,
             bytes: None,
             error: Some(error),
         }

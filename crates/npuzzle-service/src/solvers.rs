@@ -4,6 +4,13 @@
 //! says: per iteration their least values or their dual lookups on 5×5), else walking distance on 4×4, else
 //! linear conflict. A [`Session`](crate::Session) keeps one per set of
 //! options.
+//!
+//! In the multi-tile metric the databases are multi-tile ones: `pdb`, and
+//! `auto` when `idastar` searches, read the source's multi-tile database for
+//! the board's shape ([`DatabaseSource::multi_tile`]) if the goal's blank is
+//! in a corner. Without one `auto` reads walking distance on 4×4 (its
+//! multi-tile form), else linear conflict, and `pdb` is an error naming the
+//! file looked for.
 
 use std::collections::HashMap;
 use std::collections::HashSet;
@@ -16,7 +23,7 @@ use npuzzle::error::{DatabaseError, InputError};
 use npuzzle::goal::Goal;
 use npuzzle::heuristic::pdb::{self, AdditivePdb, PdbInfo, PdbSet, PdbSpec, TableKind};
 
-use crate::source::{DatabaseSource, Directory};
+use crate::source::{multi_tile_file_name, DatabaseSource, Directory, MultiTile};
 use npuzzle::heuristic::HeuristicKind;
 use npuzzle::search::{Solver, SolverOptions};
 use npuzzle::Error;
@@ -85,6 +92,10 @@ impl FromStr for HeuristicChoice {
 
 /// What a solver is built from besides the shared options.
 type SolverKey = (HeuristicKind, Vec<PathBuf>);
+
+/// The heuristic for a goal and the databases it reads: additive ones, or
+/// (in the multi-tile metric) a multi-tile one.
+type Resolved = (HeuristicKind, Option<Arc<PdbSet>>, Option<MultiTile>);
 
 /// Called when `auto` finds no pattern databases for a 4×4 or 5×5 goal and
 /// falls back to a weaker heuristic, with what a front-end needs to say so.
@@ -155,6 +166,9 @@ pub struct Solvers {
     told_unusable: Mutex<HashSet<PathBuf>>,
     by_goal: Mutex<HashMap<Goal, Arc<Solver>>>,
     by_key: Mutex<HashMap<SolverKey, Arc<Solver>>>,
+    /// The source's multi-tile database for each shape looked up (or why it
+    /// cannot be read): each file is opened once, whatever the goals.
+    multi_tile: Mutex<HashMap<npuzzle::Shape, Result<Option<MultiTile>, Error>>>,
 }
 
 impl fmt::Debug for Solvers {
@@ -183,6 +197,7 @@ impl Solvers {
             told_unusable: Mutex::default(),
             by_goal: Mutex::default(),
             by_key: Mutex::default(),
+            multi_tile: Mutex::default(),
         }
     }
 
@@ -261,18 +276,23 @@ impl Solvers {
         if let Some(s) = lock(&self.by_goal).get(goal) {
             return Ok(Arc::clone(s));
         }
-        let (kind, set) = self.resolve(goal)?;
+        let (kind, set, multi_tile) = self.resolve(goal)?;
         let core = self.core_databases(goal);
         let paths = set
             .iter()
             .chain(&core)
             .flat_map(|s| s.members())
-            .filter_map(|m| m.path().map(PathBuf::from));
+            .filter_map(|m| m.path().map(PathBuf::from))
+            .chain(multi_tile.iter().map(|(path, _)| path.clone()));
         let key = (kind, paths.collect());
         let solver = Arc::clone(lock(&self.by_key).entry(key).or_insert_with(|| {
             let solver = (core.into_iter()).fold(Solver::new(self.options.with_heuristic(kind)), |solver, set| {
                 solver.with_core_pdb(Some(set))
             });
+            let solver = match multi_tile {
+                Some((_, pdb)) => solver.with_mtm_pdb(pdb),
+                None => solver,
+            };
             Arc::new(match set {
                 Some(set) => solver.with_pdb_set(set),
                 None => solver,
@@ -329,18 +349,13 @@ impl Solvers {
     }
 
     /// The heuristic for `goal`, with its databases when it needs them.
-    fn resolve(&self, goal: &Goal) -> Result<(HeuristicKind, Option<Arc<PdbSet>>), Error> {
+    fn resolve(&self, goal: &Goal) -> Result<Resolved, Error> {
         let shape = goal.shape();
         let algorithm = self.options.resolve(shape);
-        // In the multi-tile metric only walking distance has its multi-tile
-        // form (on 4x4), and no database does: `auto` reads no file.
-        if self.options.metric == npuzzle::Metric::Mtm && self.choice == HeuristicChoice::Auto {
-            let using = if HeuristicKind::WalkingDistance.supports(shape) {
-                HeuristicKind::WalkingDistance
-            } else {
-                HeuristicKind::LinearConflict
-            };
-            return Ok((using, None));
+        if self.options.metric == npuzzle::Metric::Mtm {
+            if let Some(resolved) = self.resolve_multi_tile(goal, algorithm)? {
+                return Ok(resolved);
+            }
         }
         // A broken file that could have held them is named, not passed over.
         let not_found = |partition, broken: Vec<(PathBuf, Error)>| {
@@ -366,24 +381,26 @@ impl Solvers {
             _ => HeuristicKind::for_databases(shape),
         };
         match (self.choice, &self.partition) {
-            (HeuristicChoice::Kind(kind), _) if !kind.needs_database() => Ok((kind, None)),
+            (HeuristicChoice::Kind(kind), _) if !kind.needs_database() => Ok((kind, None, None)),
             (_, Some(text)) => {
                 let spec = PdbSpec::parse(goal, text)?;
                 let same = |s: &PdbSpec| s.goal() == spec.goal() && s.partition() == spec.partition();
                 match self.strongest(same)? {
-                    Found { set: Some(set), .. } => Ok((reading, Some(set))),
+                    Found { set: Some(set), .. } => Ok((reading, Some(set), None)),
                     Found { set: None, broken } => Err(not_found(Some(Box::new(spec.partition().clone())), broken)),
                 }
             }
             (HeuristicChoice::Kind(kind), None) => match self.strongest(|spec| spec.goal() == goal)? {
-                Found { set: Some(set), .. } => Ok((kind, Some(set))),
+                Found { set: Some(set), .. } => Ok((kind, Some(set), None)),
                 Found { set: None, broken } => Err(not_found(None, broken)),
             },
             // The heuristic does not matter to the uninformed searches: skip the look-up.
-            (HeuristicChoice::Auto, None) if !algorithm.uses_heuristic() => Ok((HeuristicKind::LinearConflict, None)),
+            (HeuristicChoice::Auto, None) if !algorithm.uses_heuristic() => {
+                Ok((HeuristicKind::LinearConflict, None, None))
+            }
             (HeuristicChoice::Auto, None) => {
                 let broken = match self.strongest(|spec| spec.goal() == goal)? {
-                    Found { set: Some(set), .. } => return Ok((reading, Some(set))),
+                    Found { set: Some(set), .. } => return Ok((reading, Some(set), None)),
                     Found { set: None, broken } => broken,
                 };
                 let using = if HeuristicKind::WalkingDistance.supports(shape) {
@@ -401,9 +418,71 @@ impl Solvers {
                         broken: broken.into_iter().map(|(_, e)| e).collect(),
                     });
                 }
-                Ok((using, None))
+                Ok((using, None, None))
             }
         }
+    }
+
+    /// The heuristic for `goal` in the multi-tile metric, when the choice is
+    /// `auto` or `pdb` (`None` for the others, resolved as in the
+    /// single-tile metric). `pdb` reads the multi-tile database for the
+    /// board's shape, and it is an error when there is none or it cannot be
+    /// read for this goal. `auto` reads it when `idastar` searches and the
+    /// goal's blank is in a corner, if the file is there (a broken one is an
+    /// error: it would have been read) and holds the board's shape; else
+    /// walking distance on 4×4, else linear conflict, reading no file.
+    fn resolve_multi_tile(&self, goal: &Goal, algorithm: npuzzle::Algorithm) -> Result<Option<Resolved>, Error> {
+        let shape = goal.shape();
+        match self.choice {
+            HeuristicChoice::Kind(HeuristicKind::Pdb) => match self.multi_tile_for(shape)? {
+                Some((path, pdb)) => {
+                    // Names why the file does not serve this goal (its shape, the blank's cell).
+                    pdb.heuristic(goal)?;
+                    Ok(Some((HeuristicKind::Pdb, None, Some((path, pdb)))))
+                }
+                None => Err(Error::Database(DatabaseError::MultiTileNotFound {
+                    shape,
+                    path: self.dir().map(|dir| dir.join(multi_tile_file_name(shape))),
+                })),
+            },
+            HeuristicChoice::Auto => {
+                if algorithm == npuzzle::Algorithm::IdaStar && blank_in_corner(goal) {
+                    if let Some((path, pdb)) = self.multi_tile_for(shape)? {
+                        if pdb.heuristic(goal).is_ok() {
+                            return Ok(Some((HeuristicKind::Pdb, None, Some((path, pdb)))));
+                        }
+                    }
+                }
+                let using = if HeuristicKind::WalkingDistance.supports(shape) {
+                    HeuristicKind::WalkingDistance
+                } else {
+                    HeuristicKind::LinearConflict
+                };
+                Ok(Some((using, None, None)))
+            }
+            HeuristicChoice::Kind(_) => Ok(None),
+        }
+    }
+
+    /// The source's multi-tile database for boards of `shape`, opened once
+    /// and kept (as is an error, named as the database's).
+    fn multi_tile_for(&self, shape: npuzzle::Shape) -> Result<Option<MultiTile>, Error> {
+        let Some(source) = &self.source else {
+            return Ok(None);
+        };
+        // Held while the file is read, so that threads asking at once read it once.
+        let mut cache = lock(&self.multi_tile);
+        cache
+            .entry(shape)
+            .or_insert_with(|| {
+                source.multi_tile(shape).map_err(|problem| {
+                    Error::Database(DatabaseError::MultiTileUnusable {
+                        shape,
+                        problem: Box::new(problem),
+                    })
+                })
+            })
+            .clone()
     }
 
     /// The strongest databases in the directory that `wanted` accepts, read
@@ -484,6 +563,16 @@ impl Solvers {
             }
         }
     }
+}
+
+/// Whether `goal` has its blank in a corner, where a multi-tile database
+/// reads it.
+fn blank_in_corner(goal: &Goal) -> bool {
+    let shape = goal.shape();
+    let (w, h) = (shape.width(), shape.height());
+    let blank = goal.board().blank();
+    let (row, col) = (blank / w, blank % w);
+    (row == 0 || row == h - 1) && (col == 0 || col == w - 1)
 }
 
 /// How many partitions `auto` reads together on boards of `shape`. On 5×5
@@ -740,6 +829,88 @@ mod tests {
             matches!(&report.outcome, npuzzle::Outcome::Solved(s) if s.len() == 31),
             "{report:?}"
         );
+    }
+
+    #[test]
+    fn the_multi_tile_metric_reads_the_multi_tile_file_and_falls_back_without_it() {
+        use npuzzle::heuristic::mtm_pdb::{MtmPdb, RegionLayout};
+        use npuzzle::{Algorithm, Metric};
+        let dir = tempfile::tempdir().unwrap();
+        let shape: npuzzle::Shape = "3x2".parse().unwrap();
+        let goal = Goal::standard(shape);
+        let ida = SolverOptions::default()
+            .with_algorithm(Algorithm::IdaStar)
+            .with_metric(Metric::Mtm);
+        let solvers = |choice| Solvers::new(ida, choice).with_pdb_dir(dir.path());
+        // Without the file: `auto` as before, `pdb` names the file looked for.
+        let auto = solvers(HeuristicChoice::Auto).get(&goal).unwrap();
+        assert_eq!(auto.options().heuristic, HeuristicKind::LinearConflict);
+        assert!(auto.mtm_pdb().is_none());
+        let path = dir.path().join("3x2-multi-tile.mtm");
+        let err = solvers(HeuristicChoice::Kind(HeuristicKind::Pdb))
+            .get(&goal)
+            .unwrap_err();
+        assert_eq!(
+            err,
+            Error::Database(DatabaseError::MultiTileNotFound {
+                shape,
+                path: Some(path.clone())
+            })
+        );
+        // With it, both read it, one database for every goal with the blank in a corner.
+        MtmPdb::build(RegionLayout::default_for(shape).unwrap(), 1)
+            .unwrap()
+            .write(&path)
+            .unwrap();
+        for choice in [HeuristicChoice::Auto, HeuristicChoice::Kind(HeuristicKind::Pdb)] {
+            let solvers = solvers(choice);
+            let solver = solvers.get(&goal).unwrap();
+            assert_eq!(solver.options().heuristic, HeuristicKind::Pdb);
+            let other = solvers.get(&Goal::blank_first(shape)).unwrap();
+            assert!(Arc::ptr_eq(solver.mtm_pdb().unwrap(), other.mtm_pdb().unwrap()));
+            let board = Board::parse("x 5 4 3 2 1", Some(shape)).unwrap();
+            let report = solver.solve(&board, &goal).unwrap();
+            let bfs = Solver::new(ida.with_algorithm(Algorithm::Bfs))
+                .solve(&board, &goal)
+                .unwrap();
+            let length = |r: &npuzzle::Report| Metric::Mtm.length(r.outcome.solution().unwrap().moves());
+            assert_eq!(length(&report), length(&bfs));
+        }
+        // `auto` leaves it for a goal it cannot read, and for searches that read no heuristic.
+        let middle = Goal::parse("1 x 2 3 4 5", shape).unwrap();
+        let auto = solvers(HeuristicChoice::Auto);
+        assert_eq!(
+            auto.get(&middle).unwrap().options().heuristic,
+            HeuristicKind::LinearConflict
+        );
+        let pdb = solvers(HeuristicChoice::Kind(HeuristicKind::Pdb));
+        assert!(matches!(
+            pdb.get(&middle),
+            Err(Error::Database(DatabaseError::Unsupported { .. }))
+        ));
+        let bfs = Solvers::new(ida.with_algorithm(Algorithm::Bfs), HeuristicChoice::Auto).with_pdb_dir(dir.path());
+        assert!(bfs.get(&goal).unwrap().mtm_pdb().is_none());
+        // A broken file is named where it would be read, once.
+        let bytes = std::fs::read(&path).unwrap();
+        std::fs::write(&path, &bytes[..bytes.len() - 1]).unwrap();
+        for choice in [HeuristicChoice::Auto, HeuristicChoice::Kind(HeuristicKind::Pdb)] {
+            let err = solvers(choice).get(&goal).unwrap_err();
+            let Error::Database(DatabaseError::MultiTileUnusable { problem, .. }) = &err else {
+                panic!("{err:?}")
+            };
+            assert!(
+                matches!(&**problem, Error::Database(DatabaseError::Truncated { path: p, .. }) if *p == path),
+                "{problem:?}"
+            );
+            assert!(err.to_string().contains(&path.display().to_string()), "{err}");
+        }
+        // The single-tile metric never looks at it.
+        let stm = Solvers::new(
+            SolverOptions::default().with_algorithm(Algorithm::IdaStar),
+            HeuristicChoice::Auto,
+        )
+        .with_pdb_dir(dir.path());
+        assert!(stm.get(&goal).unwrap().mtm_pdb().is_none());
     }
 
     /// Issue 28, item 16: with every 5×5 database present, `auto` read the

@@ -6,6 +6,7 @@ mod docs;
 mod hint;
 mod hostile;
 mod judge;
+mod mtm_pdb;
 mod notation;
 mod pdb;
 mod progress;

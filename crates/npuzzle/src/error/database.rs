@@ -100,6 +100,26 @@ pub enum DatabaseError {
         /// Other files that could hold them and cannot be used either.
         others: Vec<PathBuf>,
     },
+    /// The `pdb` heuristic was asked for in the multi-tile metric, and there
+    /// is no multi-tile database for the board's shape where it was looked for.
+    #[error("{}", multi_tile_not_found(*shape, path.as_deref()))]
+    MultiTileNotFound {
+        /// The board's shape.
+        shape: crate::board::Shape,
+        /// The file looked for; `None` when no database directory was given.
+        path: Option<PathBuf>,
+    },
+    /// The multi-tile database for the board's shape would have been read,
+    /// and it cannot be: `problem` is the file's own error (naming it:
+    /// truncated, corrupt, not a database…), included in the message rather
+    /// than a `source()`.
+    #[error("the multi-tile database for {shape} boards cannot be used: {}", problem.full_message())]
+    MultiTileUnusable {
+        /// The board's shape.
+        shape: crate::board::Shape,
+        /// Why the file cannot be used.
+        problem: Box<Error>,
+    },
     /// No database file where one was looked for.
     #[error("no pattern database at {}", path.display())]
     Missing {
@@ -198,6 +218,16 @@ fn not_found(goal: &Goal, partition: Option<&Partition>, dir: Option<&Path>) -> 
         wanted(partition),
         goal.shape()
     )
+}
+
+fn multi_tile_not_found(shape: crate::board::Shape, path: Option<&Path>) -> String {
+    match path {
+        Some(path) => format!(
+            "no multi-tile database for {shape} boards: {} does not exist",
+            path.display()
+        ),
+        None => format!("no multi-tile database for {shape} boards (no database directory was given)"),
+    }
 }
 
 fn unusable(goal: &Goal, partition: Option<&Partition>, dir: &Path, problem: &Error, others: &[PathBuf]) -> String {
