@@ -20,10 +20,10 @@ pub(crate) struct MultisetIndex {
     stride: [usize; MAX_CLASSES],
     /// The counts of the whole multiset, as that number.
     full: usize,
-    /// How many of each label the multiset has.
-    counts: [u8; MAX_CLASSES],
-    /// `below[number * classes + label]`: arrangements of the counts
-    /// `number` that start with a smaller label.
+    /// `below[number * (classes + 1) + label]`: arrangements of the counts
+    /// `number` that start with a smaller label; the last column is all of
+    /// them, so label `k`'s arrangements are the ranks from column `k` up
+    /// to column `k + 1` (none for a label used up).
     below: Vec<u64>,
     /// Arrangements of each counts number.
     totals: Vec<u64>,
@@ -66,25 +66,21 @@ impl MultisetIndex {
             }
             totals[number] = sum;
         }
-        let mut below = vec![0u64; numbers * classes];
+        let mut below = vec![0u64; numbers * (classes + 1)];
         for number in 0..numbers {
             let mut sum = 0u64;
             for k in 0..classes {
-                below[number * classes + k] = sum;
+                below[number * (classes + 1) + k] = sum;
                 if count_of(number, k) > 0 {
                     sum += totals[number - stride[k]];
                 }
             }
+            below[number * (classes + 1) + classes] = sum;
         }
         Some(MultisetIndex {
             classes,
             cells: counts.iter().map(|&c| usize::from(c)).sum(),
             stride,
-            counts: {
-                let mut all = [0u8; MAX_CLASSES];
-                all[..classes].copy_from_slice(counts);
-                all
-            },
             full,
             below,
             totals,
@@ -103,7 +99,7 @@ impl MultisetIndex {
         let mut rank = 0u64;
         for &label in &labels[..self.cells] {
             let label = usize::from(label);
-            rank += self.below[number * self.classes + label];
+            rank += self.below[number * (self.classes + 1) + label];
             number -= self.stride[label];
         }
         rank
@@ -113,24 +109,13 @@ impl MultisetIndex {
     pub(crate) fn unrank(&self, mut rank: u64, labels: &mut [u8]) {
         let mut number = self.full;
         for cell in labels.iter_mut().take(self.cells) {
-            let row = &self.below[number * self.classes..(number + 1) * self.classes];
-            // The largest label whose arrangements start at or below the rank, and that is left.
-            let mut label = 0;
-            for k in (0..self.classes).rev() {
-                if row[k] <= rank && self.left(number, k) > 0 {
-                    label = k;
-                    break;
-                }
-            }
+            let row = &self.below[number * (self.classes + 1)..(number + 1) * (self.classes + 1)];
+            // The label whose ranks hold this one: used-up labels hold none.
+            let label = (0..self.classes).find(|&k| rank < row[k + 1]).unwrap_or(0);
             rank -= row[label];
             *cell = label as u8;
             number -= self.stride[label];
         }
-    }
-
-    /// How many of label `k` the counts `number` hold.
-    fn left(&self, number: usize, k: usize) -> usize {
-        (number / self.stride[k]) % (usize::from(self.counts[k]) + 1)
     }
 }
 

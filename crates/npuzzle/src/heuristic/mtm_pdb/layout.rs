@@ -141,6 +141,28 @@ impl RegionLayout {
         &self.classes
     }
 
+    /// How many abstract boards the layout has (`cells! / Π count(class)!`):
+    /// its table's entries.
+    ///
+    /// ```
+    /// use npuzzle::heuristic::mtm_pdb::RegionLayout;
+    /// assert_eq!(RegionLayout::rokicki_4x4().abstract_boards(), 151_351_200);
+    /// assert_eq!(RegionLayout::split_4x4().abstract_boards(), 908_107_200);
+    /// ```
+    pub fn abstract_boards(&self) -> u64 {
+        let factorial = |n: usize| (1..=n as u128).product::<u128>();
+        let all = self
+            .counts()
+            .iter()
+            .fold(factorial(self.classes.len()), |n, &c| n / factorial(usize::from(c)));
+        u64::try_from(all).unwrap_or(u64::MAX)
+    }
+
+    /// The bytes of its database file: a 64-byte header and four entries a byte.
+    pub fn file_bytes(&self) -> u64 {
+        64 + self.abstract_boards().div_ceil(4)
+    }
+
     /// How many cells each class has, the blank's class first.
     pub(crate) fn counts(&self) -> Vec<u8> {
         let most = usize::from(self.classes.iter().copied().max().unwrap_or(0));
