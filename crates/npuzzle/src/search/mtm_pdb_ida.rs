@@ -113,6 +113,15 @@ pub(crate) fn search(board: &Board, goal: &Goal, h: &MtmPdbHeuristic<'_>, clock:
     (outcome, stats)
 }
 
+/// Moves the blank of one reading (`cell` maps a board cell to the
+/// reading's) from `from` to the neighbouring `to`.
+#[inline(always)]
+fn slide_labels(labels: &mut [u8; 16], cell: &[u8; 16], from: usize, to: usize) {
+    let (f, t) = (usize::from(cell[from]), usize::from(cell[to]));
+    labels[f] = labels[t];
+    labels[t] = 0;
+}
+
 /// The axis before the first run: none, so both are tried.
 const NO_AXIS: u8 = 0;
 const VERTICAL: u8 = 1;
@@ -122,21 +131,10 @@ impl Walk<'_, '_> {
     /// Moves the blank of `node` from `from` to the neighbouring `to`.
     #[inline(always)]
     fn slide(&self, node: &mut Node, from: usize, to: usize) {
-        let tile = node.tiles[to];
-        node.tiles[from] = tile;
+        node.tiles[from] = node.tiles[to];
         node.tiles[to] = 0;
-        let (f, t) = (
-            usize::from(self.h.to_canonical[from]),
-            usize::from(self.h.to_canonical[to]),
-        );
-        node.direct[f] = node.direct[t];
-        node.direct[t] = 0;
-        let (f, t) = (
-            usize::from(self.reflected_cell[from]),
-            usize::from(self.reflected_cell[to]),
-        );
-        node.reflected[f] = node.reflected[t];
-        node.reflected[t] = 0;
+        slide_labels(&mut node.direct, &self.h.to_canonical, from, to);
+        slide_labels(&mut node.reflected, &self.reflected_cell, from, to);
     }
 
     /// One node, `g` moves from the start, its readings at distances `h`.
@@ -149,10 +147,12 @@ impl Walk<'_, '_> {
             self.stopped = Some(kind);
             return false;
         }
-        // Every run along the axes the last run did not take: the child, the
-        // run's direction and length, and the blank's cell after it.
-        let mut children = [*node; MAX_CHILDREN];
-        let mut runs = [(Move::Up, 0u8, 0u8); MAX_CHILDREN];
+        // Every run along the axes the last run did not take: its direction,
+        // length and the blank's cell after it, and its readings' ranks (the
+        // readings slid alone; a child's board is made only to descend).
+        let pdb = self.h.pdb;
+        let mut runs = [(Move::Up, 0u8, 0u8, 0isize); MAX_CHILDREN];
+        let mut ranks = [0usize; 2 * MAX_CHILDREN];
         let mut count = 0;
         let (w, row, col) = (self.width, blank / self.width, blank % self.width);
         let lines: [(Move, usize, isize, u8); 4] = [
@@ -165,25 +165,21 @@ impl Walk<'_, '_> {
             if line_axis == axis {
                 continue;
             }
-            let mut child = *node;
+            let (mut direct, mut reflected) = (node.direct, node.reflected);
             let mut at = blank;
             for length in 1..=steps {
                 let to = (at as isize + delta) as usize;
-                self.slide(&mut child, at, to);
+                slide_labels(&mut direct, &self.h.to_canonical, at, to);
+                slide_labels(&mut reflected, &self.reflected_cell, at, to);
                 at = to;
-                children[count] = child;
-                runs[count] = (mv, length as u8, at as u8);
+                ranks[2 * count] = pdb.rank(&direct);
+                ranks[2 * count + 1] = pdb.rank(&reflected);
+                runs[count] = (mv, length as u8, at as u8, delta);
                 count += 1;
             }
         }
         self.generated += count as u64;
-        // All ranks, then all reads: independent loads, overlapped.
-        let pdb = self.h.pdb;
-        let mut ranks = [0usize; 2 * MAX_CHILDREN];
-        for (i, child) in children[..count].iter().enumerate() {
-            ranks[2 * i] = pdb.rank(&child.direct);
-            ranks[2 * i + 1] = pdb.rank(&child.reflected);
-        }
+        // All reads after all ranks: independent loads, overlapped.
         let mut codes = [0u8; 2 * MAX_CHILDREN];
         for (code, &rank) in codes[..2 * count].iter_mut().zip(&ranks) {
             *code = pdb.code(rank);
@@ -195,7 +191,14 @@ impl Walk<'_, '_> {
                 self.next_bound = self.next_bound.min(f);
                 continue;
             }
-            let (mv, length, at) = runs[i];
+            let (mv, length, at, delta) = runs[i];
+            let mut child = *node;
+            let mut from = blank;
+            for _ in 0..length {
+                let to = (from as isize + delta) as usize;
+                self.slide(&mut child, from, to);
+                from = to;
+            }
             let depth = self.path.len();
             self.path.extend(std::iter::repeat_n(mv, usize::from(length)));
             let child_axis = if matches!(mv, Move::Up | Move::Down) {
@@ -203,7 +206,7 @@ impl Walk<'_, '_> {
             } else {
                 HORIZONTAL
             };
-            if self.dfs(&children[i], g + 1, child_h, usize::from(at), child_axis) {
+            if self.dfs(&child, g + 1, child_h, usize::from(at), child_axis) {
                 return true;
             }
             self.path.truncate(depth);

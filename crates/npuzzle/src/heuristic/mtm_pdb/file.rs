@@ -14,10 +14,11 @@
 //! | 52..64 | zero |
 
 use std::fs;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::Path;
 
 use super::entries::Entries;
+use super::index::MultisetIndex;
 use super::{MtmPdb, RegionLayout};
 use crate::board::Shape;
 use crate::error::DatabaseError;
@@ -66,10 +67,18 @@ impl MtmPdb {
         })
     }
 
-    /// Reads the file at `path`, checking its header and its table's checksum.
+    /// Reads the file at `path`, checking its header and its table's
+    /// checksum. The table is read straight into the memory it is looked
+    /// up in.
     pub fn open(path: &Path) -> Result<MtmPdb, Error> {
-        let bytes = fs::read(path).map_err(|e| io_error("read", path, e))?;
-        MtmPdb::from_bytes(bytes, path)
+        let read_error = |e| io_error("read", path, e);
+        let mut file = fs::File::open(path).map_err(read_error)?;
+        let file_len = file.metadata().map_err(read_error)?.len();
+        let mut header = [0u8; HEADER];
+        let got = (&mut file).take(HEADER as u64).read(&mut header).map_err(read_error)?;
+        let header = Header::parse(&header[..got], file_len, path)?;
+        let table = Entries::filled(header.table_len, |to| file.read_exact(to).map_err(read_error))?;
+        header.finish(table, path)
     }
 
     /// Whether `bytes` start like a multi-tile database file.
@@ -79,6 +88,27 @@ impl MtmPdb {
 
     /// Reads a whole file's bytes (`path` names it in errors).
     pub fn from_bytes(bytes: Vec<u8>, path: &Path) -> Result<MtmPdb, Error> {
+        let header = Header::parse(&bytes[..bytes.len().min(HEADER)], bytes.len() as u64, path)?;
+        let table = Entries::filled(header.table_len, |to| {
+            to.copy_from_slice(&bytes[HEADER..]);
+            Ok::<(), Error>(())
+        })?;
+        header.finish(table, path)
+    }
+}
+
+/// What a file's header says, checked against the file's length.
+struct Header {
+    layout: RegionLayout,
+    index: MultisetIndex,
+    stored: u64,
+    table_len: usize,
+}
+
+impl Header {
+    /// The header's fields, from its bytes (the file's first up to 64) and
+    /// the whole file's length.
+    fn parse(bytes: &[u8], file_len: u64, path: &Path) -> Result<Header, Error> {
         let corrupt = |reason: String| -> Error {
             DatabaseError::Corrupt {
                 path: path.to_path_buf(),
@@ -87,7 +117,7 @@ impl MtmPdb {
             }
             .into()
         };
-        if !Self::is_mtm_file(&bytes) {
+        if !MtmPdb::is_mtm_file(bytes) {
             return Err(DatabaseError::Magic {
                 path: path.to_path_buf(),
                 spec: None,
@@ -98,7 +128,7 @@ impl MtmPdb {
             return Err(DatabaseError::Truncated {
                 path: path.to_path_buf(),
                 expected: HEADER as u64,
-                got: bytes.len() as u64,
+                got: file_len,
                 spec: None,
             }
             .into());
@@ -131,22 +161,6 @@ impl MtmPdb {
         }
         let layout = RegionLayout::new(shape, bytes[36..36 + shape.cells()].to_vec())
             .map_err(|e| corrupt(format!("its layout is not one: {e}")))?;
-        let expected = HEADER as u64 + table_len;
-        if (bytes.len() as u64) < expected {
-            return Err(DatabaseError::Truncated {
-                path: path.to_path_buf(),
-                expected,
-                got: bytes.len() as u64,
-                spec: None,
-            }
-            .into());
-        }
-        if bytes.len() as u64 > expected {
-            return Err(corrupt(format!(
-                "it has {} bytes after its table",
-                bytes.len() as u64 - expected
-            )));
-        }
         let index = MtmPdb::index_of(&layout)?;
         if index.len().div_ceil(4) != table_len {
             return Err(corrupt(format!(
@@ -154,21 +168,45 @@ impl MtmPdb {
                 index.len()
             )));
         }
-        let computed = Xxh64::hash(&bytes[HEADER..]);
-        if computed != stored {
+        let expected = HEADER as u64 + table_len;
+        if file_len < expected {
+            return Err(DatabaseError::Truncated {
+                path: path.to_path_buf(),
+                expected,
+                got: file_len,
+                spec: None,
+            }
+            .into());
+        }
+        if file_len > expected {
+            return Err(corrupt(format!("it has {} bytes after its table", file_len - expected)));
+        }
+        let table_len = usize::try_from(table_len).map_err(|_| corrupt(format!("its table of {table_len} bytes")))?;
+        Ok(Header {
+            layout,
+            index,
+            stored,
+            table_len,
+        })
+    }
+
+    /// The database, once its table's checksum is the one recorded.
+    fn finish(self, table: Entries, path: &Path) -> Result<MtmPdb, Error> {
+        let computed = Xxh64::hash(&table);
+        if computed != self.stored {
             return Err(DatabaseError::Checksum {
                 path: path.to_path_buf(),
                 part: "data",
-                stored,
+                stored: self.stored,
                 computed,
                 spec: None,
             }
             .into());
         }
-        let table = Entries::filled(bytes.len() - HEADER, |to| {
-            to.copy_from_slice(&bytes[HEADER..]);
-            Ok::<(), Error>(())
-        })?;
-        Ok(MtmPdb { layout, index, table })
+        Ok(MtmPdb {
+            layout: self.layout,
+            index: self.index,
+            table,
+        })
     }
 }

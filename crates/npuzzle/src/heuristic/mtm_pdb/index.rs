@@ -5,8 +5,12 @@
 //! The rank walks the cells in order and adds, for the label found, how
 //! many arrangements of the labels left put a smaller label in that cell.
 //! Those sums are read from a table indexed by the counts still left (a
-//! mixed-radix number) and the label: a rank is one addition and one
-//! lookup a cell, and nothing is allocated.
+//! mixed-radix number) and the label, two cells a lookup where that table
+//! is small: a rank is an addition and a lookup for every two cells, and
+//! nothing is allocated.
+
+/// The largest pair table built (entries): 512 KB of `u64`s at most.
+const MAX_PAIRS: usize = 1 << 16;
 
 /// Most classes a layout may have, the blank's included.
 pub(crate) const MAX_CLASSES: usize = 16;
@@ -25,6 +29,9 @@ pub(crate) struct MultisetIndex {
     /// them, so label `k`'s arrangements are the ranks from column `k` up
     /// to column `k + 1` (none for a label used up).
     below: Vec<u64>,
+    /// The same sums two cells at a time, where that table stays small:
+    /// `pairs[(number * classes + first) * classes + second]`.
+    pairs: Option<Vec<u64>>,
     /// Arrangements of each counts number.
     totals: Vec<u64>,
 }
@@ -77,7 +84,21 @@ impl MultisetIndex {
             }
             below[number * (classes + 1) + classes] = sum;
         }
+        let pairs = (numbers * classes * classes <= MAX_PAIRS).then(|| {
+            let mut pairs = vec![0u64; numbers * classes * classes];
+            for number in 0..numbers {
+                for first in (0..classes).filter(|&k| count_of(number, k) > 0) {
+                    let rest = number - stride[first];
+                    for second in (0..classes).filter(|&k| count_of(rest, k) > 0) {
+                        pairs[(number * classes + first) * classes + second] =
+                            below[number * (classes + 1) + first] + below[rest * (classes + 1) + second];
+                    }
+                }
+            }
+            pairs
+        });
         Some(MultisetIndex {
+            pairs,
             classes,
             cells: counts.iter().map(|&c| usize::from(c)).sum(),
             stride,
@@ -95,9 +116,24 @@ impl MultisetIndex {
     /// The rank of `labels` (one a cell; the counts must be the index's).
     #[inline(always)]
     pub(crate) fn rank(&self, labels: &[u8]) -> u64 {
-        let mut number = self.full;
-        let mut rank = 0u64;
-        for &label in &labels[..self.cells] {
+        let labels = &labels[..self.cells];
+        let (mut number, mut rank) = (self.full, 0u64);
+        let Some(pairs) = &self.pairs else {
+            return self.rank_from(labels, number, rank);
+        };
+        let mut two = labels.chunks_exact(2);
+        for pair in &mut two {
+            let (first, second) = (usize::from(pair[0]), usize::from(pair[1]));
+            rank += pairs[(number * self.classes + first) * self.classes + second];
+            number -= self.stride[first] + self.stride[second];
+        }
+        self.rank_from(two.remainder(), number, rank)
+    }
+
+    /// `rank` plus the rank of the cells `labels`, from the counts `number`.
+    #[inline(always)]
+    fn rank_from(&self, labels: &[u8], mut number: usize, mut rank: u64) -> u64 {
+        for &label in labels {
             let label = usize::from(label);
             rank += self.below[number * (self.classes + 1) + label];
             number -= self.stride[label];
