@@ -33,7 +33,8 @@ pub struct Args {
     ///
     /// With --metric mtm the distance counts multi-tile moves: uniform from the multi-tile
     /// breadth-first search up to 12 cells; on 4x4 random walks of slides, each kept when the
-    /// optimal multi-tile search (idastar with walking distance) confirms it (not uniform).
+    /// optimal multi-tile search (idastar: the multi-tile database when built, else walking
+    /// distance) confirms it (not uniform).
     #[arg(long, value_name = "D")]
     pub distance: Option<u32>,
     /// What --distance counts: `stm` (every move counts one, the default) or `mtm` (the

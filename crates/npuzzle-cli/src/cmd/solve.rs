@@ -66,7 +66,8 @@ pub struct Args {
     pub notation: Notation,
     /// What a shortest solution is shortest in: `stm` (every move counts one, the default) or `mtm`
     /// (the multi-tile metric: sliding several tiles of a row or column at once counts one). MTM is
-    /// searched optimally by bfs and table (boards of up to 12 cells) and idastar with walking distance (4x4);
+    /// searched optimally by bfs and table (boards of up to 12 cells) and idastar (4x4: the multi-tile
+    /// database when `pdb build --metric mtm` built it, else walking distance);
     /// greedy answers any board; `auto` picks among them. Every solution gives both lengths.
     #[arg(long, value_name = "METRIC", default_value_t = Metric::Stm)]
     pub metric: Metric,
