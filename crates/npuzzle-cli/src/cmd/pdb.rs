@@ -2,7 +2,7 @@
 //! and the multi-tile databases of `pdb build --metric mtm`.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -179,14 +179,19 @@ fn build(args: BuildArgs) -> Result<ExitCode> {
     });
     bar.finish_and_clear();
     let path = built?;
-    let bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
+    print_built(&path, started);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The line a finished build prints: the file, its size and the time taken.
+fn print_built(path: &Path, started: Instant) {
+    let bytes = std::fs::metadata(path).map_or(0, |m| m.len());
     println!(
         "{} ({}) built in {}",
         path.display(),
         human_bytes(bytes),
         human_duration(started.elapsed())
     );
-    Ok(ExitCode::SUCCESS)
 }
 
 /// `pdb build --metric mtm`: the default multi-tile layout of the shape,
@@ -232,13 +237,7 @@ fn build_multi_tile(args: BuildArgs) -> Result<ExitCode> {
     std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
     let path = dir.join(multi_tile_file_name(shape));
     built.write(&path)?;
-    let bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
-    println!(
-        "{} ({}) built in {}",
-        path.display(),
-        human_bytes(bytes),
-        human_duration(started.elapsed())
-    );
+    print_built(&path, started);
     Ok(ExitCode::SUCCESS)
 }
 

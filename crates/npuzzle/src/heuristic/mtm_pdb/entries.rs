@@ -39,15 +39,18 @@ impl Entries {
     pub(crate) fn from_vec(bytes: Vec<u8>) -> Entries {
         #[cfg(target_os = "linux")]
         if bytes.len() >= HUGE_PAGE {
-            let copied: Result<Entries, ()> = Entries::filled(bytes.len(), |to| {
-                to.copy_from_slice(&bytes);
-                Ok(())
-            });
-            if let Ok(entries) = copied {
-                return entries;
-            }
+            return Entries::copy_of(&bytes);
         }
         Entries::Heap(bytes)
+    }
+
+    /// A copy of `bytes`, where lookups are fastest.
+    pub(crate) fn copy_of(bytes: &[u8]) -> Entries {
+        let copied: Result<Entries, std::convert::Infallible> = Entries::filled(bytes.len(), |to| {
+            to.copy_from_slice(bytes);
+            Ok(())
+        });
+        copied.unwrap_or_else(|never| match never {})
     }
 }
 
@@ -65,6 +68,6 @@ impl Deref for Entries {
 
 impl Clone for Entries {
     fn clone(&self) -> Entries {
-        Entries::from_vec(self.to_vec())
+        Entries::copy_of(self)
     }
 }

@@ -89,11 +89,7 @@ impl MtmPdb {
     /// Reads a whole file's bytes (`path` names it in errors).
     pub fn from_bytes(bytes: Vec<u8>, path: &Path) -> Result<MtmPdb, Error> {
         let header = Header::parse(&bytes[..bytes.len().min(HEADER)], bytes.len() as u64, path)?;
-        let table = Entries::filled(header.table_len, |to| {
-            to.copy_from_slice(&bytes[HEADER..]);
-            Ok::<(), Error>(())
-        })?;
-        header.finish(table, path)
+        header.finish(Entries::copy_of(&bytes[HEADER..]), path)
     }
 }
 

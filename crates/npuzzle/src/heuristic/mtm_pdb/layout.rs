@@ -13,7 +13,7 @@ use crate::error::DatabaseError;
 use crate::goal::Goal;
 use crate::Error;
 
-use super::index::MAX_CLASSES;
+use super::index::{MultisetIndex, MAX_CLASSES};
 
 /// The class of each cell of the canonical frame: 0 for the bottom-right
 /// corner (the blank's) and only there, the others numbered from 1 with
@@ -44,10 +44,7 @@ impl RegionLayout {
             3, 3, 4, 4,
             3, 4, 4, 0,
         ];
-        RegionLayout {
-            shape: Shape::new(4, 4).expect("4x4 is a shape"),
-            classes,
-        }
+        RegionLayout::four_by_four(classes)
     }
 
     /// The layout `pdb build` uses for `shape`: [`split_4x4`](Self::split_4x4)
@@ -93,6 +90,11 @@ impl RegionLayout {
             3, 3, 4, 4,
             3, 4, 4, 0,
         ];
+        RegionLayout::four_by_four(classes)
+    }
+
+    /// A 4×4 layout written in this file (and so known to be one).
+    fn four_by_four(classes: Vec<u8>) -> RegionLayout {
         RegionLayout {
             shape: Shape::new(4, 4).expect("4x4 is a shape"),
             classes,
@@ -150,12 +152,7 @@ impl RegionLayout {
     /// assert_eq!(RegionLayout::split_4x4().abstract_boards(), 908_107_200);
     /// ```
     pub fn abstract_boards(&self) -> u64 {
-        let factorial = |n: usize| (1..=n as u128).product::<u128>();
-        let all = self
-            .counts()
-            .iter()
-            .fold(factorial(self.classes.len()), |n, &c| n / factorial(usize::from(c)));
-        u64::try_from(all).unwrap_or(u64::MAX)
+        MultisetIndex::new(&self.counts()).map_or(u64::MAX, |index| index.len())
     }
 
     /// The bytes of its database file: a 64-byte header and four entries a byte.
