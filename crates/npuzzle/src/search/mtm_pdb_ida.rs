@@ -4,41 +4,89 @@
 //!
 //! The walk is the generic multi-tile IDA*'s (a run of the blank in one
 //! direction is one move, runs alternate between rows and columns, the
-//! first solution within the bound is optimal), on fixed-size boards: the
-//! board and its two abstract readings are copied into each child, not
-//! changed and changed back. A node first ranks all its children, then
-//! reads all their table entries, then descends: the reads are
-//! independent, so the processor overlaps their cache misses (the 4×4
-//! table is 227 MB), instead of waiting for one miss per child. The
+//! first solution within the bound is optimal), on fixed-size boards: a
+//! node is its two abstract readings, copied into each child. The
 //! entries are distances mod 3: each reading's exact value is found once
 //! at the start and followed from parent to child.
+//!
+//! The table (227 MB on 4×4) is read one level ahead. A node's children
+//! are ranked, and their entries asked of the processor (a prefetch),
+//! when the node is made; the node reads them when it is searched. So a
+//! node makes all its children within the bound, each ranking its own
+//! children, before it searches any: the cache misses overlap each other
+//! and the work in between, instead of stalling the walk at every node.
 
 use crate::board::{Board, Move};
 use crate::goal::Goal;
-use crate::heuristic::mtm_pdb::{step, MtmPdbHeuristic};
+use crate::heuristic::mtm_pdb::{pack, step, MtmPdb, MtmPdbHeuristic, PairRank};
 use crate::solution::{BudgetClock, BudgetKind, Outcome, Solution, Stats};
 
 /// Most children of one node: the blank's row and column of a 16-cell board.
 const MAX_CHILDREN: usize = 15;
 
-/// A board and its readings in the table's frame.
+/// A board read in the table's frame: the class of each canonical cell,
+/// and of each reflected one (packed, four bits a cell), and the two
+/// readings' ranks.
 #[derive(Clone, Copy)]
 struct Node {
-    tiles: [u8; 16],
-    /// The class of each canonical cell, and of each reflected one.
-    direct: [u8; 16],
-    reflected: [u8; 16],
+    labels: [u64; 2],
+    ranks: [PairRank; 2],
 }
 
-struct Walk<'a, 'h> {
-    h: &'a MtmPdbHeuristic<'h>,
+/// A node's children: every run along the axis the last run did not
+/// take (its direction, length, the blank's cell after it and the step
+/// between cells) and the board it makes, ranked, its entries prefetched.
+#[derive(Clone, Copy)]
+struct Children {
+    count: usize,
+    runs: [(Move, u8, u8, i8); MAX_CHILDREN],
+    nodes: [Node; MAX_CHILDREN],
+}
+
+const NO_NODE: Node = Node {
+    labels: [0; 2],
+    ranks: [PairRank::ZERO; 2],
+};
+
+/// The children within the bound of the node one level up the path: each
+/// one's own children, its distances and which of its parent's children it
+/// is.
+#[derive(Clone, Copy)]
+struct Frame {
+    kids: [Children; MAX_CHILDREN],
+    next: [(u8, (u32, u32)); MAX_CHILDREN],
+}
+
+impl Frame {
+    const EMPTY: Frame = Frame {
+        kids: [Children {
+            count: 0,
+            runs: [(Move::Up, 0, 0, 0); MAX_CHILDREN],
+            nodes: [NO_NODE; MAX_CHILDREN],
+        }; MAX_CHILDREN],
+        next: [(0, (0, 0)); MAX_CHILDREN],
+    };
+}
+
+/// What the walk reads and never changes.
+struct Board16<'a> {
+    pdb: &'a MtmPdb,
     width: usize,
     height: usize,
-    goal: [u8; 16],
-    /// The reflected reading's map, or the direct one's when there is none
-    /// (then both readings are the same and the larger is the one).
-    reflected_cell: [u8; 16],
+    /// Each reading's canonical cell of a board cell; the reflected map is
+    /// the direct one when there is no reflection (then both readings are
+    /// the same).
+    cell: [[u8; 16]; 2],
+}
+
+struct Walk<'a> {
+    board: Board16<'a>,
+    start: &'a Board,
+    goal: &'a Goal,
     path: Vec<Move>,
+    /// `frames[d]`: the nodes at depth `d` of the path's last node's
+    /// siblings, their children ranked.
+    frames: Vec<Frame>,
     bound: u32,
     next_bound: u32,
     expanded: u64,
@@ -50,27 +98,28 @@ struct Walk<'a, 'h> {
 /// Runs the search from `board` to `goal` (the heuristic's goal, the board
 /// known solvable and at most 16 cells).
 pub(crate) fn search(board: &Board, goal: &Goal, h: &MtmPdbHeuristic<'_>, clock: &mut BudgetClock) -> (Outcome, Stats) {
-    let cells = board.shape().cells();
     let (reflected_cell, reflected_class) = h.reflected.unwrap_or((h.to_canonical, h.class_of));
-    let mut root = Node {
-        tiles: [0; 16],
-        direct: [0; 16],
-        reflected: [0; 16],
-    };
-    root.tiles[..cells].copy_from_slice(board.tiles());
+    let mut readings = [[0u8; 16]; 2];
     for (p, &tile) in board.tiles().iter().enumerate() {
-        root.direct[usize::from(h.to_canonical[p])] = h.class_of[usize::from(tile)];
-        root.reflected[usize::from(reflected_cell[p])] = reflected_class[usize::from(tile)];
+        readings[0][usize::from(h.to_canonical[p])] = h.class_of[usize::from(tile)];
+        readings[1][usize::from(reflected_cell[p])] = reflected_class[usize::from(tile)];
     }
-    let mut goal_tiles = [0u8; 16];
-    goal_tiles[..cells].copy_from_slice(goal.board().tiles());
+    let labels = [pack(&readings[0]), pack(&readings[1])];
+    let root = Node {
+        labels,
+        ranks: [h.pdb.pair_rank(labels[0]), h.pdb.pair_rank(labels[1])],
+    };
     let mut walk = Walk {
-        h,
-        width: board.shape().width(),
-        height: board.shape().height(),
-        goal: goal_tiles,
-        reflected_cell,
+        board: Board16 {
+            pdb: h.pdb,
+            width: board.shape().width(),
+            height: board.shape().height(),
+            cell: [h.to_canonical, reflected_cell],
+        },
+        start: board,
+        goal,
         path: Vec::with_capacity(128),
+        frames: vec![Frame::EMPTY],
         bound: 0,
         next_bound: u32::MAX,
         expanded: 0,
@@ -79,7 +128,7 @@ pub(crate) fn search(board: &Board, goal: &Goal, h: &MtmPdbHeuristic<'_>, clock:
         clock,
     };
     let pdb = h.pdb;
-    let root_h = (pdb.distance(&root.direct), pdb.distance(&root.reflected));
+    let root_h = (pdb.distance(&readings[0]), pdb.distance(&readings[1]));
     let h0 = root_h.0.max(root_h.1);
     walk.bound = h0;
     if let Some(progress) = walk.clock.progress() {
@@ -92,7 +141,9 @@ pub(crate) fn search(board: &Board, goal: &Goal, h: &MtmPdbHeuristic<'_>, clock:
         }
         let before = walk.expanded;
         walk.next_bound = u32::MAX;
-        let found = walk.dfs(&root, 0, root_h, board.blank(), NO_AXIS);
+        walk.board
+            .children(&root, board.blank(), NO_AXIS, &mut walk.frames[0].kids[0]);
+        let found = walk.dfs(0, 0, 0, root_h);
         stats.iterations.push((walk.bound, walk.expanded - before));
         if found {
             break Outcome::Solved(Solution::new(std::mem::take(&mut walk.path)));
@@ -109,17 +160,21 @@ pub(crate) fn search(board: &Board, goal: &Goal, h: &MtmPdbHeuristic<'_>, clock:
     stats.expanded = walk.expanded;
     stats.generated = walk.generated;
     stats.peak_states = stats.iterations.last().map_or(0, |&(b, _)| u64::from(b) + 1);
-    stats.peak_bytes = (std::mem::size_of::<Node>() * MAX_CHILDREN * (walk.path.capacity() + 1)) as u64;
+    stats.peak_bytes = (std::mem::size_of::<Frame>() * walk.frames.len()) as u64;
     (outcome, stats)
 }
 
-/// Moves the blank of one reading (`cell` maps a board cell to the
-/// reading's) from `from` to the neighbouring `to`.
+/// Asks the processor to bring the table byte of `rank` into its cache.
 #[inline(always)]
-fn slide_labels(labels: &mut [u8; 16], cell: &[u8; 16], from: usize, to: usize) {
-    let (f, t) = (usize::from(cell[from]), usize::from(cell[to]));
-    labels[f] = labels[t];
-    labels[t] = 0;
+fn prefetch(table: &[u8], rank: u32) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(byte) = table.get(rank as usize / 4) {
+        // SAFETY: a prefetch is a hint with no effect on memory or on the
+        // program's state, and the address is of a byte of `table`.
+        unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>((byte as *const u8).cast()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (table, rank);
 }
 
 /// The axis before the first run: none, so both are tried.
@@ -127,19 +182,52 @@ const NO_AXIS: u8 = 0;
 const VERTICAL: u8 = 1;
 const HORIZONTAL: u8 = 2;
 
-impl Walk<'_, '_> {
-    /// Moves the blank of `node` from `from` to the neighbouring `to`.
+impl Board16<'_> {
+    /// Fills `kids` with the children of `node` (blank at `blank`, the
+    /// last run along `axis`), ranked, their entries prefetched.
     #[inline(always)]
-    fn slide(&self, node: &mut Node, from: usize, to: usize) {
-        node.tiles[from] = node.tiles[to];
-        node.tiles[to] = 0;
-        slide_labels(&mut node.direct, &self.h.to_canonical, from, to);
-        slide_labels(&mut node.reflected, &self.reflected_cell, from, to);
+    fn children(&self, node: &Node, blank: usize, axis: u8, kids: &mut Children) {
+        let (w, row, col) = (self.width, blank / self.width, blank % self.width);
+        let lines: [(Move, usize, i8, u8); 4] = [
+            (Move::Up, row, -(w as i8), VERTICAL),
+            (Move::Down, self.height - 1 - row, w as i8, VERTICAL),
+            (Move::Left, col, -1, HORIZONTAL),
+            (Move::Right, w - 1 - col, 1, HORIZONTAL),
+        ];
+        let mut count = 0;
+        for (mv, steps, delta, line_axis) in lines {
+            if line_axis == axis {
+                continue;
+            }
+            let mut child = *node;
+            let mut at = blank;
+            for length in 1..=steps {
+                let to = (at as isize + isize::from(delta)) as usize;
+                for j in 0..2 {
+                    let (f, t) = (usize::from(self.cell[j][at]), usize::from(self.cell[j][to]));
+                    // The blank (0) at f takes the label at t.
+                    let moved = (child.labels[j] >> (4 * t)) & 15;
+                    child.labels[j] = (child.labels[j] & !(15 << (4 * t))) | (moved << (4 * f));
+                    self.pdb.update_rank(&mut child.ranks[j], child.labels[j], f, t);
+                    prefetch(self.pdb.bytes(), child.ranks[j].rank);
+                }
+                at = to;
+                kids.nodes[count] = child;
+                kids.runs[count] = (mv, length as u8, at as u8, delta);
+                count += 1;
+            }
+        }
+        kids.count = count;
     }
+}
 
-    /// One node, `g` moves from the start, its readings at distances `h`.
-    fn dfs(&mut self, node: &Node, g: u32, h: (u32, u32), blank: usize, axis: u8) -> bool {
-        if h.0.max(h.1) == 0 && node.tiles == self.goal {
+impl Walk<'_> {
+    /// The node in `slot` of `depth`'s frame, `g` moves from the start,
+    /// its readings at distances `h`.
+    fn dfs(&mut self, depth: usize, slot: usize, g: u32, h: (u32, u32)) -> bool {
+        // Both readings at the layout: the board may be the goal (rarely
+        // reached, so the path is replayed to tell).
+        if h == (0, 0) && self.start.replay(&self.path).is_ok_and(|b| self.goal.is_reached_by(&b)) {
             return true;
         }
         self.expanded += 1;
@@ -147,69 +235,46 @@ impl Walk<'_, '_> {
             self.stopped = Some(kind);
             return false;
         }
-        // Every run along the axes the last run did not take: its direction,
-        // length and the blank's cell after it, and its readings' ranks (the
-        // readings slid alone; a child's board is made only to descend).
-        let pdb = self.h.pdb;
-        let mut runs = [(Move::Up, 0u8, 0u8, 0isize); MAX_CHILDREN];
-        let mut ranks = [0usize; 2 * MAX_CHILDREN];
-        let mut count = 0;
-        let (w, row, col) = (self.width, blank / self.width, blank % self.width);
-        let lines: [(Move, usize, isize, u8); 4] = [
-            (Move::Up, row, -(w as isize), VERTICAL),
-            (Move::Down, self.height - 1 - row, w as isize, VERTICAL),
-            (Move::Left, col, -1, HORIZONTAL),
-            (Move::Right, w - 1 - col, 1, HORIZONTAL),
-        ];
-        for (mv, steps, delta, line_axis) in lines {
-            if line_axis == axis {
-                continue;
-            }
-            let (mut direct, mut reflected) = (node.direct, node.reflected);
-            let mut at = blank;
-            for length in 1..=steps {
-                let to = (at as isize + delta) as usize;
-                slide_labels(&mut direct, &self.h.to_canonical, at, to);
-                slide_labels(&mut reflected, &self.reflected_cell, at, to);
-                at = to;
-                ranks[2 * count] = pdb.rank(&direct);
-                ranks[2 * count + 1] = pdb.rank(&reflected);
-                runs[count] = (mv, length as u8, at as u8, delta);
-                count += 1;
-            }
+        if self.frames.len() == depth + 1 {
+            self.frames.push(Frame::EMPTY);
         }
-        self.generated += count as u64;
-        // All reads after all ranks: independent loads, overlapped.
-        let mut codes = [0u8; 2 * MAX_CHILDREN];
-        for (code, &rank) in codes[..2 * count].iter_mut().zip(&ranks) {
-            *code = pdb.code(rank);
-        }
-        for i in 0..count {
-            let child_h = (step(h.0, codes[2 * i]), step(h.1, codes[2 * i + 1]));
+        let (frames, next) = self.frames.split_at_mut(depth + 1);
+        let (kids, next) = (&frames[depth].kids[slot], &mut next[0]);
+        self.generated += kids.count as u64;
+        let pdb = self.board.pdb;
+        let mut survivors = 0;
+        for i in 0..kids.count {
+            let child = &kids.nodes[i];
+            let codes = (
+                pdb.code(child.ranks[0].rank as usize),
+                pdb.code(child.ranks[1].rank as usize),
+            );
+            let child_h = (step(h.0, codes.0), step(h.1, codes.1));
             let f = g + 1 + child_h.0.max(child_h.1);
             if f > self.bound {
                 self.next_bound = self.next_bound.min(f);
                 continue;
             }
-            let (mv, length, at, delta) = runs[i];
-            let mut child = *node;
-            let mut from = blank;
-            for _ in 0..length {
-                let to = (from as isize + delta) as usize;
-                self.slide(&mut child, from, to);
-                from = to;
-            }
-            let depth = self.path.len();
-            self.path.extend(std::iter::repeat_n(mv, usize::from(length)));
+            let (mv, _, at, _) = kids.runs[i];
             let child_axis = if matches!(mv, Move::Up | Move::Down) {
                 VERTICAL
             } else {
                 HORIZONTAL
             };
-            if self.dfs(&child, g + 1, child_h, usize::from(at), child_axis) {
+            self.board
+                .children(child, usize::from(at), child_axis, &mut next.kids[survivors]);
+            next.next[survivors] = (i as u8, child_h);
+            survivors += 1;
+        }
+        for s in 0..survivors {
+            let (i, child_h) = self.frames[depth + 1].next[s];
+            let (mv, length, _, _) = self.frames[depth].kids[slot].runs[usize::from(i)];
+            let at = self.path.len();
+            self.path.extend(std::iter::repeat_n(mv, usize::from(length)));
+            if self.dfs(depth + 1, s, g + 1, child_h) {
                 return true;
             }
-            self.path.truncate(depth);
+            self.path.truncate(at);
             if self.stopped.is_some() {
                 return false;
             }

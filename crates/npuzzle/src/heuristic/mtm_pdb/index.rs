@@ -9,11 +9,49 @@
 //! is small: a rank is an addition and a lookup for every two cells, and
 //! nothing is allocated.
 
-/// The largest pair table built (entries): 512 KB of `u64`s at most.
-const MAX_PAIRS: usize = 1 << 16;
+/// The largest pair table built (entries): 16 MB of `u32`s at most, and
+/// far less for the layouts in use (228 KB for the 4×4 default).
+const MAX_PAIRS: usize = 1 << 22;
 
 /// Most classes a layout may have, the blank's included.
 pub(crate) const MAX_CLASSES: usize = 16;
+
+/// A rank and how it is made, so that it can follow a board move by move.
+/// The board is packed: cell `i`'s label in bits `4i..4i + 4` of a `u64`,
+/// so byte `k` holds pair `k` (cells `2k` and `2k + 1`). `rank` is the
+/// sum of `parts`, one a pair, each read from the pairs table for the
+/// counts left before the pair, `numbers[k]`. A move changes the parts of
+/// the pairs from its first cell to its last, and the counts between.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct PairRank {
+    numbers: [u16; 8],
+    parts: [u32; 8],
+    /// The arrangement's rank.
+    pub(crate) rank: u32,
+}
+
+impl PairRank {
+    /// Rank 0 with no parts.
+    pub(crate) const ZERO: PairRank = PairRank {
+        numbers: [0; 8],
+        parts: [0; 8],
+        rank: 0,
+    };
+}
+
+/// Labels one a cell, packed four bits a cell (see [`PairRank`]).
+pub(crate) fn pack(labels: &[u8; 16]) -> u64 {
+    labels
+        .iter()
+        .rev()
+        .fold(0, |packed, &l| (packed << 4) | u64::from(l & 15))
+}
+
+/// Packed labels back to one a cell.
+#[cfg(test)]
+pub(crate) fn unpack(packed: u64) -> [u8; 16] {
+    std::array::from_fn(|i| ((packed >> (4 * i)) & 15) as u8)
+}
 
 /// Ranks and unranks arrangements of a fixed multiset of labels.
 #[derive(Debug, Clone)]
@@ -31,7 +69,15 @@ pub(crate) struct MultisetIndex {
     below: Vec<u64>,
     /// The same sums two cells at a time, where that table stays small:
     /// `pairs[(number * classes + first) * classes + second]`.
-    pairs: Option<Vec<u64>>,
+    pairs: Option<Vec<u32>>,
+    /// `stride` times `classes²`: how far one more label moves a pairs
+    /// row, so the row is found by subtractions alone (a short chain of
+    /// dependent steps from cell to cell).
+    pair_stride: [usize; MAX_CLASSES],
+    /// For a packed pair of labels (a byte, see [`PairRank`]): its column
+    /// in a pairs row, and how far it moves the counts number.
+    byte_column: [u16; 256],
+    byte_stride: [u16; 256],
     /// Arrangements of each counts number.
     totals: Vec<u64>,
 }
@@ -84,21 +130,38 @@ impl MultisetIndex {
             }
             below[number * (classes + 1) + classes] = sum;
         }
-        let pairs = (numbers * classes * classes <= MAX_PAIRS).then(|| {
-            let mut pairs = vec![0u64; numbers * classes * classes];
+        // Pair sums are ranks, below the total: in 32 bits when it fits.
+        let small = totals[full] <= u64::from(u32::MAX);
+        let pairs = (small && numbers * classes * classes <= MAX_PAIRS).then(|| {
+            let mut pairs = vec![0u32; numbers * classes * classes];
             for number in 0..numbers {
                 for first in (0..classes).filter(|&k| count_of(number, k) > 0) {
                     let rest = number - stride[first];
                     for second in (0..classes).filter(|&k| count_of(rest, k) > 0) {
-                        pairs[(number * classes + first) * classes + second] =
-                            below[number * (classes + 1) + first] + below[rest * (classes + 1) + second];
+                        let sum = below[number * (classes + 1) + first] + below[rest * (classes + 1) + second];
+                        pairs[(number * classes + first) * classes + second] = sum as u32;
                     }
                 }
             }
             pairs
         });
+        let mut pair_stride = [0usize; MAX_CLASSES];
+        for (k, scaled) in pair_stride.iter_mut().enumerate().take(classes) {
+            *scaled = stride[k] * classes * classes;
+        }
+        let (mut byte_column, mut byte_stride) = ([0u16; 256], [0u16; 256]);
+        for (byte, (column, moved)) in byte_column.iter_mut().zip(&mut byte_stride).enumerate() {
+            let (first, second) = (byte & 15, byte >> 4);
+            if first < classes && second < classes {
+                *column = (first * classes + second) as u16;
+                *moved = (stride[first] + stride[second]) as u16;
+            }
+        }
         Some(MultisetIndex {
             pairs,
+            pair_stride,
+            byte_column,
+            byte_stride,
             classes,
             cells: counts.iter().map(|&c| usize::from(c)).sum(),
             stride,
@@ -113,6 +176,54 @@ impl MultisetIndex {
         self.totals[self.full]
     }
 
+    /// The rank of packed `labels` as a [`PairRank`], to be kept up to
+    /// date by [`update`](Self::update); `None` for an index without a
+    /// pair table (one of more than `u32::MAX` arrangements).
+    pub(crate) fn pair_rank(&self, labels: u64) -> Option<PairRank> {
+        self.pairs.as_ref()?;
+        let mut ranked = PairRank::ZERO;
+        let mut number = self.full as u16;
+        for k in 0..self.cells.div_ceil(2) {
+            ranked.numbers[k] = number;
+            ranked.parts[k] = self.part(number, labels, k);
+            ranked.rank = ranked.rank.wrapping_add(ranked.parts[k]);
+            number = number.wrapping_sub(self.byte_stride[((labels >> (8 * k)) & 0xff) as usize]);
+        }
+        Some(ranked)
+    }
+
+    /// Brings `ranked` up to date after cells `a` and `b` of packed
+    /// `labels` swapped their labels (the counts between them are what
+    /// changed).
+    #[inline(always)]
+    pub(crate) fn update(&self, ranked: &mut PairRank, labels: u64, a: usize, b: usize) {
+        let (first, last) = (a.min(b) / 2, a.max(b) / 2);
+        for k in first..=last {
+            if k > first {
+                let before = ((labels >> (8 * (k - 1))) & 0xff) as usize;
+                ranked.numbers[k] = ranked.numbers[k - 1].wrapping_sub(self.byte_stride[before]);
+            }
+            let part = self.part(ranked.numbers[k], labels, k);
+            ranked.rank = ranked.rank.wrapping_sub(ranked.parts[k]).wrapping_add(part);
+            ranked.parts[k] = part;
+        }
+    }
+
+    /// What the cells of pair `k` add to a rank from the counts `number`:
+    /// a pair's sum, or the last cell's alone on an odd number of cells.
+    #[inline(always)]
+    fn part(&self, number: u16, labels: u64, k: usize) -> u32 {
+        let (number, byte) = (usize::from(number), ((labels >> (8 * k)) & 0xff) as usize);
+        if 2 * k + 1 < self.cells {
+            let pairs = self.pairs.as_deref().unwrap_or_default();
+            let at = number * self.classes * self.classes + usize::from(self.byte_column[byte]);
+            return pairs.get(at).copied().unwrap_or(0);
+        }
+        self.below
+            .get(number * (self.classes + 1) + (byte & 15))
+            .map_or(0, |&b| b as u32)
+    }
+
     /// The rank of `labels` (one a cell; the counts must be the index's).
     #[inline(always)]
     pub(crate) fn rank(&self, labels: &[u8]) -> u64 {
@@ -121,10 +232,12 @@ impl MultisetIndex {
         let Some(pairs) = &self.pairs else {
             return self.rank_from(labels, number, rank);
         };
+        let mut row = number * self.classes * self.classes;
         let mut two = labels.chunks_exact(2);
         for pair in &mut two {
             let (first, second) = (usize::from(pair[0]), usize::from(pair[1]));
-            rank += pairs[(number * self.classes + first) * self.classes + second];
+            rank += u64::from(pairs[row + first * self.classes + second]);
+            row -= self.pair_stride[first] + self.pair_stride[second];
             number -= self.stride[first] + self.stride[second];
         }
         self.rank_from(two.remainder(), number, rank)
@@ -193,6 +306,43 @@ mod tests {
                 assert_eq!(index.rank(labels), rank as u64, "{labels:?}");
                 index.unrank(rank as u64, &mut back);
                 assert_eq!(&back, labels);
+            }
+        }
+    }
+
+    #[test]
+    fn a_pair_rank_follows_the_blank_to_the_full_rank() {
+        // The blank (label 0) walks rows and columns of 4x4, 3x3 and 5x3
+        // arrangements; after every step the kept rank is the full one.
+        for (width, counts) in [(4, &[1u8, 2, 2, 5, 4, 2][..]), (3, &[1, 2, 3, 3]), (5, &[1, 4, 5, 5])] {
+            let index = MultisetIndex::new(counts).unwrap();
+            let cells = index.cells;
+            let mut labels = [0u8; 16];
+            let mut at = 0;
+            for (k, &c) in counts.iter().enumerate() {
+                labels[at..at + usize::from(c)].fill(k as u8);
+                at += usize::from(c);
+            }
+            let mut ranked = index.pair_rank(pack(&labels)).unwrap();
+            let mut blank = 0;
+            let mut state = 12345u64;
+            for _ in 0..2000 {
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let (row, col) = (blank / width, blank % width);
+                let to = match state >> 62 {
+                    0 if row > 0 => blank - width,
+                    1 if blank + width < cells => blank + width,
+                    2 if col > 0 => blank - 1,
+                    3 if col + 1 < width && blank + 1 < cells => blank + 1,
+                    _ => continue,
+                };
+                labels.swap(blank, to);
+                index.update(&mut ranked, pack(&labels), blank, to);
+                assert_eq!(unpack(pack(&labels)), labels);
+                blank = to;
+                assert_eq!(u64::from(ranked.rank), index.rank(&labels), "{labels:?}");
             }
         }
     }

@@ -57,6 +57,7 @@ use crate::heuristic::Heuristic;
 use crate::Error;
 use entries::Entries;
 use index::MultisetIndex;
+pub(crate) use index::{pack, PairRank};
 use layout::Frame;
 
 /// A complete multi-tile distance table for one [`RegionLayout`].
@@ -78,13 +79,19 @@ impl MtmPdb {
         Ok(MtmPdb { layout, index, table })
     }
 
+    /// The layout's index; tables of more than `u32::MAX` entries are
+    /// refused (the search keeps ranks in 32 bits).
     fn index_of(layout: &RegionLayout) -> Result<MultisetIndex, Error> {
-        MultisetIndex::new(&layout.counts()).ok_or_else(|| {
-            DatabaseError::Unsupported {
-                reason: "a multi-tile layout of more than 16 cells cannot be indexed".to_string(),
+        let index = MultisetIndex::new(&layout.counts()).ok_or_else(|| DatabaseError::Unsupported {
+            reason: "a multi-tile layout of more than 16 cells cannot be indexed".to_string(),
+        })?;
+        if index.len() > u64::from(u32::MAX) || index.pair_rank(0).is_none() {
+            return Err(DatabaseError::Unsupported {
+                reason: format!("a multi-tile database of {} entries is too big to build", index.len()),
             }
-            .into()
-        })
+            .into());
+        }
+        Ok(index)
     }
 
     /// The layout the table was built for.
@@ -168,6 +175,27 @@ impl MtmPdb {
     #[inline(always)]
     pub(crate) fn rank(&self, labels: &[u8; 16]) -> usize {
         self.index.rank(labels) as usize
+    }
+
+    /// The rank of an abstract board, kept up to date by
+    /// [`update_rank`](Self::update_rank) as its blank moves.
+    #[inline(always)]
+    pub(crate) fn pair_rank(&self, labels: u64) -> PairRank {
+        // Every table opened or built has a pair table (see `index_of`).
+        self.index.pair_rank(labels).unwrap_or(PairRank::ZERO)
+    }
+
+    /// Brings `ranked` up to date after cells `a` and `b` of packed
+    /// `labels` swapped their labels.
+    #[inline(always)]
+    pub(crate) fn update_rank(&self, ranked: &mut PairRank, labels: u64, a: usize, b: usize) {
+        self.index.update(ranked, labels, a, b);
+    }
+
+    /// The table's bytes, four entries each (entry `rank` in byte `rank / 4`).
+    #[inline(always)]
+    pub(crate) fn bytes(&self) -> &[u8] {
+        &self.table
     }
 
     /// The distance mod 3 at `rank` (3: no board reaches it).
