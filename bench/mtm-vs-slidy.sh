@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Optimal 4x4 multi-tile solutions, npuzzle beside slidy (bench/slidy-mtm), same boards, one
 # thread each, one run:
-#   bench/mtm-vs-slidy.sh [COUNT] [SEED] [DIR]
+#   bench/mtm-vs-slidy.sh [COUNT] [SEED] [DIR] [FIT]
 # COUNT random 4x4 boards (`npuzzle random --seed SEED`, standard goal: slidy's). Each
-# database is built once into DIR and its build timed apart (`/usr/bin/time`). Then each
+# database is built once into DIR and its build timed apart (`/usr/bin/time`); with FIT
+# (e.g. 1G) npuzzle's is `pdb build --fit FIT` (the finest layout whose file fits), else the
+# default layout. Then each
 # solver solves all the boards in one process, twice, in the order npuzzle, slidy, slidy,
 # npuzzle (so a drift in the machine's speed hits both alike). Prints, per solver: the sum of
 # its own per-board solving times, its whole-process wall time (database load included), and
@@ -13,6 +15,7 @@ cd "$(dirname "$0")/.."
 count=${1:-100}
 seed=${2:-2026}
 dir=${3:-${TMPDIR:-/tmp}/npuzzle-mtm-bench}
+fit=${4:-}
 mkdir -p "$dir"
 cargo build --release -q -p npuzzle-cli
 (cd bench/slidy-mtm && cargo build --release -q)
@@ -21,9 +24,10 @@ peer=bench/slidy-mtm/target/release/slidy-mtm
 boards="$dir/boards-$count-$seed.txt"
 "$bin" random --size 4x4 --count "$count" --seed "$seed" > "$boards"
 echo "# $(date -u +%F) $(uname -m), $(nproc) cores, load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "# npuzzle $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- crates || echo ' (with changes)')"
 if [ ! -f "$dir/4x4-multi-tile.mtm" ]; then
-    echo "# npuzzle database build (2 threads):"
-    /usr/bin/time -f '#   %e s wall, %U s user, %M KB peak' "$bin" pdb build --size 4x4 --metric mtm -j 2 --pdb-dir "$dir" > /dev/null
+    echo "# npuzzle database build (2 threads${fit:+, --fit $fit}):"
+    /usr/bin/time -f '#   %e s wall, %U s user, %M KB peak' "$bin" pdb build --size 4x4 --metric mtm -j 2 ${fit:+--fit "$fit"} --pdb-dir "$dir" > /dev/null
 fi
 if [ ! -f "$dir/slidy-mtm.bin" ]; then
     echo "# slidy database build (one thread):"

@@ -82,7 +82,8 @@ struct BuildArgs {
     /// multi-tile database of the board shape (4x4, or up to 9 cells), saved as WxH-multi-tile.mtm,
     /// which idastar reads in the multi-tile metric for every goal with the blank in a corner; it
     /// takes no goal, partition or kind (4x4: 908,107,200 entries in 217 MiB, about 5 minutes on 2
-    /// cores and 2.5 GB while it builds).
+    /// cores and 2.5 GB while it builds; with --fit 1G the fine layout, 866 MiB, about four times
+    /// faster solves, half an hour on 2 cores and 10 GB while it builds).
     #[arg(long, value_name = "METRIC", default_value_t = Metric::Stm)]
     metric: Metric,
 }
@@ -203,17 +204,30 @@ fn build_multi_tile(args: BuildArgs) -> Result<ExitCode> {
             args.board.goal.is_some(),
             "--goal (one multi-tile database serves every goal with the blank in a corner)",
         ),
-        (args.partition.is_some(), "--partition (its layout is the shape's own)"),
-        (args.fit.is_some(), "--fit"),
+        (
+            args.partition.is_some(),
+            "--partition (its layout is the shape's own; --fit picks a larger one)",
+        ),
         (args.zero_aware, "--zero-aware"),
         (args.compact, "--compact"),
-        (args.max_memory.is_some(), "--max-memory"),
     ];
     if let Some((_, option)) = refused.iter().find(|(given, _)| *given) {
         anyhow::bail!("`pdb build --metric mtm` takes no {option}: it builds the multi-tile database of --size");
     }
     let shape = args.board.size.map_or_else(|| Shape::new(4, 4), Ok)?;
-    let layout = RegionLayout::default_for(shape)?;
+    let layout = match args.fit {
+        Some(bytes) => RegionLayout::fitting(shape, bytes)?,
+        None => RegionLayout::default_for(shape)?,
+    };
+    if let Some(limit) = args.max_memory {
+        if layout.build_bytes() > limit {
+            anyhow::bail!(
+                "building the multi-tile database for {shape} needs about {} of memory, more than --max-memory {}",
+                human_bytes(layout.build_bytes()),
+                human_bytes(limit)
+            );
+        }
+    }
     let dir = args.dir.dir()?;
     let threads = match args.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -221,8 +235,9 @@ fn build_multi_tile(args: BuildArgs) -> Result<ExitCode> {
     };
     let entries = layout.abstract_boards();
     eprintln!(
-        "building the multi-tile database for {shape}: {entries} entries, a {} file; about {} on {threads} idle core(s)",
+        "building the multi-tile database for {shape}: {entries} entries, a {} file; about {} of memory and {} on {threads} idle core(s)",
         human_bytes(layout.file_bytes()),
+        human_bytes(layout.build_bytes()),
         human_duration(std::time::Duration::from_secs_f64(
             entries as f64 * MULTI_TILE_CPU_PER_ENTRY / threads as f64
         )),
@@ -241,10 +256,11 @@ fn build_multi_tile(args: BuildArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// CPU time per entry of a multi-tile build: the 4×4 default layout's
-/// 908,107,200 entries took 590 CPU-seconds on the development machine (2
-/// threads, loaded, 2026-12-06).
-const MULTI_TILE_CPU_PER_ENTRY: f64 = 0.65e-6;
+/// CPU time per entry of a multi-tile build on the development machine (2
+/// threads, loaded, 2026-12-06): the 4×4 default layout's 908,107,200
+/// entries took 590 CPU-seconds, the fine layout's 3,632,428,800 entries
+/// 2,663.
+const MULTI_TILE_CPU_PER_ENTRY: f64 = 0.7e-6;
 
 /// CPU time per placement on the development machine: 0.26 µs for
 /// patterns built two bits a cell (6-6-6-6: 130 CPU-seconds for 510 M

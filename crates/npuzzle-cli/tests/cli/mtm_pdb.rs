@@ -170,7 +170,6 @@ fn options_for_additive_databases_are_refused_with_mtm() {
     let d = dir_arg(&scratch);
     for extra in [
         &["--partition", "1,2,3,4/5,6,7,8"][..],
-        &["--fit", "1M"],
         &["--zero-aware"],
         &["--compact"],
         &["--goal", "blank-first"],
@@ -192,4 +191,47 @@ fn options_for_additive_databases_are_refused_with_mtm() {
     );
     assert!(!out.status.success());
     assert!(stderr(&out).contains("not 5x5"), "{}", stderr(&out));
+}
+
+#[test]
+fn fit_and_max_memory_bound_the_build_and_name_what_it_needs() {
+    let scratch = empty_dir("mtm-fit");
+    let d = dir_arg(&scratch);
+    let base = ["pdb", "build", "--size", "3x3", "--metric", "mtm", "--pdb-dir", d];
+    // The 3x3 table (88.7 KiB) does not fit in 10 KB; 4x4's smallest (36 MiB) not in 1M.
+    for (size, fit, needs) in [
+        ("3x3", "10K", "the smallest takes 90784"),
+        ("4x4", "1M", "the smallest takes 37837864"),
+    ] {
+        let out = npuzzle(
+            &[
+                "pdb",
+                "build",
+                "--size",
+                size,
+                "--metric",
+                "mtm",
+                "--fit",
+                fit,
+                "--pdb-dir",
+                d,
+            ],
+            "",
+        );
+        assert!(!out.status.success(), "{size} {fit}");
+        assert!(stderr(&out).contains(needs), "{}", stderr(&out));
+    }
+    // About 2.7 bytes an entry while it builds: 362,880 entries need about 957 KiB.
+    let mut args = base.to_vec();
+    args.extend_from_slice(&["--max-memory", "100K"]);
+    let out = npuzzle(&args, "");
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("more than --max-memory"), "{}", stderr(&out));
+    assert_eq!(std::fs::read_dir(scratch.path()).unwrap().count(), 0);
+    let mut args = base.to_vec();
+    args.extend_from_slice(&["--fit", "1M", "--max-memory", "2M"]);
+    let out = npuzzle(&args, "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("of memory"), "{}", stderr(&out));
+    assert!(scratch.path().join("3x3-multi-tile.mtm").is_file());
 }

@@ -33,37 +33,35 @@ struct Node {
     ranks: [PairRank; 2],
 }
 
-/// A node's children: every run along the axis the last run did not
-/// take (its direction, length, the blank's cell after it and the step
-/// between cells) and the board it makes, ranked, its entries prefetched.
-#[derive(Clone, Copy)]
-struct Children {
-    count: usize,
-    runs: [(Move, u8, u8, i8); MAX_CHILDREN],
-    nodes: [Node; MAX_CHILDREN],
-}
-
 const NO_NODE: Node = Node {
     labels: [0; 2],
     ranks: [PairRank::ZERO; 2],
 };
 
-/// The children within the bound of the node one level up the path: each
-/// one's own children, its distances and which of its parent's children it
-/// is.
+/// Most children of the children within the bound of one node: along one
+/// axis at most `(w - 1)(h - 1)`, twice that from the start (both axes),
+/// so 18 on boards of up to 16 cells (4×4).
+const POOL: usize = 18;
+
+/// The children within the bound of the node one level up the path (the
+/// survivors), each with its own children: run `i` of survivor `s` (its
+/// direction, length, the blank's cell after it and the step between
+/// cells) makes `nodes[i]`, ranked and its entries prefetched, for `i` in
+/// `first[s]..first[s + 1]`; `next[s]` is which of its parent's children
+/// the survivor is, and its distances.
 #[derive(Clone, Copy)]
 struct Frame {
-    kids: [Children; MAX_CHILDREN],
+    nodes: [Node; POOL],
+    runs: [(Move, u8, u8, i8); POOL],
+    first: [u8; MAX_CHILDREN + 1],
     next: [(u8, (u32, u32)); MAX_CHILDREN],
 }
 
 impl Frame {
     const EMPTY: Frame = Frame {
-        kids: [Children {
-            count: 0,
-            runs: [(Move::Up, 0, 0, 0); MAX_CHILDREN],
-            nodes: [NO_NODE; MAX_CHILDREN],
-        }; MAX_CHILDREN],
+        nodes: [NO_NODE; POOL],
+        runs: [(Move::Up, 0, 0, 0); POOL],
+        first: [0; MAX_CHILDREN + 1],
         next: [(0, (0, 0)); MAX_CHILDREN],
     };
 }
@@ -141,8 +139,10 @@ pub(crate) fn search(board: &Board, goal: &Goal, h: &MtmPdbHeuristic<'_>, clock:
         }
         let before = walk.expanded;
         walk.next_bound = u32::MAX;
-        walk.board
-            .children(&root, board.blank(), NO_AXIS, &mut walk.frames[0].kids[0]);
+        let count = walk
+            .board
+            .children(&root, board.blank(), NO_AXIS, &mut walk.frames[0], 0);
+        walk.frames[0].first[1] = count as u8;
         let found = walk.dfs(0, 0, 0, root_h);
         stats.iterations.push((walk.bound, walk.expanded - before));
         if found {
@@ -183,10 +183,11 @@ const VERTICAL: u8 = 1;
 const HORIZONTAL: u8 = 2;
 
 impl Board16<'_> {
-    /// Fills `kids` with the children of `node` (blank at `blank`, the
-    /// last run along `axis`), ranked, their entries prefetched.
+    /// Puts the children of `node` (blank at `blank`, the last run along
+    /// `axis`), ranked, their entries prefetched, in `frame` from `first`
+    /// on; returns how many.
     #[inline(always)]
-    fn children(&self, node: &Node, blank: usize, axis: u8, kids: &mut Children) {
+    fn children(&self, node: &Node, blank: usize, axis: u8, frame: &mut Frame, first: usize) -> usize {
         let (w, row, col) = (self.width, blank / self.width, blank % self.width);
         let lines: [(Move, usize, i8, u8); 4] = [
             (Move::Up, row, -(w as i8), VERTICAL),
@@ -194,7 +195,7 @@ impl Board16<'_> {
             (Move::Left, col, -1, HORIZONTAL),
             (Move::Right, w - 1 - col, 1, HORIZONTAL),
         ];
-        let mut count = 0;
+        let mut count = first;
         for (mv, steps, delta, line_axis) in lines {
             if line_axis == axis {
                 continue;
@@ -212,12 +213,12 @@ impl Board16<'_> {
                     prefetch(self.pdb.bytes(), child.ranks[j].rank);
                 }
                 at = to;
-                kids.nodes[count] = child;
-                kids.runs[count] = (mv, length as u8, at as u8, delta);
+                frame.nodes[count] = child;
+                frame.runs[count] = (mv, length as u8, at as u8, delta);
                 count += 1;
             }
         }
-        kids.count = count;
+        count - first
     }
 }
 
@@ -239,12 +240,13 @@ impl Walk<'_> {
             self.frames.push(Frame::EMPTY);
         }
         let (frames, next) = self.frames.split_at_mut(depth + 1);
-        let (kids, next) = (&frames[depth].kids[slot], &mut next[0]);
-        self.generated += kids.count as u64;
+        let (frame, next) = (&frames[depth], &mut next[0]);
+        let kids = usize::from(frame.first[slot])..usize::from(frame.first[slot + 1]);
+        self.generated += kids.len() as u64;
         let pdb = self.board.pdb;
-        let mut survivors = 0;
-        for i in 0..kids.count {
-            let child = &kids.nodes[i];
+        let (mut survivors, mut filled) = (0, 0);
+        for i in kids.clone() {
+            let child = &frame.nodes[i];
             let codes = (
                 pdb.code(child.ranks[0].rank as usize),
                 pdb.code(child.ranks[1].rank as usize),
@@ -255,20 +257,22 @@ impl Walk<'_> {
                 self.next_bound = self.next_bound.min(f);
                 continue;
             }
-            let (mv, _, at, _) = kids.runs[i];
+            let (mv, _, at, _) = frame.runs[i];
             let child_axis = if matches!(mv, Move::Up | Move::Down) {
                 VERTICAL
             } else {
                 HORIZONTAL
             };
-            self.board
-                .children(child, usize::from(at), child_axis, &mut next.kids[survivors]);
-            next.next[survivors] = (i as u8, child_h);
+            next.first[survivors] = filled as u8;
+            filled += self.board.children(child, usize::from(at), child_axis, next, filled);
+            next.next[survivors] = ((i - kids.start) as u8, child_h);
             survivors += 1;
         }
+        next.first[survivors] = filled as u8;
         for s in 0..survivors {
             let (i, child_h) = self.frames[depth + 1].next[s];
-            let (mv, length, _, _) = self.frames[depth].kids[slot].runs[usize::from(i)];
+            let run = usize::from(self.frames[depth].first[slot]) + usize::from(i);
+            let (mv, length, _, _) = self.frames[depth].runs[run];
             let at = self.path.len();
             self.path.extend(std::iter::repeat_n(mv, usize::from(length)));
             if self.dfs(depth + 1, s, g + 1, child_h) {
