@@ -67,9 +67,9 @@ impl MtmPdb {
         })
     }
 
-    /// Reads the file at `path`, checking its header and its table's
-    /// checksum. The table is read straight into the memory it is looked
-    /// up in.
+    /// Opens the file at `path`, checking its header and its table's
+    /// checksum. The file is mapped, not copied: opening costs the
+    /// checksum's one pass over it, and processes share its pages.
     pub fn open(path: &Path) -> Result<MtmPdb, Error> {
         let read_error = |e| io_error("read", path, e);
         let mut file = fs::File::open(path).map_err(read_error)?;
@@ -77,8 +77,17 @@ impl MtmPdb {
         let mut header = [0u8; HEADER];
         let got = (&mut file).take(HEADER as u64).read(&mut header).map_err(read_error)?;
         let header = Header::parse(&header[..got], file_len, path)?;
-        let table = Entries::filled(header.table_len, |to| file.read_exact(to).map_err(read_error))?;
-        header.finish(table, path)
+        // SAFETY: mapping is unsafe because another process could change or
+        // truncate the file while it is mapped, which Rust cannot rule out.
+        // Database files are written once to a temporary name and renamed
+        // into place, never changed afterwards, so a mapped file stays as it
+        // was; a file cut short by someone else is the documented risk of
+        // mmap, as for the additive databases. Mapping (rather than reading
+        // 866 MiB into fresh memory) opens in a tenth of a second.
+        let map = unsafe { memmap2::MmapOptions::new().populate().map(&file) }.map_err(read_error)?;
+        // Advice only: lookups are random, so read-ahead would only evict.
+        let _ = map.advise(memmap2::Advice::Random);
+        header.finish(Entries::File { map, start: HEADER }, path)
     }
 
     /// Whether `bytes` start like a multi-tile database file.
@@ -98,7 +107,6 @@ struct Header {
     layout: RegionLayout,
     index: MultisetIndex,
     stored: u64,
-    table_len: usize,
 }
 
 impl Header {
@@ -177,13 +185,7 @@ impl Header {
         if file_len > expected {
             return Err(corrupt(format!("it has {} bytes after its table", file_len - expected)));
         }
-        let table_len = usize::try_from(table_len).map_err(|_| corrupt(format!("its table of {table_len} bytes")))?;
-        Ok(Header {
-            layout,
-            index,
-            stored,
-            table_len,
-        })
+        Ok(Header { layout, index, stored })
     }
 
     /// The database, once its table's checksum is the one recorded.
