@@ -9,12 +9,14 @@
 //! entries are distances mod 3: each reading's exact value is found once
 //! at the start and followed from parent to child.
 //!
-//! The table (227 MB on 4×4) is read one level ahead. A node's children
-//! are ranked, and their entries asked of the processor (a prefetch),
-//! when the node is made; the node reads them when it is searched. So a
-//! node makes all its children within the bound, each ranking its own
-//! children, before it searches any: the cache misses overlap each other
-//! and the work in between, instead of stalling the walk at every node.
+//! The table (217 MiB on 4×4, 866 MiB finer) is read one level ahead. A
+//! node's children are ranked, and their entries asked of the processor
+//! (a prefetch), when the node is made; the node reads them when it is
+//! searched. So a node makes all its children within the bound, each
+//! ranking its own children, before it searches any: the cache misses
+//! overlap each other and the work in between, instead of stalling the
+//! walk at every node. A child's ranks follow from its parent's (see
+//! `PairRank`): a move changes the rank's parts between its two cells.
 
 use crate::board::{Board, Move};
 use crate::goal::Goal;
@@ -82,8 +84,9 @@ struct Walk<'a> {
     start: &'a Board,
     goal: &'a Goal,
     path: Vec<Move>,
-    /// `frames[d]`: the nodes at depth `d` of the path's last node's
-    /// siblings, their children ranked.
+    /// `frames[d]`: the children of the nodes at depth `d` that are
+    /// searched (the start; below it, the children within the bound of
+    /// the path's node at depth `d - 1`), slot by slot.
     frames: Vec<Frame>,
     bound: u32,
     next_bound: u32,
