@@ -86,6 +86,7 @@ impl MtmPdb {
         // 866 MiB into fresh memory) opens in a tenth of a second.
         let map = unsafe { memmap2::MmapOptions::new().populate().map(&file) }.map_err(read_error)?;
         // Advice only: lookups are random, so read-ahead would only evict.
+        #[cfg(unix)]
         let _ = map.advise(memmap2::Advice::Random);
         header.finish(Entries::File { map, start: HEADER }, path)
     }
