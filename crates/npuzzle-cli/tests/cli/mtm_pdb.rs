@@ -20,6 +20,21 @@ fn build(dir: &str) {
     assert!(out.status.success(), "{}", stderr(&out));
 }
 
+/// `solve --metric mtm --algorithm idastar --heuristic HEURISTIC` of `board`
+/// with the databases in `dir`.
+fn idastar(dir: &str, heuristic: &str, board: &str) -> std::process::Output {
+    let args = [
+        "solve",
+        "--metric",
+        "mtm",
+        "--algorithm",
+        "idastar",
+        "--heuristic",
+        heuristic,
+    ];
+    npuzzle(&[&args[..], &["--pdb-dir", dir, board]].concat(), "")
+}
+
 /// `solve --json` of `board` with `args`: the solution record's data.
 fn solve(board: &str, args: &[&str]) -> serde_json::Value {
     let mut all = vec!["solve", "--metric", "mtm", "--json"];
@@ -95,21 +110,7 @@ fn the_built_database_is_listed_and_verified() {
 fn pdb_without_the_file_names_it_and_the_build_command() {
     let scratch = empty_dir("mtm-missing");
     let d = dir_arg(&scratch);
-    let out = npuzzle(
-        &[
-            "solve",
-            "--metric",
-            "mtm",
-            "--algorithm",
-            "idastar",
-            "--heuristic",
-            "pdb",
-            "--pdb-dir",
-            d,
-            BOARDS[2],
-        ],
-        "",
-    );
+    let out = idastar(d, "pdb", BOARDS[2]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     let file = scratch.path().join("3x3-multi-tile.mtm");
     assert!(stderr(&out).contains(&file.display().to_string()), "{}", stderr(&out));
@@ -135,21 +136,7 @@ fn a_corrupt_multi_tile_file_is_named() {
     bytes[last] ^= 0x55;
     std::fs::write(&file, bytes).unwrap();
     for heuristic in ["pdb", "auto"] {
-        let out = npuzzle(
-            &[
-                "solve",
-                "--metric",
-                "mtm",
-                "--algorithm",
-                "idastar",
-                "--heuristic",
-                heuristic,
-                "--pdb-dir",
-                d,
-                BOARDS[2],
-            ],
-            "",
-        );
+        let out = idastar(d, heuristic, BOARDS[2]);
         assert_eq!(out.status.code(), Some(2), "{heuristic}: {}", stderr(&out));
         let message = stderr(&out);
         assert!(message.contains(&file.display().to_string()), "{message}");

@@ -23,6 +23,8 @@ pub(crate) const UNSEEN: u8 = u8::MAX;
 
 /// Every abstract board's multi-tile distance to `goal_labels` mod 3, by
 /// rank in `index`, packed (see [`pack`]), using `threads` threads (at least one).
+/// The index has at most `u32::MAX` entries (`MtmPdb::index_of` refuses
+/// larger), so frontiers hold ranks in 32 bits.
 pub(crate) fn distances(
     shape: Shape,
     index: &MultisetIndex,
@@ -30,12 +32,6 @@ pub(crate) fn distances(
     threads: usize,
 ) -> Result<Vec<u8>, Error> {
     let len = index.len();
-    if len > u64::from(u32::MAX) {
-        return Err(DatabaseError::Unsupported {
-            reason: format!("a multi-tile database of {len} entries is too big to build"),
-        }
-        .into());
-    }
     let table: Vec<AtomicU8> = (0..len).map(|_| AtomicU8::new(UNSEEN)).collect();
     let start = index.rank(goal_labels);
     table[start as usize].store(0, Ordering::Relaxed);

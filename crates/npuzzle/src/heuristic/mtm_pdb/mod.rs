@@ -87,7 +87,10 @@ impl MtmPdb {
         })?;
         if index.len() > u64::from(u32::MAX) || index.pair_rank(0).is_none() {
             return Err(DatabaseError::Unsupported {
-                reason: format!("a multi-tile database of {} entries is too big to build", index.len()),
+                reason: format!(
+                    "a multi-tile database of {} entries is too big (ranks are 32 bits)",
+                    index.len()
+                ),
             }
             .into());
         }
