@@ -169,7 +169,7 @@ def test_multi_tile_hints_are_the_slide_bfs_distances() -> None:
         assert h.optimal == [m for m, d in h.moves if d == dist[board] - 1]
         # On 3x3 the blank has four slides from any cell (two to the walls in each line).
         assert len(h.moves) == 4
-    with pytest.raises(npuzzle.OptionError, match="no hint on a 5x5 board"):
+    with pytest.raises(npuzzle.OptionError, match="no hint by auto on a 5x5 board"):
         npuzzle.hint(" ".join(str(t) for t in range(1, 24)) + " 0 24", metric="mtm")
 
 

@@ -273,27 +273,32 @@ def test_solutions_draw_in_notebooks() -> None:
     assert "not solved: the node limit ran out" in stopped and "animateTransform" not in stopped
 
 
+def _mtm_slides(board: tuple[int, ...], width: int) -> list[tuple[int, ...]]:
+    """The boards one slide from ``board``."""
+    height, blank, out = len(board) // width, board.index(0), []
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        cells = list(board)
+        r, c = divmod(blank, width)
+        while 0 <= r + dr < height and 0 <= c + dc < width:
+            at, to = r * width + c, (r + dr) * width + c + dc
+            cells[at], cells[to] = cells[to], cells[at]
+            r, c = r + dr, c + dc
+            out.append(tuple(cells))
+    return out
+
+
 def _mtm_distances(goal: list[int], width: int) -> dict[tuple[int, ...], int]:
     """Every board's multi-tile distance to ``goal``: breadth-first from it, a
     move sliding the blank any number of cells one way (written here, not the
     library's)."""
-    height = len(goal) // width
     start = tuple(goal)
     dist = {start: 0}
     queue = [start]
     for board in queue:
-        blank = board.index(0)
-        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-            cells = list(board)
-            r, c = divmod(blank, width)
-            while 0 <= r + dr < height and 0 <= c + dc < width:
-                at, to = r * width + c, (r + dr) * width + c + dc
-                cells[at], cells[to] = cells[to], cells[at]
-                r, c = r + dr, c + dc
-                child = tuple(cells)
-                if child not in dist:
-                    dist[child] = dist[board] + 1
-                    queue.append(child)
+        for child in _mtm_slides(board, width):
+            if child not in dist:
+                dist[child] = dist[board] + 1
+                queue.append(child)
     return dist
 
 
@@ -314,6 +319,27 @@ def test_the_multi_tile_metric_gives_the_oracles_length() -> None:
     assert "metric" not in data and data["mtm_length"] == 1
     with pytest.raises(npuzzle.OptionError, match='unknown metric "htm"; choose stm or mtm'):
         npuzzle.solve(HARDEST, metric="htm")
+
+
+def test_optimal_multi_tile_solutions_are_counted_as_the_oracle_counts_them() -> None:
+    # The oracle: shortest slide sequences from each board, summed over its slides one closer.
+    dist = _mtm_distances([1, 2, 3, 4, 5, 6, 7, 8, 0], 3)
+    paths: dict[tuple[int, ...], int] = {}
+    for board in sorted(dist, key=dist.__getitem__):
+        d = dist[board]
+        paths[board] = 1 if d == 0 else sum(paths[n] for n in _mtm_slides(board, 3) if dist[n] == d - 1)
+    for tiles in sorted(dist)[::30011]:
+        for algorithm in ("auto", "idastar"):
+            heuristic = "manhattan" if algorithm == "idastar" else "auto"
+            counted = npuzzle.count_solutions(list(tiles), metric="mtm", algorithm=algorithm, heuristic=heuristic)
+            assert counted == paths[tiles] and counted.length == dist[tiles], (tiles, algorithm)
+        listed, complete = npuzzle.optimal_solutions(list(tiles), metric="mtm", limit=1000)
+        assert complete and len(listed) == paths[tiles]
+        assert all(replay(list(tiles), 3, m) == [1, 2, 3, 4, 5, 6, 7, 8, 0] for m in listed)
+    # On 4x4 auto counts by idastar: a board two slides from the goal, `uuu` then `lll`.
+    board = "x 1 2 3 5 6 7 4 9 10 11 8 13 14 15 12"
+    assert npuzzle.count_solutions(board, metric="mtm").length == 2
+    assert npuzzle.optimal_solutions(board, metric="mtm") == (["rrrddd"], True)
 
 
 # Korf's 15-puzzle #1 (Korf 1985, Table 1): 57 moves at the shortest.

@@ -430,7 +430,8 @@ impl Solvers {
     /// read for this goal. `auto` reads it when `idastar` searches and the
     /// goal's blank is in a corner, if the file is there (a broken one is an
     /// error: it would have been read) and holds the board's shape; else
-    /// walking distance on 4×4, else linear conflict, reading no file.
+    /// walking distance on 4×4, else Manhattan distance (both in their
+    /// multi-tile forms), reading no file.
     fn resolve_multi_tile(&self, goal: &Goal, algorithm: npuzzle::Algorithm) -> Result<Option<Resolved>, Error> {
         let shape = goal.shape();
         match self.choice {
@@ -456,7 +457,7 @@ impl Solvers {
                 let using = if HeuristicKind::WalkingDistance.supports(shape) {
                     HeuristicKind::WalkingDistance
                 } else {
-                    HeuristicKind::LinearConflict
+                    HeuristicKind::Manhattan
                 };
                 Ok(Some((using, None, None)))
             }
@@ -842,9 +843,9 @@ mod tests {
             .with_algorithm(Algorithm::IdaStar)
             .with_metric(Metric::Mtm);
         let solvers = |choice| Solvers::new(ida, choice).with_pdb_dir(dir.path());
-        // Without the file: `auto` as before, `pdb` names the file looked for.
+        // Without the file: `auto` reads Manhattan distance (multi-tile), `pdb` names the file.
         let auto = solvers(HeuristicChoice::Auto).get(&goal).unwrap();
-        assert_eq!(auto.options().heuristic, HeuristicKind::LinearConflict);
+        assert_eq!(auto.options().heuristic, HeuristicKind::Manhattan);
         assert!(auto.mtm_pdb().is_none());
         let path = dir.path().join("3x2-multi-tile.mtm");
         let err = solvers(HeuristicChoice::Kind(HeuristicKind::Pdb))
@@ -879,10 +880,7 @@ mod tests {
         // `auto` leaves it for a goal it cannot read, and for searches that read no heuristic.
         let middle = Goal::parse("1 x 2 3 4 5", shape).unwrap();
         let auto = solvers(HeuristicChoice::Auto);
-        assert_eq!(
-            auto.get(&middle).unwrap().options().heuristic,
-            HeuristicKind::LinearConflict
-        );
+        assert_eq!(auto.get(&middle).unwrap().options().heuristic, HeuristicKind::Manhattan);
         let pdb = solvers(HeuristicChoice::Kind(HeuristicKind::Pdb));
         assert!(matches!(
             pdb.get(&middle),

@@ -163,6 +163,11 @@ impl Move {
         }
     }
 
+    /// Whether the blank moves along a column (`u` or `d`).
+    pub fn is_vertical(self) -> bool {
+        matches!(self, Move::Up | Move::Down)
+    }
+
     /// Index in [`Move::ALL`].
     pub fn index(self) -> usize {
         self as usize

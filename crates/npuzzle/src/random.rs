@@ -197,7 +197,8 @@ fn pick<R: Rng + ?Sized>(rng: &mut R, len: u64, count: usize, distinct: bool) ->
 /// The distance is counted in the solver's [metric](crate::Metric): in the
 /// multi-tile one a walk is of slides (each along the other axis than the
 /// one before, so no two merge into one) and the solver's multi-tile
-/// search confirms it (`idastar` with walking distance on 4×4).
+/// search confirms it (`idastar` with walking distance on 4×4, with
+/// Manhattan distance past it: see [`confirming_solver`]).
 ///
 /// Stops after `count` boards, or when `budget` runs out (its node limit
 /// counts the searches' nodes, its time limit the whole draw): the boards
@@ -230,6 +231,8 @@ pub fn confirmed_at_distance<R: Rng + ?Sized>(
     budget: Budget,
 ) -> Result<(Vec<Board>, Option<crate::BudgetKind>), Error> {
     let shape = goal.shape();
+    let stand_in = confirming_solver(solver, shape);
+    let solver = stand_in.as_ref().unwrap_or(solver);
     let algorithm = solver.options().resolve(shape);
     let metric = solver.options().metric;
     if !algorithm.is_optimal() {
@@ -283,6 +286,29 @@ pub fn confirmed_at_distance<R: Rng + ?Sized>(
         };
     }
     Ok((boards, None))
+}
+
+/// The solver that confirms distances on boards of `shape` for
+/// [`confirmed_at_distance`] in place of `solver`, if another: when its
+/// `auto` answers them greedily in the multi-tile metric (past 4×4), the
+/// same solver searching by `idastar` (whose multi-tile bound is weak
+/// there: it confirms near distances).
+///
+/// ```
+/// use npuzzle::random::confirming_solver;
+/// use npuzzle::{Algorithm, Metric, Solver, SolverOptions};
+/// let auto = Solver::new(SolverOptions::default().with_algorithm(Algorithm::Auto).with_metric(Metric::Mtm));
+/// let shape = "5x5".parse()?;
+/// assert_eq!(auto.options().resolve(shape), Algorithm::Greedy);
+/// assert_eq!(confirming_solver(&auto, shape).unwrap().options().resolve(shape), Algorithm::IdaStar);
+/// assert!(confirming_solver(&auto, "4x4".parse()?).is_none());
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
+pub fn confirming_solver(solver: &crate::Solver, shape: crate::Shape) -> Option<crate::Solver> {
+    let options = solver.options();
+    let greedy_auto = options.algorithm == crate::Algorithm::Auto && !options.resolve(shape).is_optimal();
+    (greedy_auto && options.metric == crate::Metric::Mtm)
+        .then(|| solver.with_options(options.with_algorithm(crate::Algorithm::IdaStar)))
 }
 
 /// The board `walk` random single moves from `goal`'s, none undoing the one before.
@@ -422,7 +448,23 @@ mod tests {
                 }
             }
         }
-        // Greedy confirms nothing, in either metric.
+        // Past 4x4, auto's greedy answer stands aside for idastar with Manhattan distance.
+        let auto = Solver::new(
+            SolverOptions::default()
+                .with_algorithm(Algorithm::Auto)
+                .with_heuristic(HeuristicKind::Manhattan)
+                .with_metric(Metric::Mtm),
+        );
+        for (w, h) in [(5, 5), (6, 3)] {
+            let goal = Goal::blank_first(Shape::new(w, h).unwrap());
+            let oracle = crate::oracle::multi_tile_distances(goal.board().tiles(), w, Some(6));
+            let (boards, stopped) = confirmed_at_distance(&auto, &goal, 6, 3, &mut rng, Budget::default()).unwrap();
+            assert_eq!((boards.len(), stopped), (3, None));
+            for b in &boards {
+                assert_eq!(oracle.get(b.tiles()), Some(&6), "{b}");
+            }
+        }
+        // Greedy asked for by name confirms nothing, in either metric.
         let greedy = Solver::new(
             SolverOptions::default()
                 .with_algorithm(Algorithm::Greedy)

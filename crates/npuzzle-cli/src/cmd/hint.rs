@@ -35,8 +35,9 @@ pub struct Args {
     /// metric: sliding one or more tiles of a row or column at once counts one, and every such slide
     /// is listed). MTM hints are exact on boards of up to 12 cells (from the complete multi-tile
     /// distances, built once) and on 4x4 (idastar solves the board and each slide's board, reading
-    /// the multi-tile database when `pdb build --metric mtm` built it, else walking distance); other
-    /// boards are refused.
+    /// the multi-tile database when `pdb build --metric mtm` built it, else walking distance); on
+    /// other boards with `--algorithm idastar` (Manhattan distance in its multi-tile form: boards
+    /// near the goal).
     #[arg(long, value_name = "METRIC", default_value_t = Metric::Stm)]
     pub metric: Metric,
     /// Threads for the board's own IDA* search on 4x4 and 5x5 (default: all cores).

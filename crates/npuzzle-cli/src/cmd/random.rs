@@ -4,8 +4,8 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use npuzzle::random::confirmed_at_distance;
 use npuzzle::random::random_solvable;
+use npuzzle::random::{confirmed_at_distance, confirming_solver};
 use npuzzle::record::{BoardRecord, Record};
 use npuzzle::search::table::{TableCache, MAX_TABLE_CELLS};
 use npuzzle::{Board, Budget, Goal, Metric, Shape};
@@ -32,9 +32,10 @@ pub struct Args {
     /// the whole draw).
     ///
     /// With --metric mtm the distance counts multi-tile moves: uniform from the multi-tile
-    /// breadth-first search up to 12 cells; on 4x4 random walks of slides, each kept when the
-    /// optimal multi-tile search (idastar: the multi-tile database when built, else walking
-    /// distance) confirms it (not uniform).
+    /// breadth-first search up to 12 cells; on larger boards random walks of slides, each kept
+    /// when the optimal multi-tile search (idastar: on 4x4 the multi-tile database when built,
+    /// else walking distance; past 4x4 Manhattan distance, which confirms near distances only,
+    /// about 15 on 5x5) confirms it (not uniform).
     #[arg(long, value_name = "D")]
     pub distance: Option<u32>,
     /// What --distance counts: `stm` (every move counts one, the default) or `mtm` (the
@@ -75,7 +76,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
             .solver(&goal)
             .map_err(|e| anyhow::anyhow!(crate::advice::explain(&e)))?;
         let (boards, stopped) = confirmed_at_distance(&solver, &goal, d, count, &mut rng, budget)?;
-        let names = npuzzle::record::SearchNames::new(&solver, goal.board());
+        let stand_in = confirming_solver(&solver, shape);
+        let names = npuzzle::record::SearchNames::new(stand_in.as_ref().unwrap_or(&solver), goal.board());
         let read = match (names.heuristic, names.partition) {
             (Some(h), Some(p)) => format!(" ({h} {p})"),
             (Some(h), None) => format!(" ({h})"),

@@ -67,8 +67,10 @@ pub struct Args {
     /// What a shortest solution is shortest in: `stm` (every move counts one, the default) or `mtm`
     /// (the multi-tile metric: sliding several tiles of a row or column at once counts one). MTM is
     /// searched optimally by bfs and table (boards of up to 12 cells) and idastar (4x4: the multi-tile
-    /// database when `pdb build --metric mtm` built it, else walking distance);
-    /// greedy answers any board; `auto` picks among them. Every solution gives both lengths.
+    /// database when `pdb build --metric mtm` built it, else walking distance; any other board with
+    /// `--algorithm idastar`, reading Manhattan distance in its multi-tile form: boards near the
+    /// goal); greedy answers any board; `auto` picks among them (greedy past 12 cells but on 4x4).
+    /// --count and --all count and list in it too. Every solution gives both lengths.
     #[arg(long, value_name = "METRIC", default_value_t = Metric::Stm)]
     pub metric: Metric,
     /// A solution at most FACTOR times the shortest (1 to 16, e.g. 1.1 or 1.5), with a lower bound

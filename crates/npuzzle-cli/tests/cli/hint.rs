@@ -617,7 +617,7 @@ fn hint_metric_mtm_refuses_what_it_cannot_answer_exactly() {
     let cases: [(&[&str], &str); 3] = [
         (
             &["--size", "5x5", &five],
-            "no hint on a 5x5 board in the multi-tile metric: hints are exact on boards of up to 12 cells",
+            "no hint by auto on a 5x5 board in the multi-tile metric: auto answers it greedily",
         ),
         (
             &["--algorithm", "astar", "8 6 7 2 5 4 3 x 1"],
@@ -633,4 +633,24 @@ fn hint_metric_mtm_refuses_what_it_cannot_answer_exactly() {
         assert_eq!(stdout(&out), "");
         assert!(stderr(&out).contains(want), "{}", stderr(&out));
     }
+    // idastar gives it: two slides, `r` then `d` undo them.
+    let out = npuzzle(
+        &[
+            "hint",
+            "--metric",
+            "mtm",
+            "--size",
+            "5x5",
+            "--algorithm",
+            "idastar",
+            &five,
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("multi-tile distance 2; optimal moves: r (1)"),
+        "{}",
+        stdout(&out)
+    );
 }

@@ -303,6 +303,7 @@ def count_solutions(
     max_memory: Optional[int] = None,
     threads: Optional[int] = None,
     pdb_dir: Optional[PathLike] = None,
+    metric: str = "stm",
 ) -> Count:
     """How many distinct optimal move sequences take the board to the goal,
     as a :class:`Count`: equal to the int when exact (0 when the board is
@@ -310,7 +311,10 @@ def count_solutions(
     names the limit and ``at_least`` is the lower bound found by then, as
     the command line's "at least N" (options as for :func:`solve`).
     :class:`OptionError` where the algorithm is ``"greedy"`` (as ``"auto"``
-    is past 25 cells): its length is not optimal.
+    is past 25 cells): its length is not optimal. ``metric="mtm"`` counts
+    the shortest sequences of slides in the multi-tile metric (from the
+    complete distances up to 12 cells, else by ``"idastar"``, which
+    ``"auto"`` is on 4x4 only).
 
     >>> npuzzle.count_solutions("8 6 7 2 5 4 3 x 1")
     Count(40)
@@ -318,7 +322,7 @@ def count_solutions(
     True
     """
     tiles, size = _tiles(board, size)
-    options = _options(goal, algorithm, heuristic, timeout, max_nodes, max_memory, threads, pdb_dir)
+    options = _options(goal, algorithm, heuristic, timeout, max_nodes, max_memory, threads, pdb_dir, metric=metric)
     return _native.count_solutions(tiles, size, options)
 
 
@@ -335,6 +339,7 @@ def optimal_solutions(
     max_memory: Optional[int] = None,
     threads: Optional[int] = None,
     pdb_dir: Optional[PathLike] = None,
+    metric: str = "stm",
 ) -> Tuple[list[str], bool]:
     """The first ``limit`` optimal solutions in ``u d l r`` order, and whether
     they are all of them (options as for :func:`solve`; :class:`OptionError`
@@ -344,7 +349,7 @@ def optimal_solutions(
     (['druldr', 'rdlurd'], True)
     """
     tiles, size = _tiles(board, size)
-    options = _options(goal, algorithm, heuristic, timeout, max_nodes, max_memory, threads, pdb_dir)
+    options = _options(goal, algorithm, heuristic, timeout, max_nodes, max_memory, threads, pdb_dir, metric=metric)
     return _native.optimal_solutions(tiles, size, limit, options)
 
 

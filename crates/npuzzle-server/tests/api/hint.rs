@@ -141,7 +141,7 @@ async fn multi_tile_hints_are_an_independent_slide_bfs_distances() {
         assert_eq!(slides, 4, "{record}");
         assert_eq!(h["optimal"], optimal.join(" "), "{record}");
     }
-    // A 5x5 board is refused at once, naming what the metric answers.
+    // A 5x5 board is refused at once by auto (greedy there), naming what answers it.
     let (status, record) = app
         .post_json(
             "/api/hint",
@@ -149,5 +149,8 @@ async fn multi_tile_hints_are_an_independent_slide_bfs_distances() {
         )
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{record}");
-    assert!(error_message(&record).contains("no hint on a 5x5 board"), "{record}");
+    assert!(
+        error_message(&record).contains("no hint by auto on a 5x5 board"),
+        "{record}"
+    );
 }

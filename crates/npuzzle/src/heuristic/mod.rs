@@ -12,6 +12,7 @@ mod kind;
 pub mod linear_conflict;
 pub mod manhattan;
 pub mod misplaced;
+pub mod mtm_manhattan;
 pub mod mtm_pdb;
 pub mod pdb;
 #[cfg(test)]

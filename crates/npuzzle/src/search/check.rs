@@ -160,89 +160,97 @@ impl Solver {
 
 impl Solver {
     /// What the multi-tile metric takes: a solve by `bfs` or `table` (up to
-    /// 12 cells), `idastar` on 4×4 with walking distance (read in its
-    /// multi-tile form), `idastar` with `pdb` on the shape of the loaded
-    /// multi-tile database ([`Solver::with_mtm_pdb`]), or `greedy`; a hint from the complete multi-tile
-    /// distances (up to 12 cells: `auto`, `bfs` or `table`) or by `idastar`
-    /// on 4×4; a count or list of optimal solutions from the complete
-    /// distances (up to 12 cells).
+    /// 12 cells), `idastar` with walking distance on 4×4 or Manhattan
+    /// distance on any board (both read in their multi-tile forms), or with
+    /// `pdb` on the shape of the loaded multi-tile database
+    /// ([`Solver::with_mtm_pdb`]), or `greedy`. Hints and counts of optimal
+    /// solutions come from the complete multi-tile distances up to 12 cells
+    /// (`auto`, `bfs` or `table`), and from the same `idastar` searches
+    /// (`auto` on 4×4; counts on any board, hints past 12 cells).
     fn check_multi_tile(&self, board: &Board, algorithm: Algorithm, question: Question) -> Result<(), Error> {
         let shape = board.shape();
         let refuse =
             |what: String, reason: String| Err(Error::Refused(Refusal::NotInMultiTile { what, shape, reason }));
-        let searched_by = "it is searched by bfs and table (boards of up to 12 cells), idastar (4x4 boards) and greedy (any board, not optimally)";
+        let searched_by = "it is searched by bfs and table (boards of up to 12 cells), idastar (any board; \
+                           in seconds on 4x4 with walking distance or a multi-tile database) and greedy \
+                           (any board, not optimally)";
         if self.options.within.is_some() {
             return refuse(
                 "no factor".to_string(),
                 "a solution within a factor of the shortest is searched in the single-tile metric only".to_string(),
             );
         }
-        match question {
-            Question::Count if super::mtm_table::answers(shape) => {
-                return match algorithm {
-                    Algorithm::Bfs | Algorithm::Table => Ok(()),
-                    other => refuse(
-                        format!("no count by {other}"),
-                        "on boards of up to 12 cells optimal solutions are counted and listed from the \
-                         complete multi-tile distances (auto, bfs or table)"
-                            .to_string(),
-                    ),
-                };
-            }
-            Question::Count => {
+        let from_table = super::mtm_table::answers(shape);
+        if self.options.algorithm == Algorithm::Auto && algorithm == Algorithm::Greedy && question != Question::Solve {
+            let what = if question == Question::Count { "count" } else { "hint" };
+            return refuse(
+                format!("no {what} by auto on a {shape} board"),
+                "auto answers it greedily in this metric (it searches optimally up to 12 cells and on 4x4); \
+                 idastar searches any board optimally, reading Manhattan distance in its multi-tile form, \
+                 which answers boards near the goal"
+                    .to_string(),
+            );
+        }
+        match (question, algorithm) {
+            (Question::Count, Algorithm::Bfs | Algorithm::Table) if from_table => return Ok(()),
+            // Searched like a solve, below.
+            (Question::Count, Algorithm::IdaStar) => {}
+            (Question::Count, other) if from_table => {
                 return refuse(
-                    format!("no count of optimal solutions on a {shape} board"),
-                    "optimal multi-tile solutions are counted and listed on boards of up to 12 cells \
-                     (complete distances)"
+                    format!("no count by {other}"),
+                    "on boards of up to 12 cells optimal solutions are counted and listed from the \
+                     complete multi-tile distances (auto, bfs or table) or by idastar"
                         .to_string(),
                 )
             }
-            Question::Hint if super::mtm_table::answers(shape) => {
-                return match algorithm {
-                    Algorithm::Bfs | Algorithm::Table | Algorithm::Greedy => Ok(()),
-                    other => refuse(
-                        format!("no hint by {other}"),
-                        "on boards of up to 12 cells hints come from the complete multi-tile distances \
-                         (auto, bfs or table)"
-                            .to_string(),
-                    ),
-                };
-            }
-            Question::Hint if !super::idastar::searches_mtm(shape) => {
+            (Question::Hint, Algorithm::Bfs | Algorithm::Table | Algorithm::Greedy) if from_table => return Ok(()),
+            (Question::Hint, other) if from_table => {
                 return refuse(
-                    format!("no hint on a {shape} board"),
-                    "hints are exact on boards of up to 12 cells (complete distances) and on 4x4 (idastar)".to_string(),
+                    format!("no hint by {other}"),
+                    "on boards of up to 12 cells hints come from the complete multi-tile distances \
+                     (auto, bfs or table)"
+                        .to_string(),
                 )
+            }
+            (Question::Count | Question::Hint, Algorithm::Bfs | Algorithm::Table) => {
+                let what = if question == Question::Count { "count" } else { "hint" };
+                return refuse(
+                    format!("no {what} by {algorithm} on a {shape} board"),
+                    format!("past 12 cells the {what} is searched by idastar"),
+                );
             }
             _ => {}
         }
+        let narrow = board.is_narrow();
         match algorithm {
             Algorithm::Bfs if shape.cells() > super::bfs::MAX_DENSE_CELLS => {
                 refuse(format!("bfs cannot search a {shape} board"), searched_by.to_string())
             }
             Algorithm::Bfs | Algorithm::Greedy => Ok(()),
-            Algorithm::Table if super::mtm_table::answers(shape) => Ok(()),
+            Algorithm::Table if from_table => Ok(()),
             Algorithm::Table => refuse(format!("table cannot search a {shape} board"), searched_by.to_string()),
             Algorithm::Anytime => refuse(
                 "anytime cannot search in it".to_string(),
                 "anytime searches in the single-tile metric only".to_string(),
             ),
-            Algorithm::IdaStar
-                if self.options.heuristic == HeuristicKind::Pdb
-                    && self.mtm_pdb.as_ref().is_some_and(|pdb| pdb.layout().shape() == shape) =>
-            {
-                Ok(())
-            }
-            Algorithm::IdaStar if !super::idastar::searches_mtm(shape) => refuse(
-                format!("idastar cannot search a {shape} board"),
-                searched_by.to_string(),
-            ),
-            Algorithm::IdaStar if self.options.heuristic != HeuristicKind::WalkingDistance => refuse(
-                format!("idastar cannot read {}", self.options.heuristic),
-                "on 4x4 it reads walking-distance, in its multi-tile form, or pdb with a multi-tile database loaded; the others count single-tile moves"
-                    .to_string(),
-            ),
-            Algorithm::IdaStar => Ok(()),
+            // Too many cells: the search check names the limit.
+            Algorithm::IdaStar if !narrow => Ok(()),
+            Algorithm::IdaStar => match self.options.heuristic {
+                HeuristicKind::Pdb if self.mtm_pdb.as_ref().is_some_and(|pdb| pdb.layout().shape() == shape) => Ok(()),
+                HeuristicKind::Manhattan => Ok(()),
+                HeuristicKind::WalkingDistance if HeuristicKind::WalkingDistance.supports(shape) => Ok(()),
+                HeuristicKind::WalkingDistance => refuse(
+                    format!("idastar cannot read walking-distance on a {shape} board"),
+                    "walking distance is built for 4x4 boards; manhattan, in its multi-tile form, reads any board"
+                        .to_string(),
+                ),
+                other => refuse(
+                    format!("idastar cannot read {other}"),
+                    "it reads manhattan (any board) and walking-distance (4x4), in their multi-tile forms, or pdb \
+                     with a multi-tile database of the board's shape loaded; the others count single-tile moves"
+                        .to_string(),
+                ),
+            },
             other => refuse(format!("{other} does not search"), searched_by.to_string()),
         }
     }

@@ -268,14 +268,14 @@ impl Solver {
             if matches!(want, Want::List(n) if n > 0) {
                 answer.solutions.push(Solution::default());
             }
-        } else if self.options.metric == Metric::Mtm {
-            // The check let through only boards the multi-tile table holds.
+        } else if by_table && self.options.metric == Metric::Mtm {
             answer.algorithm = Algorithm::Table;
             multi_tile::solutions(self, board, goal, want, budget, &mut answer)?;
         } else if by_table {
             self.solutions_from_table(board, goal, want, budget, &mut answer)?;
         } else {
-            let solved = solved.filter(|r| optimal_distance(board, goal, r).is_some());
+            let metric = self.options.metric;
+            let solved = solved.filter(|r| optimal_distance(board, goal, metric, r).is_some());
             earlier = solved.map_or(Duration::ZERO, |r| r.stats.elapsed);
             self.solutions_by_search(board, goal, want, &clock, solved, &mut answer)?;
         }
@@ -382,7 +382,7 @@ impl Solver {
                 answer.completion = Completion::BudgetReached(BudgetKind::Time);
                 return Ok(());
             }
-            Outcome::Solved(s) => s.len() as u32,
+            Outcome::Solved(s) => self.options.metric.length(s.moves()) as u32,
             Outcome::BudgetReached(kind) => {
                 answer.completion = Completion::BudgetReached(*kind);
                 return Ok(());
@@ -398,26 +398,29 @@ impl Solver {
             Want::List(limit) => limit,
         };
         let (found, mut more) = (&mut answer.solutions, false);
-        let walked = kind.run(
+        let metric = self.options.metric;
+        let walk = bounded::PathsWithin {
+            board,
             goal,
-            self.pdb.as_deref(),
-            bounded::PathsWithin {
-                board,
-                goal,
-                bound: d,
-                after: None,
-                clock: &mut rest,
-                visit: |path: &[Move]| {
-                    if found.len() < limit {
-                        found.push(Solution::new(path.to_vec()));
-                    } else if matches!(want, Want::List(_)) {
-                        more = true;
-                        return ControlFlow::Break(());
-                    }
-                    ControlFlow::Continue(())
-                },
+            metric,
+            bound: d,
+            after: None,
+            clock: &mut rest,
+            visit: |path: &[Move]| {
+                if found.len() < limit {
+                    found.push(Solution::new(path.to_vec()));
+                } else if matches!(want, Want::List(_)) {
+                    more = true;
+                    return ControlFlow::Break(());
+                }
+                ControlFlow::Continue(())
             },
-        )?;
+        };
+        let walked = match metric {
+            // The bound the solve read, in its multi-tile form.
+            Metric::Mtm => super::idastar::with_mtm_heuristic(self, goal, walk)?,
+            _ => kind.run(goal, self.pdb.as_deref(), walk)?,
+        };
         answer.stats.expanded += walked.expanded;
         answer.stats.generated += walked.generated;
         match walked.stopped {
@@ -432,15 +435,15 @@ impl Solver {
     }
 }
 
-/// The distance `solved` shows for `board`: the length of its solution
-/// when an optimal search found it and it takes `board` to `goal`.
-fn optimal_distance(board: &Board, goal: &Goal, solved: &Report) -> Option<u32> {
+/// The distance `solved` shows for `board` in `metric`: the length of its
+/// solution when an optimal search found it and it takes `board` to `goal`.
+fn optimal_distance(board: &Board, goal: &Goal, metric: Metric, solved: &Report) -> Option<u32> {
     let Outcome::Solved(solution) = &solved.outcome else {
         return None;
     };
     let optimal = Algorithm::ALL.contains(&solved.algorithm) && solved.improvement.is_none();
     let reaches = || board.replay(solution.moves()).is_ok_and(|b| goal.is_reached_by(&b));
-    (optimal && reaches()).then_some(solution.len() as u32)
+    (optimal && reaches()).then_some(metric.length(solution.moves()) as u32)
 }
 
 /// What the caller asked for.

@@ -431,6 +431,7 @@ impl Solver {
                 bounded::PathsWithin {
                     board: &next,
                     goal,
+                    metric: Metric::Stm,
                     bound: d - 1,
                     after: Some(m.mv),
                     clock: &mut rest,

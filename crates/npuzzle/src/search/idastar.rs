@@ -10,7 +10,9 @@
 //! In the multi-tile metric ([`Metric::Mtm`]) the same walk counts a run of
 //! the blank in one direction as one move: every run length is a child of
 //! cost one, runs alternate between rows and columns, and the bound is
-//! walking distance in its multi-tile form ([`MtmWalkingDistance`], 4×4).
+//! walking distance in its multi-tile form ([`MtmWalkingDistance`], 4×4)
+//! or Manhattan distance in its multi-tile form ([`MtmManhattan`], any
+//! board: weak, so it answers boards near the goal).
 //! The single-tile walk is the same code with the metric a compile-time
 //! parameter, so it pays nothing for it.
 
@@ -19,12 +21,13 @@ use super::problem::{Found, Problem};
 use crate::board::{Board, Move};
 use crate::geometry::{slide, Neighbours};
 use crate::goal::Goal;
+use crate::heuristic::mtm_manhattan::MtmManhattan;
 use crate::heuristic::walking_distance::MtmWalkingDistance;
 use crate::heuristic::{Heuristic, HeuristicKind, WithHeuristic};
 use crate::metric::Metric;
 use crate::search::duplicates::{DuplicateFilter, CUT};
 use crate::solution::{BudgetClock, BudgetKind, Outcome, Solution, Stats};
-use crate::Error;
+use crate::{Error, Solver};
 
 /// The board an IDA* walk changes in place and changes back, and what each
 /// step reads: the heuristic (updated incrementally), the goal, the blank's
@@ -180,9 +183,12 @@ fn axis(mv: Move) -> u32 {
 /// The axis before the first run: none, so both are tried.
 const NO_AXIS: u32 = 0;
 
-/// Whether IDA* searches boards of `shape` in the multi-tile metric: 4×4,
-/// where walking distance has its multi-tile form ([`MtmWalkingDistance`]).
-pub(crate) fn searches_mtm(shape: crate::Shape) -> bool {
+/// Whether `auto` searches boards of `shape` by IDA* in the multi-tile
+/// metric: 4×4, where walking distance has its multi-tile form
+/// ([`MtmWalkingDistance`]) and random boards are answered in seconds.
+/// `idastar` asked for by name searches any board of at most
+/// [`MAX_NARROW_CELLS`](crate::board::MAX_NARROW_CELLS) cells.
+pub(crate) fn auto_searches_mtm(shape: crate::Shape) -> bool {
     shape.width() == 4 && shape.height() == 4
 }
 
@@ -210,14 +216,18 @@ pub(crate) fn solve(mut problem: Problem<'_>) -> Result<Found, Error> {
             let heuristic = pdb.heuristic(goal)?;
             return Ok(Found::from(super::mtm_pdb_ida::search(board, goal, &heuristic, clock)));
         }
-        let heuristic = MtmWalkingDistance::new(goal)?;
-        return Ok(Found::from(search::<_, true>(
-            board,
+        let filter = DuplicateFilter::shared(2);
+        let found = with_mtm_heuristic(
+            solver,
             goal,
-            &heuristic,
-            clock,
-            DuplicateFilter::shared(2),
-        )));
+            MtmSearch {
+                board,
+                goal,
+                clock,
+                filter,
+            },
+        )?;
+        return Ok(Found::from(found));
     }
     let (kind, pdb) = (options.heuristic, solver.pdb.as_deref());
     let fixed = idastar_fixed::FixedOptions {
@@ -239,6 +249,41 @@ pub(crate) fn solve(mut problem: Problem<'_>) -> Result<Found, Error> {
         },
     )?;
     Ok(Found::from(found))
+}
+
+/// Runs `with` with the multi-tile bound `solver` reads on boards of
+/// `goal`: its multi-tile database with `pdb` (loaded for the shape, the
+/// goal's blank in a corner), walking distance with `walking-distance`
+/// (4×4), else Manhattan distance, in their multi-tile forms. The check
+/// refuses the other heuristics.
+pub(crate) fn with_mtm_heuristic<F: WithHeuristic>(solver: &Solver, goal: &Goal, with: F) -> Result<F::Output, Error> {
+    match (solver.options.heuristic, solver.mtm_pdb()) {
+        (HeuristicKind::Pdb, Some(pdb)) => with.run(&pdb.heuristic(goal)?),
+        (HeuristicKind::WalkingDistance, _) => with.run(&MtmWalkingDistance::new(goal)?),
+        _ => with.run(&MtmManhattan::new(goal)),
+    }
+}
+
+/// [`search`] in the multi-tile metric, waiting for its heuristic.
+struct MtmSearch<'a> {
+    board: &'a Board,
+    goal: &'a Goal,
+    clock: &'a mut BudgetClock,
+    filter: &'a DuplicateFilter,
+}
+
+impl WithHeuristic for MtmSearch<'_> {
+    type Output = (Outcome, Stats);
+
+    fn run<H: Heuristic>(self, heuristic: &H) -> Result<(Outcome, Stats), Error> {
+        Ok(search::<_, true>(
+            self.board,
+            self.goal,
+            heuristic,
+            self.clock,
+            self.filter,
+        ))
+    }
 }
 
 /// [`search`] waiting for its heuristic, for [`HeuristicKind::run`](crate::HeuristicKind::run).

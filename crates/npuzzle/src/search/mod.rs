@@ -226,7 +226,7 @@ impl SolverOptions {
     pub fn resolve(&self, shape: crate::Shape) -> Algorithm {
         match (self.algorithm, self.metric) {
             (Algorithm::Auto, Metric::Mtm) if shape.cells() <= bfs::MAX_DENSE_CELLS => Algorithm::Bfs,
-            (Algorithm::Auto, Metric::Mtm) if idastar::searches_mtm(shape) => Algorithm::IdaStar,
+            (Algorithm::Auto, Metric::Mtm) if idastar::auto_searches_mtm(shape) => Algorithm::IdaStar,
             (Algorithm::Auto, Metric::Mtm) => Algorithm::Greedy,
             (algorithm, _) => algorithm.resolve(shape),
         }
@@ -265,6 +265,19 @@ impl Solver {
             pdb: None,
             core_pdbs: Vec::new(),
             mtm_pdb: None,
+        }
+    }
+
+    /// A solver with `options` reading this one's databases (its tables
+    /// are its own).
+    pub(crate) fn with_options(&self, options: SolverOptions) -> Solver {
+        Solver {
+            options,
+            tables: table::TableCache::default(),
+            mtm_tables: mtm_table::MtmTableCache::default(),
+            pdb: self.pdb.clone(),
+            core_pdbs: self.core_pdbs.clone(),
+            mtm_pdb: self.mtm_pdb.clone(),
         }
     }
 

@@ -11,7 +11,7 @@ use crate::record::SolutionRecord;
 use crate::search::check::Question;
 use crate::{oracle, Algorithm, Board, Error, Goal, HeuristicKind, Metric, Move, Shape, Solver, SolverOptions};
 
-fn mtm_solver(algorithm: Algorithm, heuristic: HeuristicKind) -> Solver {
+pub(super) fn mtm_solver(algorithm: Algorithm, heuristic: HeuristicKind) -> Solver {
     Solver::new(
         SolverOptions::default()
             .with_algorithm(algorithm)
@@ -300,26 +300,45 @@ fn the_multi_tile_metric_refuses_what_does_not_search_in_it() {
     let ida = mtm_solver(Algorithm::IdaStar, HeuristicKind::WalkingDistance);
     assert_eq!(
         refused(&ida, &small, Question::Solve),
-        "idastar cannot search a 3x3 board"
+        "idastar cannot read walking-distance on a 3x3 board"
     );
+    // Manhattan distance, in its multi-tile form, reads any board.
+    let manhattan = mtm_solver(Algorithm::IdaStar, HeuristicKind::Manhattan);
+    assert!(manhattan.check(&small.0, &small.1, Question::Solve).is_ok());
     let bfs = mtm_solver(Algorithm::Bfs, HeuristicKind::LinearConflict);
     assert_eq!(refused(&bfs, &four, Question::Solve), "bfs cannot search a 4x4 board");
     let lc = mtm_solver(Algorithm::IdaStar, HeuristicKind::LinearConflict);
     let err = lc.solve(&four.0, &four.1).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "idastar cannot read linear-conflict in the multi-tile metric: on 4x4 it reads walking-distance, \
-         in its multi-tile form, or pdb with a multi-tile database loaded; the others count single-tile moves"
+        "idastar cannot read linear-conflict in the multi-tile metric: it reads manhattan (any board) and \
+         walking-distance (4x4), in their multi-tile forms, or pdb with a multi-tile database of the board's \
+         shape loaded; the others count single-tile moves"
     );
     assert!(ida.check(&four.0, &four.1, Question::Hint).is_ok());
     assert_eq!(refused(&astar, &small, Question::Hint), "no hint by astar");
     let five = near("5x5");
-    let auto = mtm_solver(Algorithm::Auto, HeuristicKind::WalkingDistance);
-    assert_eq!(refused(&auto, &five, Question::Hint), "no hint on a 5x5 board");
+    // Past 4x4 auto answers greedily, which gives no exact hint; idastar does.
+    let auto = mtm_solver(Algorithm::Auto, HeuristicKind::Manhattan);
+    assert_eq!(refused(&auto, &five, Question::Hint), "no hint by auto on a 5x5 board");
     assert_eq!(
-        refused(&ida, &four, Question::Count),
-        "no count of optimal solutions on a 4x4 board"
+        refused(&auto, &five, Question::Count),
+        "no count by auto on a 5x5 board"
     );
+    let greedy = mtm_solver(Algorithm::Greedy, HeuristicKind::Manhattan);
+    let err = greedy.check(&five.0, &five.1, Question::Hint).unwrap_err();
+    assert!(matches!(err, Error::Refused(Refusal::NoExactHint { .. })), "{err}");
+    assert!(manhattan.check(&five.0, &five.1, Question::Hint).is_ok());
+    assert_eq!(
+        refused(&ida, &five, Question::Solve),
+        "idastar cannot read walking-distance on a 5x5 board"
+    );
+    assert_eq!(refused(&bfs, &five, Question::Hint), "no hint by bfs on a 5x5 board");
+    // Counts: by idastar on any board, from the complete distances up to 12 cells.
+    assert!(ida.check(&four.0, &four.1, Question::Count).is_ok());
+    assert!(manhattan.check(&five.0, &five.1, Question::Count).is_ok());
+    assert!(manhattan.check(&small.0, &small.1, Question::Count).is_ok());
+    assert_eq!(refused(&bfs, &four, Question::Count), "no count by bfs on a 4x4 board");
     assert_eq!(refused(&astar, &small, Question::Count), "no count by astar");
     // Parity and a board at its goal are answered first, in every metric.
     let unsolvable: Board = "2 1 3 4 5 6 7 8 x".parse().unwrap();

@@ -1,8 +1,10 @@
 use super::*;
 use crate::error::Refusal;
+use crate::search::mtm_tests::mtm_solver;
 use crate::search::tests::{board_and_goal, exact_distance};
-use crate::{Budget, SolverOptions};
+use crate::{Budget, HeuristicKind, SolverOptions};
 use proptest::prelude::*;
+use std::collections::HashMap;
 
 #[test]
 fn the_counts_of_every_small_board_fit_in_128_bits() {
@@ -376,4 +378,106 @@ proptest! {
         let listed = solver(Algorithm::Table).list_solutions(&board, &goal, 20).unwrap();
         prop_assert_eq!(texts(&listed.solutions), want[..want.len().min(20)].to_vec());
     }
+}
+
+/// The number of shortest slide sequences from each board within `depth`
+/// slides of `goal`, from the oracle's multi-tile distances: a board `d`
+/// away starts as many as its slides to boards `d − 1` away, summed.
+fn oracle_mtm_counts(goal: &Goal, depth: u32) -> (HashMap<Vec<u8>, u32>, HashMap<Vec<u8>, u128>) {
+    let w = goal.shape().width();
+    let distances = crate::oracle::multi_tile_distances(goal.board().tiles(), w, Some(depth));
+    let mut boards: Vec<_> = distances.iter().collect();
+    boards.sort_by_key(|&(_, &d)| d);
+    let mut counts: HashMap<Vec<u8>, u128> = HashMap::new();
+    for (tiles, &d) in boards {
+        let n = if d == 0 {
+            1
+        } else {
+            crate::oracle::multi_tile_neighbours(tiles, w)
+                .iter()
+                .filter(|next| distances.get(*next) == Some(&(d - 1)))
+                .map(|next| counts[next])
+                .sum()
+        };
+        counts.insert(tiles.clone(), n);
+    }
+    (distances, counts)
+}
+
+#[test]
+fn multi_tile_counts_by_search_equal_the_tables_list_in_the_same_order() {
+    // idastar (Manhattan in its multi-tile form) against the complete
+    // distances' walk, and both against the oracle's count.
+    let ida = mtm_solver(Algorithm::IdaStar, HeuristicKind::Manhattan);
+    let table = mtm_solver(Algorithm::Table, HeuristicKind::Manhattan);
+    for (shape, every) in [("3x3", 4_001), ("4x2", 997), ("2x4", 997)] {
+        let shape: Shape = shape.parse().unwrap();
+        for goal in [Goal::standard(shape), Goal::blank_first(shape)] {
+            let (distances, counts) = oracle_mtm_counts(&goal, u32::MAX);
+            let mut boards: Vec<_> = distances.keys().collect();
+            boards.sort();
+            for tiles in boards.into_iter().step_by(every) {
+                let board = Board::new(shape, tiles.clone()).unwrap();
+                let searched = ida.list_solutions(&board, &goal, usize::MAX).unwrap();
+                let read = table.list_solutions(&board, &goal, usize::MAX).unwrap();
+                assert_eq!(searched.algorithm, Algorithm::IdaStar);
+                assert_eq!(searched.distance, Some(distances[tiles]), "{board}");
+                assert_eq!(searched.count, Some(counts[tiles]), "{board}");
+                assert_eq!(texts(&searched.solutions), texts(&read.solutions), "{board}");
+            }
+        }
+    }
+}
+
+#[test]
+fn multi_tile_counts_near_4x4_and_5x5_goals_equal_the_oracles() {
+    let cases = [
+        ("4x4", HeuristicKind::WalkingDistance, 9, 2_003),
+        ("4x4", HeuristicKind::Manhattan, 8, 1_009),
+        ("5x5", HeuristicKind::Manhattan, 7, 2_003),
+        ("6x3", HeuristicKind::Manhattan, 8, 2_003),
+    ];
+    for (shape, heuristic, depth, every) in cases {
+        let shape: Shape = shape.parse().unwrap();
+        let ida = mtm_solver(Algorithm::IdaStar, heuristic);
+        let auto = mtm_solver(Algorithm::Auto, heuristic);
+        for goal in [Goal::standard(shape), Goal::blank_first(shape)] {
+            let (distances, counts) = oracle_mtm_counts(&goal, depth);
+            let mut boards: Vec<_> = distances.iter().filter(|&(_, &d)| d >= 5).collect();
+            boards.sort();
+            // A sample, and the first boards with several optimal solutions.
+            let several_first = boards.iter().filter(|(t, _)| counts[*t] > 1).take(6).copied();
+            let picked: Vec<_> = several_first.chain(boards.iter().step_by(every).copied()).collect();
+            let mut several = 0;
+            for (tiles, &d) in picked {
+                let board = Board::new(shape, tiles.clone()).unwrap();
+                let counted = ida.count_solutions(&board, &goal).unwrap();
+                assert_eq!(
+                    (counted.distance, counted.count),
+                    (Some(d), Some(counts[tiles])),
+                    "{board}"
+                );
+                several += usize::from(counts[tiles] > 1);
+                // Listed: that many, distinct, each the distance long and replayed to the goal.
+                let listed = ida.list_solutions(&board, &goal, usize::MAX).unwrap();
+                let texts = texts(&listed.solutions);
+                assert_eq!(texts.len() as u128, counts[tiles]);
+                assert!(texts.windows(2).all(|w| udlr_before(&w[0], &w[1])), "{texts:?}");
+                for s in &listed.solutions {
+                    assert_eq!(Metric::Mtm.length(s.moves()) as u32, d);
+                }
+                if shape.width() == 4 && shape.height() == 4 {
+                    // auto searches 4x4 too.
+                    assert_eq!(auto.count_solutions(&board, &goal).unwrap().count, Some(counts[tiles]));
+                }
+            }
+            assert!(several > 0, "{shape}: no board with several optimal solutions checked");
+        }
+    }
+}
+
+/// Whether `a` comes before `b` in `u d l r` order.
+fn udlr_before(a: &str, b: &str) -> bool {
+    let key = |s: &str| s.chars().map(|c| "udlr".find(c).unwrap()).collect::<Vec<_>>();
+    key(a) < key(b)
 }
