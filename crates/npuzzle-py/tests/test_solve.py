@@ -337,9 +337,9 @@ def test_optimal_multi_tile_solutions_are_counted_as_the_oracle_counts_them() ->
         assert complete and len(listed) == paths[tiles]
         assert all(replay(list(tiles), 3, m) == [1, 2, 3, 4, 5, 6, 7, 8, 0] for m in listed)
     # On 4x4 auto counts by idastar: a board two slides from the goal, `uuu` then `lll`.
-    board = "x 1 2 3 5 6 7 4 9 10 11 8 13 14 15 12"
-    assert npuzzle.count_solutions(board, metric="mtm").length == 2
-    assert npuzzle.optimal_solutions(board, metric="mtm") == (["rrrddd"], True)
+    four = "x 1 2 3 5 6 7 4 9 10 11 8 13 14 15 12"
+    assert npuzzle.count_solutions(four, metric="mtm").length == 2
+    assert npuzzle.optimal_solutions(four, metric="mtm") == (["rrrddd"], True)
 
 
 # Korf's 15-puzzle #1 (Korf 1985, Table 1): 57 moves at the shortest.
