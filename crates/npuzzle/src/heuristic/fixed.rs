@@ -26,6 +26,7 @@
 //! search's dispatch.
 
 use std::fmt;
+use std::sync::OnceLock;
 
 use super::Heuristic;
 use crate::error::Refusal;
@@ -342,8 +343,34 @@ pub struct FixedLinearConflict<const N: usize> {
     place: [u16; MAX_SIDE],
     /// Conflict cost of a line code; 65,536 entries so that any `u16` code
     /// indexes it without a bounds check (only the first `(side+1)^side`
-    /// are used, and only their cache lines are touched).
-    cost: Box<[u8; 1 << 16]>,
+    /// are used, and only their cache lines are touched). One per side, made
+    /// once per process: it depends on the side only.
+    cost: &'static [u8; 1 << 16],
+}
+
+/// The conflict cost of every line code of a line of `side` cells (keys
+/// `0..side` the goal positions of the tiles of this line, `side` any other
+/// tile), made at the first call for each side and kept.
+fn line_costs(side: usize) -> &'static [u8; 1 << 16] {
+    static TABLES: [OnceLock<Box<[u8; 1 << 16]>>; MAX_SIDE + 1] = [const { OnceLock::new() }; MAX_SIDE + 1];
+    TABLES[side].get_or_init(|| {
+        let radix = side + 1;
+        let mut cost = Box::new([0u8; 1 << 16]);
+        for (mut code, c) in cost.iter_mut().enumerate().take(radix.pow(side as u32)) {
+            let mut keys = [0u8; MAX_SIDE];
+            let mut len = 0;
+            for _ in 0..side {
+                let k = code % radix;
+                code /= radix;
+                if k < side {
+                    keys[len] = k as u8;
+                    len += 1;
+                }
+            }
+            *c = super::linear_conflict::line_cost(keys[..len].iter().copied()) as u8;
+        }
+        cost
+    })
 }
 
 /// The per-node state of [`FixedLinearConflict`]: the estimate and every
@@ -374,20 +401,7 @@ impl<const N: usize> FixedLinearConflict<N> {
         for (i, p) in place.iter_mut().enumerate().take(side) {
             *p = radix.pow(i as u32) as u16;
         }
-        let mut cost = Box::new([0u8; 1 << 16]);
-        for (mut code, c) in cost.iter_mut().enumerate().take(radix.pow(side as u32)) {
-            let mut keys = [0u8; MAX_SIDE];
-            let mut len = 0;
-            for _ in 0..side {
-                let k = code % radix;
-                code /= radix;
-                if k < side {
-                    keys[len] = k as u8;
-                    len += 1;
-                }
-            }
-            *c = super::linear_conflict::line_cost(keys[..len].iter().copied()) as u8;
-        }
+        let cost = line_costs(side);
         Ok(FixedLinearConflict {
             manhattan: FixedManhattan::new(goal)?,
             side,
