@@ -208,7 +208,8 @@ fn compare_metric_mtm_runs_agree_with_the_oracles_multi_tile_distance() {
         assert_eq!(data["metric"], "mtm");
         let runs = data["runs"].as_array().unwrap();
         let names: Vec<_> = runs.iter().map(|r| r["algorithm"].as_str().unwrap()).collect();
-        assert_eq!(names, ["bfs", "table"], "{text:?}");
+        assert_eq!(names, ["bfs", "table", "idastar"], "{text:?}");
+        assert_eq!(runs[2]["heuristic"], "manhattan");
         for run in runs {
             assert_eq!(run["outcome"], "solved", "{run}");
             assert_eq!(run["mtm_length"].as_u64(), Some(u64::from(d)), "{text:?}: {run}");
@@ -221,7 +222,7 @@ fn compare_metric_mtm_runs_agree_with_the_oracles_multi_tile_distance() {
     let text = stdout(&out);
     assert!(text.contains("mtm length"), "{text}");
     assert!(text.contains("1 (2 single)"), "{text}");
-    assert!(text.contains("all 2 finished runs agree: 1 multi-tile moves"), "{text}");
+    assert!(text.contains("all 3 finished runs agree: 1 multi-tile moves"), "{text}");
     // A single-tile comparison has no metric field and both lengths per run.
     let data = json(&npuzzle(&["compare", "--json", "1 2 3 4 5 6 x 7 8"], ""))["data"].clone();
     assert!(data.get("metric").is_none());

@@ -163,7 +163,7 @@ test('compare in multi-tile moves runs what searches them, each at the BFS dista
   await page.locator('#compare-out table').waitFor({ timeout: 20000 });
   assert.equal(await page.locator('#compare-out thead th:nth-child(3)').textContent(), 'multi-tile length');
   const rows = await page.$$eval('#compare-out tbody tr', (trs) => trs.map((tr) => [tr.children[0].textContent, tr.children[2].textContent]));
-  assert.deepEqual(rows.map(([algorithm]) => algorithm), ['bfs', 'table']);
+  assert.deepEqual(rows.map(([algorithm]) => algorithm), ['bfs', 'table', 'idastar']);
   for (const [, length] of rows) {
     const [, mtm, single] = length.match(/^(\d+) \((\d+) single\)$/) ?? [];
     assert.equal(Number(mtm), d, length);

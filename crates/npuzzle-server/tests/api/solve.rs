@@ -251,7 +251,7 @@ async fn compare_in_the_multi_tile_metric_runs_what_searches_it() {
         assert_eq!(c["metric"], "mtm", "{record}");
         let runs = c["runs"].as_array().unwrap();
         let names: Vec<_> = runs.iter().map(|r| r["algorithm"].as_str().unwrap()).collect();
-        assert_eq!(names, ["bfs", "table"], "{record}");
+        assert_eq!(names, ["bfs", "table", "idastar"], "{record}");
         for r in runs {
             assert_eq!(
                 (r["outcome"].as_str(), r["mtm_length"].as_u64()),

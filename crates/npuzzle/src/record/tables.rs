@@ -168,7 +168,8 @@ impl CompareRecord {
     /// The runs a comparison in `metric` makes on a board of `shape`: in
     /// the single-tile metric [`runs_for`](Self::runs_for)'s; in the
     /// multi-tile one those that search it (`bfs` and `table`, which say
-    /// so past 12 cells, and `idastar` with walking distance).
+    /// so past 12 cells, and `idastar` with Manhattan distance and, on
+    /// 4×4, walking distance, both in their multi-tile forms).
     ///
     /// ```
     /// use npuzzle::record::CompareRecord;
@@ -177,7 +178,7 @@ impl CompareRecord {
     ///     .into_iter()
     ///     .map(|(a, h)| format!("{a} {}", h.map_or("-", |h| h.name())))
     ///     .collect();
-    /// assert_eq!(names, ["bfs -", "table -", "idastar walking-distance"]);
+    /// assert_eq!(names, ["bfs -", "table -", "idastar manhattan", "idastar walking-distance"]);
     /// # Ok::<(), npuzzle::Error>(())
     /// ```
     pub fn runs_in(shape: Shape, metric: Metric) -> Vec<(Algorithm, Option<HeuristicKind>)> {
@@ -197,7 +198,12 @@ impl CompareRecord {
         if metric == Metric::Mtm {
             runs.retain(|&(algorithm, heuristic)| match algorithm {
                 Algorithm::Bfs | Algorithm::Table => true,
-                Algorithm::IdaStar => heuristic == Some(HeuristicKind::WalkingDistance),
+                Algorithm::IdaStar => {
+                    matches!(
+                        heuristic,
+                        Some(HeuristicKind::WalkingDistance | HeuristicKind::Manhattan)
+                    )
+                }
                 _ => false,
             });
         }
