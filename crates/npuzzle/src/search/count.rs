@@ -57,6 +57,7 @@ use rustc_hash::FxHashMap;
 
 use crate::board::{Board, Move, Shape};
 use crate::goal::Goal;
+use crate::heuristic::HeuristicKind;
 use crate::parity::is_solvable;
 use crate::solution::{Budget, BudgetClock, BudgetKind, Outcome, Report, Solution, Stats};
 use crate::{Error, Metric, Solver};
@@ -398,6 +399,15 @@ impl Solver {
             Want::List(limit) => limit,
         };
         let (found, mut more) = (&mut answer.solutions, false);
+        let mut visit = |path: &[Move]| {
+            if found.len() < limit {
+                found.push(Solution::new(path.to_vec()));
+            } else if matches!(want, Want::List(_)) {
+                more = true;
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(())
+        };
         let metric = self.options.metric;
         let walk = bounded::PathsWithin {
             board,
@@ -406,19 +416,16 @@ impl Solver {
             bound: d,
             after: None,
             clock: &mut rest,
-            visit: |path: &[Move]| {
-                if found.len() < limit {
-                    found.push(Solution::new(path.to_vec()));
-                } else if matches!(want, Want::List(_)) {
-                    more = true;
-                    return ControlFlow::Break(());
-                }
-                ControlFlow::Continue(())
-            },
+            visit: &mut visit,
         };
-        let walked = match metric {
+        let walked = match (metric, self.options.heuristic, self.mtm_pdb()) {
+            // The multi-tile database's own walk, as the solve's.
+            (Metric::Mtm, HeuristicKind::Pdb, Some(pdb)) => {
+                let heuristic = pdb.heuristic(goal)?;
+                super::mtm_pdb_ida::paths_within(board, goal, &heuristic, d, walk.clock, walk.visit)
+            }
             // The bound the solve read, in its multi-tile form.
-            Metric::Mtm => super::idastar::with_mtm_heuristic(self, goal, walk)?,
+            (Metric::Mtm, ..) => super::idastar::with_mtm_heuristic(self, goal, walk)?,
             _ => kind.run(goal, self.pdb.as_deref(), walk)?,
         };
         answer.stats.expanded += walked.expanded;

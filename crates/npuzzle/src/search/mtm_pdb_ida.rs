@@ -17,7 +17,15 @@
 //! overlap each other and the work in between, instead of stalling the
 //! walk at every node. A child's ranks follow from its parent's (see
 //! `PairRank`): a move changes the rank's parts between its two cells.
+//!
+//! [`paths_within`] runs one iteration to its end, for counts and lists:
+//! every sequence of runs within the bound that reaches the goal, in the
+//! `u d l r` order of the blank's single moves (see
+//! [`bounded`](super::bounded): longer vertical runs first).
 
+use std::ops::ControlFlow;
+
+use super::bounded::Walked;
 use crate::board::{Board, Move};
 use crate::goal::Goal;
 use crate::heuristic::mtm_pdb::{pack, step, MtmPdb, MtmPdbHeuristic, PairRank};
@@ -94,42 +102,19 @@ struct Walk<'a> {
     generated: u64,
     stopped: Option<BudgetKind>,
     clock: &'a mut BudgetClock,
+    /// When set, the walk goes on past each goal, calling this with the
+    /// path (which may stop it), and searches vertical runs longest first.
+    visit: Option<Visit<'a>>,
+    goals: u64,
 }
+
+/// What [`paths_within`] calls with each path to the goal; it may stop the walk.
+type Visit<'a> = &'a mut dyn FnMut(&[Move]) -> ControlFlow<()>;
 
 /// Runs the search from `board` to `goal` (the heuristic's goal, the board
 /// known solvable and at most 16 cells).
 pub(crate) fn search(board: &Board, goal: &Goal, h: &MtmPdbHeuristic<'_>, clock: &mut BudgetClock) -> (Outcome, Stats) {
-    let (reflected_cell, reflected_class) = h.reflected.unwrap_or((h.to_canonical, h.class_of));
-    let mut readings = [[0u8; 16]; 2];
-    for (p, &tile) in board.tiles().iter().enumerate() {
-        readings[0][usize::from(h.to_canonical[p])] = h.class_of[usize::from(tile)];
-        readings[1][usize::from(reflected_cell[p])] = reflected_class[usize::from(tile)];
-    }
-    let labels = [pack(&readings[0]), pack(&readings[1])];
-    let root = Node {
-        labels,
-        ranks: [h.pdb.pair_rank(labels[0]), h.pdb.pair_rank(labels[1])],
-    };
-    let mut walk = Walk {
-        board: Board16 {
-            pdb: h.pdb,
-            width: board.shape().width(),
-            height: board.shape().height(),
-            cell: [h.to_canonical, reflected_cell],
-        },
-        start: board,
-        goal,
-        path: Vec::with_capacity(128),
-        frames: vec![Frame::EMPTY],
-        bound: 0,
-        next_bound: u32::MAX,
-        expanded: 0,
-        generated: 0,
-        stopped: None,
-        clock,
-    };
-    let pdb = h.pdb;
-    let root_h = (pdb.distance(&readings[0]), pdb.distance(&readings[1]));
+    let (mut walk, root, root_h) = Walk::start(board, goal, h, clock, None);
     let h0 = root_h.0.max(root_h.1);
     walk.bound = h0;
     if let Some(progress) = walk.clock.progress() {
@@ -141,12 +126,7 @@ pub(crate) fn search(board: &Board, goal: &Goal, h: &MtmPdbHeuristic<'_>, clock:
             progress.set_bound(walk.bound);
         }
         let before = walk.expanded;
-        walk.next_bound = u32::MAX;
-        let count = walk
-            .board
-            .children(&root, board.blank(), NO_AXIS, &mut walk.frames[0], 0);
-        walk.frames[0].first[1] = count as u8;
-        let found = walk.dfs(0, 0, 0, root_h);
+        let found = walk.iteration(&root, root_h);
         stats.iterations.push((walk.bound, walk.expanded - before));
         if found {
             break Outcome::Solved(Solution::new(std::mem::take(&mut walk.path)));
@@ -165,6 +145,88 @@ pub(crate) fn search(board: &Board, goal: &Goal, h: &MtmPdbHeuristic<'_>, clock:
     stats.peak_states = stats.iterations.last().map_or(0, |&(b, _)| u64::from(b) + 1);
     stats.peak_bytes = (std::mem::size_of::<Frame>() * walk.frames.len()) as u64;
     (outcome, stats)
+}
+
+/// Every sequence of runs from `board` to `goal` whose f stays within
+/// `bound`, in `u d l r` order of the blank's moves, each passed to
+/// `visit` (which may stop the walk): IDA*'s last iteration when `bound`
+/// is the distance.
+pub(crate) fn paths_within(
+    board: &Board,
+    goal: &Goal,
+    h: &MtmPdbHeuristic<'_>,
+    bound: u32,
+    clock: &mut BudgetClock,
+    visit: Visit<'_>,
+) -> Walked {
+    let (mut walk, root, root_h) = Walk::start(board, goal, h, clock, Some(visit));
+    walk.bound = bound;
+    if root_h.0.max(root_h.1) <= bound {
+        walk.iteration(&root, root_h);
+    }
+    Walked {
+        expanded: walk.expanded,
+        generated: walk.generated,
+        goals: walk.goals,
+        stopped: walk.stopped,
+    }
+}
+
+impl<'a> Walk<'a> {
+    /// The walk from `board`, its root node and the root's distances in
+    /// each reading.
+    fn start(
+        board: &'a Board,
+        goal: &'a Goal,
+        h: &MtmPdbHeuristic<'a>,
+        clock: &'a mut BudgetClock,
+        visit: Option<Visit<'a>>,
+    ) -> (Walk<'a>, Node, (u32, u32)) {
+        let (reflected_cell, reflected_class) = h.reflected.unwrap_or((h.to_canonical, h.class_of));
+        let mut readings = [[0u8; 16]; 2];
+        for (p, &tile) in board.tiles().iter().enumerate() {
+            readings[0][usize::from(h.to_canonical[p])] = h.class_of[usize::from(tile)];
+            readings[1][usize::from(reflected_cell[p])] = reflected_class[usize::from(tile)];
+        }
+        let labels = [pack(&readings[0]), pack(&readings[1])];
+        let root = Node {
+            labels,
+            ranks: [h.pdb.pair_rank(labels[0]), h.pdb.pair_rank(labels[1])],
+        };
+        let walk = Walk {
+            board: Board16 {
+                pdb: h.pdb,
+                width: board.shape().width(),
+                height: board.shape().height(),
+                cell: [h.to_canonical, reflected_cell],
+            },
+            start: board,
+            goal,
+            path: Vec::with_capacity(128),
+            frames: vec![Frame::EMPTY],
+            bound: 0,
+            next_bound: u32::MAX,
+            expanded: 0,
+            generated: 0,
+            stopped: None,
+            clock,
+            visit,
+            goals: 0,
+        };
+        let root_h = (h.pdb.distance(&readings[0]), h.pdb.distance(&readings[1]));
+        (walk, root, root_h)
+    }
+
+    /// One iteration at the walk's bound from `root` (distances `root_h`):
+    /// whether it found the goal (and stopped there: not when visiting).
+    fn iteration(&mut self, root: &Node, root_h: (u32, u32)) -> bool {
+        self.next_bound = u32::MAX;
+        let count = self
+            .board
+            .children(root, self.start.blank(), NO_AXIS, &mut self.frames[0], 0);
+        self.frames[0].first[1] = count as u8;
+        self.dfs(0, 0, 0, root_h)
+    }
 }
 
 /// Asks the processor to bring the table byte of `rank` into its cache.
@@ -232,7 +294,12 @@ impl Walk<'_> {
         // Both readings at the layout: the board may be the goal (rarely
         // reached, so the path is replayed to tell).
         if h == (0, 0) && self.start.replay(&self.path).is_ok_and(|b| self.goal.is_reached_by(&b)) {
-            return true;
+            let Some(visit) = self.visit.as_mut() else {
+                return true;
+            };
+            // Past the goal f only grows: nothing below it is needed.
+            self.goals += 1;
+            return visit(&self.path).is_break();
         }
         self.expanded += 1;
         if let Some(kind) = self.clock.check(self.expanded, 0) {
@@ -272,7 +339,24 @@ impl Walk<'_> {
             survivors += 1;
         }
         next.first[survivors] = filled as u8;
-        for s in 0..survivors {
+        let mut order: [u8; MAX_CHILDREN] = std::array::from_fn(|s| s as u8);
+        if self.visit.is_some() {
+            // Listing order: each direction's vertical runs longest first.
+            let mut s = 0;
+            while s < survivors {
+                let run = |s: usize| frame.runs[usize::from(frame.first[slot]) + usize::from(next.next[s].0)].0;
+                let mut end = s + 1;
+                while end < survivors && run(end) == run(s) {
+                    end += 1;
+                }
+                if run(s).is_vertical() {
+                    order[s..end].reverse();
+                }
+                s = end;
+            }
+        }
+        for &s in &order[..survivors] {
+            let s = usize::from(s);
             let (i, child_h) = self.frames[depth + 1].next[s];
             let run = usize::from(self.frames[depth].first[slot]) + usize::from(i);
             let (mv, length, _, _) = self.frames[depth].runs[run];
@@ -333,6 +417,44 @@ mod tests {
                     assert_eq!(Metric::Mtm.length(&moves) as u32, d, "{text} {board} toward {goal}");
                     assert!(goal.is_reached_by(&board.replay(&moves).unwrap()), "{board}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn counts_and_lists_equal_the_complete_distances_in_the_same_order() {
+        let table = Solver::new(
+            SolverOptions::default()
+                .with_algorithm(Algorithm::Table)
+                .with_metric(Metric::Mtm),
+        );
+        let texts = |s: &[crate::Solution]| s.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        for (text, classes, every) in [
+            ("3x3", vec![1, 1, 2, 3, 3, 2, 3, 2, 0], 1_999),
+            ("3x2", vec![1, 1, 2, 2, 2, 0], 7),
+        ] {
+            let shape: Shape = text.parse().unwrap();
+            let pdb = Arc::new(MtmPdb::build(RegionLayout::new(shape, classes).unwrap(), 2).unwrap());
+            let ida = solver(&pdb);
+            for goal in [Goal::standard(shape), Goal::blank_first(shape)] {
+                let mut boards: Vec<_> = oracle::multi_tile_distances(goal.board().tiles(), shape.width(), None)
+                    .into_keys()
+                    .collect();
+                boards.sort();
+                let mut several = 0;
+                for tiles in boards.into_iter().step_by(every) {
+                    let board = Board::new(shape, tiles).unwrap();
+                    let walked = ida.list_solutions(&board, &goal, usize::MAX).unwrap();
+                    let read = table.list_solutions(&board, &goal, usize::MAX).unwrap();
+                    assert_eq!(walked.algorithm, Algorithm::IdaStar);
+                    assert_eq!((walked.distance, walked.count), (read.distance, read.count), "{board}");
+                    assert_eq!(texts(&walked.solutions), texts(&read.solutions), "{board}");
+                    several += usize::from(read.count > Some(1));
+                    // A list cut short stops the walk and leaves the count open.
+                    let first = ida.list_solutions(&board, &goal, 1).unwrap();
+                    assert_eq!(texts(&first.solutions), texts(&read.solutions[..1]), "{board}");
+                }
+                assert!(several > 0, "{text}: no board with several solutions checked");
             }
         }
     }
