@@ -343,10 +343,14 @@ def optimal_solutions(
 ) -> Tuple[list[str], bool]:
     """The first ``limit`` optimal solutions in ``u d l r`` order, and whether
     they are all of them (options as for :func:`solve`; :class:`OptionError`
-    where the algorithm is greedy, as for :func:`count_solutions`).
+    where the algorithm is greedy, as for :func:`count_solutions`). With
+    ``metric="mtm"`` the shortest in slides, each written as the blank's
+    single moves.
 
     >>> npuzzle.optimal_solutions("1 2 3 4 x 8 7 6 5")
     (['druldr', 'rdlurd'], True)
+    >>> npuzzle.optimal_solutions("1 2 3 4 5 6 x 7 8", metric="mtm")
+    (['rr'], True)
     """
     tiles, size = _tiles(board, size)
     options = _options(goal, algorithm, heuristic, timeout, max_nodes, max_memory, threads, pdb_dir, metric=metric)
