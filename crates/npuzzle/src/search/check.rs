@@ -181,8 +181,8 @@ impl Solver {
             );
         }
         let from_table = super::mtm_table::answers(shape);
+        let what = if question == Question::Count { "count" } else { "hint" };
         if self.options.algorithm == Algorithm::Auto && algorithm == Algorithm::Greedy && question != Question::Solve {
-            let what = if question == Question::Count { "count" } else { "hint" };
             return refuse(
                 format!("no {what} by auto on a {shape} board"),
                 "auto answers it greedily in this metric (it searches optimally up to 12 cells and on 4x4); \
@@ -213,7 +213,6 @@ impl Solver {
                 )
             }
             (Question::Count | Question::Hint, Algorithm::Bfs | Algorithm::Table) => {
-                let what = if question == Question::Count { "count" } else { "hint" };
                 return refuse(
                     format!("no {what} by {algorithm} on a {shape} board"),
                     format!("past 12 cells the {what} is searched by idastar"),
@@ -221,7 +220,6 @@ impl Solver {
             }
             _ => {}
         }
-        let narrow = board.is_narrow();
         match algorithm {
             Algorithm::Bfs if shape.cells() > super::bfs::MAX_DENSE_CELLS => {
                 refuse(format!("bfs cannot search a {shape} board"), searched_by.to_string())
@@ -234,7 +232,7 @@ impl Solver {
                 "anytime searches in the single-tile metric only".to_string(),
             ),
             // Too many cells: the search check names the limit.
-            Algorithm::IdaStar if !narrow => Ok(()),
+            Algorithm::IdaStar if !board.is_narrow() => Ok(()),
             Algorithm::IdaStar => match self.options.heuristic {
                 HeuristicKind::Pdb if self.mtm_pdb.as_ref().is_some_and(|pdb| pdb.layout().shape() == shape) => Ok(()),
                 HeuristicKind::Manhattan => Ok(()),

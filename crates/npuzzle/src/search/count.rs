@@ -57,7 +57,6 @@ use rustc_hash::FxHashMap;
 
 use crate::board::{Board, Move, Shape};
 use crate::goal::Goal;
-use crate::heuristic::HeuristicKind;
 use crate::parity::is_solvable;
 use crate::solution::{Budget, BudgetClock, BudgetKind, Outcome, Report, Solution, Stats};
 use crate::{Error, Metric, Solver};
@@ -418,14 +417,8 @@ impl Solver {
             clock: &mut rest,
             visit: &mut visit,
         };
-        let walked = match (metric, self.options.heuristic, self.mtm_pdb()) {
-            // The multi-tile database's own walk, as the solve's.
-            (Metric::Mtm, HeuristicKind::Pdb, Some(pdb)) => {
-                let heuristic = pdb.heuristic(goal)?;
-                super::mtm_pdb_ida::paths_within(board, goal, &heuristic, d, walk.clock, walk.visit)
-            }
-            // The bound the solve read, in its multi-tile form.
-            (Metric::Mtm, ..) => super::idastar::with_mtm_heuristic(self, goal, walk)?,
+        let walked = match metric {
+            Metric::Mtm => super::idastar::mtm_paths_within(self, goal, walk)?,
             _ => kind.run(goal, self.pdb.as_deref(), walk)?,
         };
         answer.stats.expanded += walked.expanded;

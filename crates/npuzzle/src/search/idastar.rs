@@ -16,6 +16,9 @@
 //! The single-tile walk is the same code with the metric a compile-time
 //! parameter, so it pays nothing for it.
 
+use std::ops::ControlFlow;
+
+use super::bounded::{PathsWithin, Walked};
 use super::idastar_fixed;
 use super::problem::{Found, Problem};
 use crate::board::{Board, Move};
@@ -261,6 +264,26 @@ pub(crate) fn with_mtm_heuristic<F: WithHeuristic>(solver: &Solver, goal: &Goal,
         (HeuristicKind::Pdb, Some(pdb)) => with.run(&pdb.heuristic(goal)?),
         (HeuristicKind::WalkingDistance, _) => with.run(&MtmWalkingDistance::new(goal)?),
         _ => with.run(&MtmManhattan::new(goal)),
+    }
+}
+
+/// `walk` (in the multi-tile metric) by the walk `solver`'s solve runs:
+/// the multi-tile database's own with `pdb`, else the generic one reading
+/// [`with_mtm_heuristic`]'s bound.
+pub(crate) fn mtm_paths_within<V: FnMut(&[Move]) -> ControlFlow<()>>(
+    solver: &Solver,
+    goal: &Goal,
+    mut walk: PathsWithin<'_, V>,
+) -> Result<Walked, Error> {
+    match (solver.options.heuristic, solver.mtm_pdb()) {
+        (HeuristicKind::Pdb, Some(pdb)) => {
+            let heuristic = pdb.heuristic(goal)?;
+            let visit = &mut walk.visit;
+            Ok(super::mtm_pdb_ida::paths_within(
+                walk.board, goal, &heuristic, walk.bound, walk.clock, visit,
+            ))
+        }
+        _ => with_mtm_heuristic(solver, goal, walk),
     }
 }
 
