@@ -44,6 +44,7 @@ pub mod table;
 mod tests;
 #[cfg(test)]
 mod toy;
+pub(crate) mod turns;
 mod weighted;
 pub mod within;
 

@@ -24,6 +24,7 @@
 
 use crate::time::Instant;
 
+use super::turns::Turns;
 use crate::board::Move;
 use crate::heuristic::fixed::FixedHeuristic;
 use crate::solution::{BudgetClock, BudgetKind};
@@ -40,6 +41,13 @@ pub(crate) enum Stop<'c> {
     Deadline(Option<Instant>),
     /// A solver's budget clock (nodes, time, cancellation), asked at every node.
     Clock(&'c mut BudgetClock),
+    /// A deadline, taking turns with other walks (see [`turns`](super::turns)):
+    /// the walk hands over every [`Turns::slice`] nodes.
+    Turn {
+        deadline: Option<Instant>,
+        turns: &'c Turns,
+        me: usize,
+    },
 }
 
 /// Where a walk starts and what it may spend.
@@ -198,6 +206,12 @@ impl<'a, 'c, H: FixedHeuristic<N>, const N: usize> Walk<'a, 'c, H, N> {
             Stop::Clock(clock) => {
                 self.budget_hit = clock.check(self.counted_before + self.expanded, 0);
                 self.budget_hit.is_some()
+            }
+            Stop::Turn { deadline, turns, me } => {
+                if self.expanded % turns.slice() == 0 && !turns.hand_over(*me) {
+                    return true;
+                }
+                self.expanded % POLL_EVERY == 0 && deadline.is_some_and(|d| Instant::now() >= d)
             }
         }
     }

@@ -16,6 +16,8 @@
 //! [`CoreOptions::then_nodes`] after each path for a shorter one) under its
 //! own node limit; without them, or past the limit, its lines are placed
 //! as before down to the 4×4 core.
+//! A 5×5 board is a core as a whole: its searches in the two directions
+//! (see `reverse`) take turns ([`weighted_5x5_in_turns`]).
 //!
 //! **Databases of another goal.** The databases are built for one goal
 //! (blank first, usually), while the core's goal has its blank where the
@@ -29,11 +31,11 @@ use std::sync::Arc;
 
 use super::subgoal::{Puzzle, Rect};
 use super::symmetry::Symmetry;
-use super::weighted::{Weighted, WEIGHT_ONE};
+use super::weighted::{Race, Weighted, WEIGHT_ONE};
 use crate::board::{Board, Move, Shape};
 use crate::error::Refusal;
 use crate::goal::Goal;
-use crate::heuristic::pdb::{run_fixed_set, PdbSet};
+use crate::heuristic::pdb::{run_fixed_dual, run_fixed_set, PdbSet};
 use crate::heuristic::HeuristicKind;
 use crate::search::greedy::core_problem;
 use crate::search::table::TableCache;
@@ -270,16 +272,79 @@ pub(super) fn weighted_5x5(
     let Some(set) = options.pdb_of_side(WEIGHTED_SIDE) else {
         return Ok(None);
     };
+    let Some(carried) = carry(puzzle, goal, rect, set, ask)? else {
+        return Ok(None);
+    };
+    let path = run_fixed_set::<{ WEIGHTED_SIDE * WEIGHTED_SIDE }, _>(set, carried.search.clone())?;
+    carried.back(path, goal).transpose()
+}
+
+/// Whole 5×5 boards, each with its goal, searched as [`weighted_5x5`]
+/// searches a core but taking turns of `slice` nodes (see
+/// [`turns`](crate::search::turns)) until the first path found ends them,
+/// and reading the databases' dual lookups too, as `solve --within` does
+/// (on Korf & Felner's 24-puzzles at 100 ms, as short on average as the
+/// board's lookups alone and never longer than 1.52 times the shortest,
+/// against 1.54; see `bench/RESULTS-realtime.md`): what each found, in
+/// order.
+pub(super) fn weighted_5x5_in_turns(
+    problems: &[(&Board, &Goal)],
+    options: &CoreOptions,
+    ask: Ask,
+    slice: u64,
+) -> Result<Vec<Option<Vec<Move>>>, Error> {
+    let Some(set) = options.pdb_of_side(WEIGHTED_SIDE) else {
+        return Ok(vec![None; problems.len()]);
+    };
+    let mut carried = Vec::new();
+    for &(board, goal) in problems {
+        let rect = Rect::whole(board.shape().width(), board.shape().height());
+        carried.push(carry(&Puzzle::of(board, goal), goal, rect, set, ask)?);
+    }
+    let race = Race {
+        searches: carried.iter().flatten().map(|c| c.search.clone()).collect(),
+        slice,
+    };
+    let mut paths = run_fixed_dual::<{ WEIGHTED_SIDE * WEIGHTED_SIDE }, _>(set, race)?.into_iter();
+    let mut found = Vec::new();
+    for (c, &(_, goal)) in carried.iter().zip(problems) {
+        found.push(match c {
+            Some(c) => c.back(paths.next().flatten(), goal).transpose()?,
+            None => None,
+        });
+    }
+    Ok(found)
+}
+
+/// A core's weighted search on the databases' goal, and how to carry its
+/// path back.
+struct Carried {
+    search: Weighted,
+    symmetry: Symmetry,
+    board: Board,
+}
+
+impl Carried {
+    /// `path`, found on the databases' goal, as moves of the core.
+    fn back(&self, path: Option<Vec<Move>>, goal: &Goal) -> Option<Result<Vec<Move>, Error>> {
+        let path = path?;
+        Some(self.symmetry.carry_back(&self.board, &path).ok_or_else(|| stuck(goal)))
+    }
+}
+
+/// The search of the core `rect`, carried onto the databases' goal, if it
+/// has a symmetry onto it and time is left.
+fn carry(puzzle: &Puzzle, goal: &Goal, rect: Rect, set: &PdbSet, ask: Ask) -> Result<Option<Carried>, Error> {
     if time_left(ask.deadline).is_some_and(|l| l.is_zero()) {
         return Ok(None);
     }
     let Some((board, small_goal)) = cut(puzzle, goal, rect)? else {
         return Ok(None);
     };
-    let Some(sym) = Symmetry::onto(&small_goal, set.goal()) else {
+    let Some(symmetry) = Symmetry::onto(&small_goal, set.goal()) else {
         return Ok(None);
     };
-    let there = sym.carry(&board, &small_goal, set.goal())?;
+    let there = symmetry.carry(&board, &small_goal, set.goal())?;
     let search = Weighted {
         tiles: there.tiles().to_vec(),
         goal: set.goal().board().tiles().to_vec(),
@@ -290,10 +355,11 @@ pub(super) fn weighted_5x5(
         then_nodes: ask.then_nodes,
         deadline: ask.deadline,
     };
-    match run_fixed_set::<{ WEIGHTED_SIDE * WEIGHTED_SIDE }, _>(set, search)? {
-        Some(path) => Ok(Some(sym.carry_back(&board, &path).ok_or_else(|| stuck(goal))?)),
-        None => Ok(None),
-    }
+    Ok(Some(Carried {
+        search,
+        symmetry,
+        board,
+    }))
 }
 
 fn ida_star(heuristic: HeuristicKind) -> SolverOptions {

@@ -37,6 +37,7 @@ mod weighted;
 
 use crate::time::Instant;
 
+use self::core::Ask;
 pub use self::core::{
     CoreOptions, DEFAULT_CORE_NODES, DEFAULT_WEIGHTED_NODES, DEFAULT_WEIGHT_EIGHTHS, SEARCHED_SIDE, WEIGHTED_SIDE,
 };
@@ -54,6 +55,18 @@ use crate::error::Refusal;
 use crate::goal::Goal;
 use crate::parity::is_solvable;
 use crate::Error;
+
+/// Nodes one whole-board search of a 5×5 board expands before the other
+/// direction's takes its turn (about 2 ms with the `5-5-5-5-4` databases;
+/// 3,000 and 30,000 measured the same on Korf & Felner's 24-puzzles).
+pub const WHOLE_SLICE: u64 = 10_000;
+
+/// The share of a 5×5 board's staged time its whole-board searches may
+/// take, the rest left for placing lines when neither finds a path: with
+/// all of it, `anytime --timeout 100ms` on Korf & Felner's 24-puzzles left
+/// boards 1.8 times the shortest length, and 0.75 or 0.6 found fewer paths
+/// (see `bench/RESULTS-realtime.md`).
+pub const RACE_SHARE: f64 = 0.9;
 
 /// How a staged solve goes: which edge first while the rectangle is square,
 /// and how many tiles one sub-search puts home.
@@ -432,10 +445,13 @@ pub fn solve_best(
     // Whether each of the PLANS reached its weighted core before a second
     // square, per direction: its twin in MORE_PLANS would make the same moves.
     let mut same_twin = vec![[false; PLANS.len()]; directions.len()];
-    // A board as big as the weighted core: every plan begins with the same
-    // search of the whole board. Once made in a direction, later plans
-    // skip it there: when it found a path they would find the same, when
-    // it ran out they place lines at once.
+    // A board as big as the weighted core: every plan would begin with the
+    // same search of the whole board. Both directions' searches are made
+    // first, taking turns (see `turns`): either may find its path in
+    // milliseconds where the other takes all the time. The first path found
+    // stops the other search; [`RACE_SHARE`] of the time at most, the rest
+    // left to the plans. Later plans skip a direction whose search found a
+    // path (they would find the same) and place lines at once in the other.
     let whole_core = quick_last && (board.shape().width(), board.shape().height()) == (WEIGHTED_SIDE, WEIGHTED_SIDE);
     let lines_only = core.clone().with_weighted(None, core.weight_eighths);
     let lines_only = With {
@@ -444,6 +460,28 @@ pub fn solve_best(
     };
     // Per direction: `None` until its whole-board search was made, then whether it found a path.
     let mut whole_found: Vec<Option<bool>> = vec![None; directions.len()];
+    if whole_core && is_solvable(board, goal) {
+        let now = Instant::now();
+        let problems: Vec<_> = directions.iter().map(|d| (&d.board, &d.goal)).collect();
+        let ask = Ask {
+            weight_eighths: core.weight_eighths,
+            max_nodes: core.weighted_nodes.unwrap_or(0),
+            shorter_than: u32::MAX,
+            then_nodes: core.then_nodes,
+            deadline: Some(now + deadline.saturating_duration_since(now).mul_f64(RACE_SHARE)),
+        };
+        let paths = self::core::weighted_5x5_in_turns(&problems, core, ask, WHOLE_SLICE)?;
+        let rect = Rect::whole(WEIGHTED_SIDE, WEIGHTED_SIDE);
+        for (d, path) in paths.into_iter().enumerate() {
+            whole_found[d] = Some(path.is_some());
+            let mark = CoreMark {
+                at: 0,
+                rect,
+                squares: 0,
+            };
+            found[d].extend(path.map(|moves| (moves, Some(mark))));
+        }
+    }
     let mut order: Vec<(usize, Plan)> = PLANS.into_iter().chain(MORE_PLANS).enumerate().collect();
     if quick_last {
         order.rotate_left(1);

@@ -573,3 +573,35 @@ fn with_5x5_databases_the_quick_plan_runs_only_when_nothing_else_finished() {
     assert!(goal.is_reached_by(&board.replay(&best).unwrap()));
     assert_ne!(best, quick, "the quick plan's solution was kept");
 }
+
+#[test]
+fn whole_5x5_boards_searched_in_turns_stop_at_the_first_path() {
+    // A board far from its goal, searched first, and one a few moves from
+    // it: the near one's path, within the weight of the fewest moves, ends
+    // the far one's search at its next turn.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(59);
+    let options = CoreOptions::default().with_pdb(Some(small_5x5_pdb()));
+    let goal = Goal::blank_first(Shape::new(5, 5).unwrap());
+    let far = random_solvable(&goal, &mut rng);
+    let (near, _) = scrambled_core(&goal, Rect::whole(5, 5), 30, &mut rng);
+    let ask = self::core::Ask {
+        weight_eighths: DEFAULT_WEIGHT_EIGHTHS,
+        max_nodes: 5_000_000,
+        shorter_than: u32::MAX,
+        then_nodes: 0,
+        deadline: None,
+    };
+    let found = self::core::weighted_5x5_in_turns(&[(&far, &goal), (&near, &goal)], &options, ask, 1_000).unwrap();
+    assert_eq!(
+        found[0], None,
+        "the far board's search went on after the near one's path"
+    );
+    let path = found[1].as_ref().expect("the near board's path");
+    assert!(goal.is_reached_by(&near.replay(path).unwrap()), "{near}");
+    let fewest = crate::oracle::distance(near.tiles(), goal.board().tiles(), 5).unwrap();
+    assert!(
+        2 * path.len() as u32 <= 3 * fewest,
+        "{} moves, {fewest} the fewest: {near}",
+        path.len()
+    );
+}

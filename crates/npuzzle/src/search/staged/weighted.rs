@@ -7,6 +7,7 @@ use crate::time::Instant;
 use crate::board::Move;
 use crate::heuristic::fixed::FixedHeuristic;
 use crate::heuristic::WithFixedHeuristic;
+use crate::search::turns;
 use crate::search::weighted::{self, Start, Stop, Walk};
 use crate::Error;
 
@@ -14,6 +15,7 @@ use crate::Error;
 pub(super) const WEIGHT_ONE: u32 = 8;
 
 /// One weighted search: the board, its width, the weight and the limits.
+#[derive(Clone)]
 pub(super) struct Weighted {
     /// The tiles, row-major.
     pub(super) tiles: Vec<u8>,
@@ -34,19 +36,16 @@ pub(super) struct Weighted {
     pub(super) deadline: Option<Instant>,
 }
 
-impl<const N: usize> WithFixedHeuristic<N> for Weighted {
-    /// The moves to the heuristic's goal, or `None` when a limit was reached
-    /// (or the board does not have `N` cells).
-    type Output = Option<Vec<Move>>;
-
-    fn run<H: FixedHeuristic<N>>(self, heuristic: &H) -> Result<Option<Vec<Move>>, Error> {
+impl Weighted {
+    /// Where the walk starts, if the board has `N` cells.
+    fn start<const N: usize>(&self) -> Option<Start<N>> {
         let (Ok(tiles), Ok(goal)) = (
             <[u8; N]>::try_from(self.tiles.as_slice()),
             <[u8; N]>::try_from(self.goal.as_slice()),
         ) else {
-            return Ok(None);
+            return None;
         };
-        let start = Start {
+        Some(Start {
             tiles,
             goal,
             width: self.width,
@@ -54,8 +53,48 @@ impl<const N: usize> WithFixedHeuristic<N> for Weighted {
             shorter_than: self.shorter_than,
             max_nodes: self.max_nodes,
             then_nodes: self.then_nodes,
+        })
+    }
+}
+
+impl<const N: usize> WithFixedHeuristic<N> for Weighted {
+    /// The moves to the heuristic's goal, or `None` when a limit was reached
+    /// (or the board does not have `N` cells).
+    type Output = Option<Vec<Move>>;
+
+    fn run<H: FixedHeuristic<N>>(self, heuristic: &H) -> Result<Option<Vec<Move>>, Error> {
+        let Some(start) = self.start::<N>() else {
+            return Ok(None);
         };
         Ok(Walk::new(heuristic, start, Stop::Deadline(self.deadline)).run())
+    }
+}
+
+/// Weighted searches reading the same heuristic, taking turns of `slice`
+/// nodes on one core (see [`turns`](crate::search::turns)) until one
+/// finds its path (the others stop at their next turn) or each reaches a
+/// limit.
+pub(super) struct Race {
+    pub(super) searches: Vec<Weighted>,
+    pub(super) slice: u64,
+}
+
+impl<const N: usize> WithFixedHeuristic<N> for Race {
+    /// What each search found, in order.
+    type Output = Vec<Option<Vec<Move>>>;
+
+    fn run<H: FixedHeuristic<N>>(self, heuristic: &H) -> Result<Self::Output, Error> {
+        let starts: Vec<_> = self.searches.iter().map(|s| (s.start::<N>(), s.deadline)).collect();
+        Ok(turns::run(starts, self.slice, |(start, deadline), turns, me| {
+            if turns.is_ended() {
+                return None;
+            }
+            let path = Walk::new(heuristic, start?, Stop::Turn { deadline, turns, me }).run();
+            if path.is_some() {
+                turns.end();
+            }
+            path
+        }))
     }
 }
 
