@@ -152,7 +152,7 @@ pub struct SearchOptions {
     pub heuristic: npuzzle_service::HeuristicChoice,
     #[command(flatten)]
     pub dir: crate::pdb_dir::DirArgs,
-    /// Use the pattern databases of this partition (a name: 5-5-5, 6-6-3, 7-8, 6-6-6-6, 7-7-7-3, 5-5-5-5-4, or tiles such as
+    /// Use the pattern databases of this partition (a name: 5-5-5, 6-6-3, 7-8, 6-6-6-6, 7-7-7-3, 5-5-5-5-4, 5-5-5-5-4b, or tiles such as
     /// 1,2,3,4,5/6,7,8,9,10/11,12,13,14,15) rather than the strongest present; implies `--heuristic pdb`.
     #[arg(long, value_name = "PARTITION")]
     pub pdb: Option<String>,

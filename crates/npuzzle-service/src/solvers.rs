@@ -492,7 +492,7 @@ impl Solvers {
     /// 7-7-7-3 alone expands more nodes than 6-6-6-6), then by size, and
     /// taken in that order while the set stays within the views the
     /// specialised IDA* reads in one pass, and within
-    /// [`partitions_read_together`] (on 5×5, the first alone). Of several files for the same
+    /// [`partitions_read_together`] (on 5×5, two five-pattern sets or the first alone). Of several files for the same
     /// partition the kind measured fastest is read ([`preference`]), else the
     /// largest. Each file is opened once: the databases read are the ones
     /// whose headers were ranked. A file that cannot be opened is told to
@@ -538,7 +538,8 @@ impl Solvers {
         let mut members: Vec<Arc<AdditivePdb>> = Vec::new();
         let mut views = 0;
         for (info, pdb) in found {
-            if members.len() >= partitions_read_together(info.spec.shape()) {
+            let strongest = members.first().map_or(pdb.patterns().len(), |m| m.patterns().len());
+            if members.len() >= partitions_read_together(info.spec.shape(), strongest) {
                 break;
             }
             let more = 1 + usize::from(pdb.reflection().is_some());
@@ -576,15 +577,21 @@ fn blank_in_corner(goal: &Goal) -> bool {
     (row == 0 || row == h - 1) && (col == 0 || col == w - 1)
 }
 
-/// How many partitions `auto` reads together on boards of `shape`. On 5×5
-/// one: a second set (7-7-7-3 beside the compact 6-6-6-6) saves nodes but
-/// costs more per node than it saves — over Korf–Felner #40, #25, #38, #44
-/// and #1 with dual lookups, 69.9 and 79.6 CPU-s against 57.3 and 66.4 for
-/// the compact set alone, in two runs (`bench/RESULTS-24.md`). Elsewhere as
-/// many as the specialised IDA* reads in one pass.
-fn partitions_read_together(shape: npuzzle::Shape) -> usize {
-    match (shape.width(), shape.height()) {
-        (5, 5) => 1,
+/// How many partitions `auto` reads together on boards of `shape`, the
+/// strongest having `patterns` patterns. On 5×5 two when it has five (the
+/// small sets `pdb build --fit 64M` makes: `5-5-5-5-4` and `5-5-5-5-4b`,
+/// whose sum's maximum answers `anytime --timeout 100ms` 1.10–1.11 times
+/// the optimal length against 1.12–1.14 with the first alone,
+/// `bench/RESULTS-realtime.md`), else one: a second set beside 6-6-6-6
+/// (7-7-7-3 beside the compact 6-6-6-6) saves nodes but costs more per node
+/// than it saves — over Korf–Felner #40, #25, #38, #44 and #1 with dual
+/// lookups, 69.9 and 79.6 CPU-s against 57.3 and 66.4 for the compact set
+/// alone, in two runs (`bench/RESULTS-24.md`). Elsewhere as many as the
+/// specialised IDA* reads in one pass.
+fn partitions_read_together(shape: npuzzle::Shape, patterns: usize) -> usize {
+    match (shape.width(), shape.height(), patterns) {
+        (5, 5, 5) => 2,
+        (5, 5, _) => 1,
         _ => usize::MAX,
     }
 }
@@ -926,6 +933,28 @@ mod tests {
         let set = solver.pdb_set().unwrap();
         // The first ranked (by its smallest pattern, then size) alone.
         assert_eq!(set.label(), "1,2,3/4,5");
+        assert_eq!(set.members().len(), 1);
+    }
+
+    /// The two five-pattern sets `pdb build --fit 64M` makes on 5×5
+    /// (`5-5-5-5-4` and `5-5-5-5-4b`) are read together, beside nothing
+    /// stronger; small partitions of five patterns stand in for them.
+    #[test]
+    fn auto_reads_two_five_pattern_partitions_together_on_5x5() {
+        let dir = tempfile::tempdir().unwrap();
+        let goal = Goal::blank_first("5x5".parse().unwrap());
+        let (a, b) = ("1,2/3,4/5,6/7,8/9,10", "1,3/2,4/5,7/6,8/9,11");
+        for partition in [a, b] {
+            save(&goal, partition, dir.path());
+        }
+        let solvers = Solvers::new(SolverOptions::default(), HeuristicChoice::Auto).with_pdb_dir(dir.path());
+        let set = solvers.get(&goal).unwrap().pdb_set().unwrap().clone();
+        assert_eq!(set.members().len(), 2, "{}", set.label());
+        // Beside a stronger four-pattern set, the first alone.
+        save(&goal, "1,2,3/4,5,6/7,8,9/10,11,12", dir.path());
+        let solvers = Solvers::new(SolverOptions::default(), HeuristicChoice::Auto).with_pdb_dir(dir.path());
+        let set = solvers.get(&goal).unwrap().pdb_set().unwrap().clone();
+        assert_eq!(set.label(), "1,2,3/4,5,6/7,8,9/10,11,12");
         assert_eq!(set.members().len(), 1);
     }
 }

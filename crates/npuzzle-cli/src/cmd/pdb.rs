@@ -54,12 +54,13 @@ struct CompactArgs {
 struct BuildArgs {
     #[command(flatten)]
     board: BoardOptions,
-    /// Tiles of each pattern, e.g. 1,2,3,4,5/6,7,8,9,10/11,12,13,14,15, or a name: 5-5-5, 6-6-3, 7-8 (4x4), 6-6-6-6, 7-7-7-3, 5-5-5-5-4 (5x5).
+    /// Tiles of each pattern, e.g. 1,2,3,4,5/6,7,8,9,10/11,12,13,14,15, or a name: 5-5-5, 6-6-3, 7-8 (4x4), 6-6-6-6, 7-7-7-3, 5-5-5-5-4, 5-5-5-5-4b (5x5).
     /// Default: the recommended set for the board (7-8 on 4x4, compact zero-aware 6-6-6-6 on 5x5, runs of tiles elsewhere).
     #[arg(long, short = 'p')]
     partition: Option<String>,
-    /// Build the strongest set whose files fit in BYTES (e.g. 64M: compact zero-aware 5-5-5-5-4 on
-    /// 5x5, 24.6 MiB, built in about 10 s on one core; 6-6-3 on 4x4), instead of naming one.
+    /// Build the strongest set whose files together fit in BYTES (e.g. 64M: compact zero-aware
+    /// 5-5-5-5-4 and 5-5-5-5-4b on 5x5, read together, 49.2 MiB, built in about 20 s on one core;
+    /// 6-6-3 on 4x4), instead of naming one.
     #[arg(long, value_name = "BYTES", value_parser = parse_bytes, conflicts_with_all = ["partition", "zero_aware", "compact"])]
     fit: Option<u64>,
     #[command(flatten)]
@@ -136,21 +137,32 @@ fn build(args: BuildArgs) -> Result<ExitCode> {
     }
     let shape = args.board.size.map_or_else(|| Shape::new(4, 4), Ok)?;
     let goal = args.board.goal(shape)?;
-    let spec = match (&args.partition, args.fit) {
+    let specs = match (&args.partition, args.fit) {
         (_, Some(bytes)) => PdbSpec::fitting(&goal, bytes)?,
-        (Some(text), None) => PdbSpec::parse(&goal, text)?,
-        (None, None) => PdbSpec::recommended(&goal)?,
-    };
-    let spec = match (args.zero_aware, args.compact) {
-        (true, _) => spec.with_kind(TableKind::ZeroAware),
-        (_, true) => spec.with_kind(TableKind::Compact),
-        _ => spec,
+        (Some(text), None) => vec![PdbSpec::parse(&goal, text)?],
+        (None, None) => vec![PdbSpec::recommended(&goal)?],
     };
     let dir = args.dir.dir()?;
     let threads = match args.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     };
+    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    // `--fit` may give several partitions, read together: each is built in turn.
+    for spec in specs {
+        let spec = match (args.zero_aware, args.compact) {
+            (true, _) => spec.with_kind(TableKind::ZeroAware),
+            (_, true) => spec.with_kind(TableKind::Compact),
+            _ => spec,
+        };
+        build_one(&spec, &dir, &goal, threads, &args)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Builds the databases of `spec` into `dir`, with a progress bar.
+fn build_one(spec: &PdbSpec, dir: &Path, goal: &npuzzle::Goal, threads: usize, args: &BuildArgs) -> Result<()> {
+    let shape = goal.shape();
     eprintln!(
         "building {}{} ({}) for {shape}, goal {goal}: {} entries, a {} file; about {} of memory and {} on {threads} idle core(s)",
         match spec.kind() {
@@ -163,7 +175,7 @@ fn build(args: BuildArgs) -> Result<ExitCode> {
         human_bytes(spec.table_bytes()),
         // The estimate --max-memory is checked against, so that both say one figure.
         human_bytes(spec.build_memory()),
-        human_duration(expected_build_time(&spec, threads)),
+        human_duration(expected_build_time(spec, threads)),
     );
     let bar = crate::progress::bar(1000, "{bar:40} {percent:>3}%  {msg}  ETA {eta}");
     let started = Instant::now();
@@ -171,17 +183,16 @@ fn build(args: BuildArgs) -> Result<ExitCode> {
         threads: args.threads,
         max_memory: args.max_memory,
     };
-    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
     // Each finished pattern is kept on disk: run the same command again
     // after a stop and it goes on from the first pattern not finished.
-    let built = AdditivePdb::build_into(&dir, &spec, &options, &mut |p: &BuildProgress| {
+    let built = AdditivePdb::build_into(dir, spec, &options, &mut |p: &BuildProgress| {
         bar.set_position((p.fraction() * 1000.0) as u64);
         bar.set_message(format!("pattern {}/{}, depth {}", p.pattern + 1, p.patterns, p.depth));
     });
     bar.finish_and_clear();
     let path = built?;
     print_built(&path, started);
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 /// The line a finished build prints: the file, its size and the time taken.

@@ -34,12 +34,12 @@ pub fn run_fixed<const N: usize, F: WithFixedHeuristic<N>>(pdb: &AdditivePdb, wi
 /// partitions may have for the specialised lookups; bigger sets are read
 /// through the generic [`Heuristic`](crate::heuristic::Heuristic) path, much slower.
 pub const MAX_FIXED_VIEWS: usize = 4;
-/// The most patterns per partition in such a set.
-pub const MAX_FIXED_PATTERNS: usize = 4;
+/// The most patterns per partition in such a set (two `5-5-5-5-4` sets).
+pub const MAX_FIXED_PATTERNS: usize = 5;
 
 /// [`run_fixed`] for a set of databases: one member as [`run_fixed`] does;
 /// several, as the maximum over every member and its reflection, with
-/// [`FixedPdb`] holding up to four views of up to four patterns each
+/// [`FixedPdb`] holding up to four views of up to five patterns each
 /// (two partitions with their reflections), else the slice-based set.
 pub fn run_fixed_set<const N: usize, F: WithFixedHeuristic<N>>(set: &PdbSet, with: F) -> Result<F::Output, Error> {
     if let [one] = set.members() {
@@ -55,12 +55,15 @@ pub fn run_fixed_set<const N: usize, F: WithFixedHeuristic<N>>(set: &PdbSet, wit
         .members()
         .iter()
         .any(|m| m.patterns().iter().any(PatternDatabase::is_zero_aware));
-    if views <= MAX_FIXED_VIEWS && patterns <= MAX_FIXED_PATTERNS && zero {
-        with.run(&FixedPdb::<N, MAX_FIXED_PATTERNS, MAX_FIXED_VIEWS, MAX_FIXED_VIEWS>::for_set(set)?)
-    } else if views <= MAX_FIXED_VIEWS && patterns <= MAX_FIXED_PATTERNS {
-        with.run(&FixedPdb::<N, MAX_FIXED_PATTERNS, MAX_FIXED_VIEWS>::for_set(set)?)
-    } else {
-        with.run(&Dynamic(set.clone()))
+    // Zero-aware tables need the instances that keep the blank's regions.
+    match (views, patterns, zero) {
+        (..=MAX_FIXED_VIEWS, ..=4, true) => {
+            with.run(&FixedPdb::<N, 4, MAX_FIXED_VIEWS, MAX_FIXED_VIEWS>::for_set(set)?)
+        }
+        (..=MAX_FIXED_VIEWS, ..=4, false) => with.run(&FixedPdb::<N, 4, MAX_FIXED_VIEWS>::for_set(set)?),
+        (..=MAX_FIXED_VIEWS, 5, true) => with.run(&FixedPdb::<N, 5, MAX_FIXED_VIEWS, MAX_FIXED_VIEWS>::for_set(set)?),
+        (..=MAX_FIXED_VIEWS, 5, false) => with.run(&FixedPdb::<N, 5, MAX_FIXED_VIEWS>::for_set(set)?),
+        _ => with.run(&Dynamic(set.clone())),
     }
 }
 

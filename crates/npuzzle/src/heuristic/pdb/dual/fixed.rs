@@ -46,6 +46,8 @@ pub fn run_fixed_dual<const N: usize, F: WithFixedHeuristic<N>>(set: &PdbSet, wi
         (..=4, ..=4, true) => with.run(&FixedDualPdb::<N, 4, 4, 4>::new(set)?),
         (..=2, 5, false) => with.run(&FixedDualPdb::<N, 5, 2>::new(set)?),
         (..=2, 5, true) => with.run(&FixedDualPdb::<N, 5, 2, 2>::new(set)?),
+        (..=4, 5, false) => with.run(&FixedDualPdb::<N, 5, 4>::new(set)?),
+        (..=4, 5, true) => with.run(&FixedDualPdb::<N, 5, 4, 4>::new(set)?),
         _ => with.run(&Dynamic(DualPdb::new(set.clone()))),
     }
 }
@@ -494,6 +496,38 @@ mod tests {
         let h = FixedDualPdb::<25, 5, 2, 2>::new(&compact).unwrap();
         for seed in 0..2 {
             agree_with(&h, &compact, &walk(&goal, 150, seed), seed);
+        }
+    }
+
+    #[test]
+    fn two_five_pattern_partitions_follow_the_slice_form() {
+        // As `5-5-5-5-4` beside `5-5-5-5-4b`, here of two tiles a pattern:
+        // two partitions and their reflections, four views.
+        let goal = Goal::blank_first(Shape::new(5, 5).unwrap());
+        let (a, b) = ("1,2/3,4/5,6/7,8/9,10", "1,3/2,4/5,7/6,8/9,11");
+        let classic = PdbSet::new(vec![cached(&goal, a), cached(&goal, b)]).unwrap();
+        for seed in 0..2 {
+            agree::<25, 5, 4>(&classic, &walk(&goal, 150, seed), seed);
+        }
+        let compact = PdbSet::new(vec![cached_compact(&goal, a), cached_compact(&goal, b)]).unwrap();
+        let h = FixedDualPdb::<25, 5, 4, 4>::new(&compact).unwrap();
+        for seed in 0..2 {
+            agree_with(&h, &compact, &walk(&goal, 150, seed), seed);
+        }
+        for set in [&classic, &compact] {
+            let name = run_fixed_dual::<25, _>(set, TypeName).unwrap();
+            assert!(name.contains("FixedDualPdb<'_, 25, 5, 4"), "{name}");
+        }
+    }
+
+    /// The name of the heuristic a `run_fixed_*` hands its caller.
+    struct TypeName;
+
+    impl<const N: usize> WithFixedHeuristic<N> for TypeName {
+        type Output = &'static str;
+
+        fn run<H: FixedHeuristic<N>>(self, _: &H) -> Result<&'static str, Error> {
+            Ok(std::any::type_name::<H>())
         }
     }
 

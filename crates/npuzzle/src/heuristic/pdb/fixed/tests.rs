@@ -179,6 +179,29 @@ fn five_patterns_are_read_by_the_fixed_form() {
             assert!(name.contains("FixedPdb<'_, 25, 5"), "{name}");
         }
     }
+    // Two five-pattern partitions (as `5-5-5-5-4` beside `5-5-5-5-4b`) and
+    // their reflections: four views, read by the fixed form too.
+    let goal = Goal::blank_first(Shape::new(5, 5).unwrap());
+    let (a, b) = (five, "1,3/2,4/5,7/6,8/9,11");
+    let classic = PdbSet::new(vec![cached(&goal, a), cached(&goal, b)]).unwrap();
+    let h = FixedPdb::<25, 5, 4>::for_set(&classic).unwrap();
+    assert_eq!(h.active, 4);
+    for seed in 0..2 {
+        agree_with(&h, &classic, &walk(&goal, 150, seed), seed);
+    }
+    let compact = PdbSet::new(vec![
+        crate::heuristic::pdb::tests::cached_compact(&goal, a),
+        crate::heuristic::pdb::tests::cached_compact(&goal, b),
+    ])
+    .unwrap();
+    let h = FixedPdb::<25, 5, 4, 4>::for_set(&compact).unwrap();
+    for seed in 0..2 {
+        crate::heuristic::pdb::zero_tests::follow(&h, &compact, &goal, seed);
+    }
+    for set in [&classic, &compact] {
+        let name = run_fixed_set::<25, _>(set, TypeName).unwrap();
+        assert!(name.contains("FixedPdb<'_, 25, 5, 4"), "{name}");
+    }
     // Six patterns go to the slice-based form.
     let goal = Goal::blank_first(Shape::new(4, 4).unwrap());
     let six = cached(&goal, "1,2/3,4/5,6/7,8/9,10/11,12");
