@@ -752,4 +752,4 @@ impl<const N: usize, const P: usize, const V: usize, const Z: usize> FixedPdb<'_
 }
 
 #[cfg(test)]
-mod tests;
+pub(super) mod tests;

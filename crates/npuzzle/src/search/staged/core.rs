@@ -272,11 +272,11 @@ pub(super) fn weighted_5x5(
     let Some(set) = options.pdb_of_side(WEIGHTED_SIDE) else {
         return Ok(None);
     };
-    let Some(carried) = carry(puzzle, goal, rect, set, ask)? else {
+    let Some(Carried { search, back }) = carry(puzzle, goal, rect, set, ask)? else {
         return Ok(None);
     };
-    let path = run_fixed_set::<{ WEIGHTED_SIDE * WEIGHTED_SIDE }, _>(set, carried.search.clone())?;
-    carried.back(path, goal).transpose()
+    let path = run_fixed_set::<{ WEIGHTED_SIDE * WEIGHTED_SIDE }, _>(set, search)?;
+    back.path(path, goal).transpose()
 }
 
 /// Whole 5×5 boards, each with its goal, searched as [`weighted_5x5`]
@@ -296,20 +296,21 @@ pub(super) fn weighted_5x5_in_turns(
     let Some(set) = options.pdb_of_side(WEIGHTED_SIDE) else {
         return Ok(vec![None; problems.len()]);
     };
-    let mut carried = Vec::new();
+    let (mut searches, mut backs) = (Vec::new(), Vec::new());
     for &(board, goal) in problems {
         let rect = Rect::whole(board.shape().width(), board.shape().height());
-        carried.push(carry(&Puzzle::of(board, goal), goal, rect, set, ask)?);
+        let carried = carry(&Puzzle::of(board, goal), goal, rect, set, ask)?;
+        backs.push(carried.map(|Carried { search, back }| {
+            searches.push(search);
+            back
+        }));
     }
-    let race = Race {
-        searches: carried.iter().flatten().map(|c| c.search.clone()).collect(),
-        slice,
-    };
+    let race = Race { searches, slice };
     let mut paths = run_fixed_dual::<{ WEIGHTED_SIDE * WEIGHTED_SIDE }, _>(set, race)?.into_iter();
     let mut found = Vec::new();
-    for (c, &(_, goal)) in carried.iter().zip(problems) {
-        found.push(match c {
-            Some(c) => c.back(paths.next().flatten(), goal).transpose()?,
+    for (back, &(_, goal)) in backs.iter().zip(problems) {
+        found.push(match back {
+            Some(back) => back.path(paths.next().flatten(), goal).transpose()?,
             None => None,
         });
     }
@@ -320,13 +321,18 @@ pub(super) fn weighted_5x5_in_turns(
 /// path back.
 struct Carried {
     search: Weighted,
+    back: CarryBack,
+}
+
+/// The symmetry that carried a core onto the databases' goal, and the core.
+struct CarryBack {
     symmetry: Symmetry,
     board: Board,
 }
 
-impl Carried {
+impl CarryBack {
     /// `path`, found on the databases' goal, as moves of the core.
-    fn back(&self, path: Option<Vec<Move>>, goal: &Goal) -> Option<Result<Vec<Move>, Error>> {
+    fn path(&self, path: Option<Vec<Move>>, goal: &Goal) -> Option<Result<Vec<Move>, Error>> {
         let path = path?;
         Some(self.symmetry.carry_back(&self.board, &path).ok_or_else(|| stuck(goal)))
     }
@@ -357,8 +363,7 @@ fn carry(puzzle: &Puzzle, goal: &Goal, rect: Rect, set: &PdbSet, ask: Ask) -> Re
     };
     Ok(Some(Carried {
         search,
-        symmetry,
-        board,
+        back: CarryBack { symmetry, board },
     }))
 }
 

@@ -15,7 +15,6 @@ use crate::Error;
 pub(super) const WEIGHT_ONE: u32 = 8;
 
 /// One weighted search: the board, its width, the weight and the limits.
-#[derive(Clone)]
 pub(super) struct Weighted {
     /// The tiles, row-major.
     pub(super) tiles: Vec<u8>,

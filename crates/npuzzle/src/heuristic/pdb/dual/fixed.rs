@@ -515,19 +515,8 @@ mod tests {
             agree_with(&h, &compact, &walk(&goal, 150, seed), seed);
         }
         for set in [&classic, &compact] {
-            let name = run_fixed_dual::<25, _>(set, TypeName).unwrap();
+            let name = run_fixed_dual::<25, _>(set, crate::heuristic::pdb::fixed::tests::TypeName).unwrap();
             assert!(name.contains("FixedDualPdb<'_, 25, 5, 4"), "{name}");
-        }
-    }
-
-    /// The name of the heuristic a `run_fixed_*` hands its caller.
-    struct TypeName;
-
-    impl<const N: usize> WithFixedHeuristic<N> for TypeName {
-        type Output = &'static str;
-
-        fn run<H: FixedHeuristic<N>>(self, _: &H) -> Result<&'static str, Error> {
-            Ok(std::any::type_name::<H>())
         }
     }
 

@@ -146,8 +146,8 @@ fn a_board_eight_wide_has_seven_cells_between_the_ends_of_a_move() {
     }
 }
 
-/// The name of the heuristic [`run_fixed`] hands its caller.
-struct TypeName;
+/// The name of the heuristic [`run_fixed`] (or another `run_fixed_*`) hands its caller.
+pub(crate) struct TypeName;
 
 impl<const N: usize> WithFixedHeuristic<N> for TypeName {
     type Output = &'static str;
