@@ -150,7 +150,7 @@ impl<'a, 'c, H: FixedHeuristic<N>, const N: usize> Walk<'a, 'c, H, N> {
         loop {
             self.next_bound = u32::MAX;
             let before = self.expanded;
-            let found = self.dfs(tiles, blank, state, 0, None);
+            let found = self.dfs(tiles, blank, &state, 0, None);
             self.iterations.push((self.bound / WEIGHT_UNIT, self.expanded - before));
             if found {
                 return Some(std::mem::take(&mut self.path));
@@ -218,8 +218,8 @@ impl<'a, 'c, H: FixedHeuristic<N>, const N: usize> Walk<'a, 'c, H, N> {
 
     /// Searches below `tiles` (the blank on `blank`, `g` moves made) for the
     /// goal within the bound; true with the path in `self.path` when found.
-    fn dfs(&mut self, tiles: [u8; N], blank: usize, state: H::State, g: u32, previous: Option<Move>) -> bool {
-        let h = self.heuristic.value(&state);
+    fn dfs(&mut self, tiles: [u8; N], blank: usize, state: &H::State, g: u32, previous: Option<Move>) -> bool {
+        let h = self.heuristic.value(state);
         if h == 0 && tiles == self.start.goal {
             if self.start.then_nodes == 0 {
                 return true;
@@ -238,8 +238,11 @@ impl<'a, 'c, H: FixedHeuristic<N>, const N: usize> Walk<'a, 'c, H, N> {
             self.stopped = true;
             return false;
         }
-        // The children within the bound, lowest estimate first.
-        let mut children: [(u32, Move, usize, Option<H::State>); 4] = [(u32::MAX, Move::Up, 0, None); 4];
+        // The children within the bound, lowest estimate first. Each state
+        // is made once where it stays and passed down by reference: with
+        // dual lookups a state is hundreds of bytes.
+        let mut states: [Option<H::State>; 4] = [None; 4];
+        let mut order: [(u32, Move, usize, usize); 4] = [(u32::MAX, Move::Up, 0, 0); 4];
         let mut count = 0;
         for mv in Move::ALL {
             if previous == Some(mv.opposite()) {
@@ -252,8 +255,9 @@ impl<'a, 'c, H: FixedHeuristic<N>, const N: usize> Walk<'a, 'c, H, N> {
             let mut after = tiles;
             after[blank] = tile;
             after[to] = 0;
-            let next = self.heuristic.step(&after, &state, tile, to, blank);
-            let h2 = self.heuristic.value(&next);
+            let (next, h2) = self
+                .heuristic
+                .step_bounded(&after, state, tile, to, blank, self.cutoff(g + 1));
             self.generated += 1;
             if g + 1 + h2 >= self.start.shorter_than {
                 continue;
@@ -263,13 +267,16 @@ impl<'a, 'c, H: FixedHeuristic<N>, const N: usize> Walk<'a, 'c, H, N> {
                 self.next_bound = self.next_bound.min(f);
                 continue;
             }
-            children[count] = (h2, mv, to, Some(next));
+            states[count] = Some(next);
+            order[count] = (h2, mv, count, to);
             count += 1;
         }
-        let children = &mut children[..count];
-        children.sort_unstable_by_key(|c| c.0);
-        for &(_, mv, to, next) in children.iter() {
-            let Some(next) = next else { continue };
+        let order = &mut order[..count];
+        order.sort_unstable_by_key(|c| c.0);
+        for &(_, mv, slot, to) in order.iter() {
+            let Some(next) = &states[slot] else {
+                continue;
+            };
             let mut after = tiles;
             after[blank] = tiles[to];
             after[to] = 0;
@@ -283,5 +290,17 @@ impl<'a, 'c, H: FixedHeuristic<N>, const N: usize> Walk<'a, 'c, H, N> {
             }
         }
         false
+    }
+
+    /// The estimate from which a child `g` moves from the start needs no
+    /// exact value: it is cut (`g + h` reaches `shorter_than`) or its f is
+    /// at or above the next bound, so it is pruned and leaves the next
+    /// bound as it is. [`FixedHeuristic::step_bounded`] may stop there.
+    #[inline(always)]
+    fn cutoff(&self, g: u32) -> u32 {
+        let shorter = self.start.shorter_than.saturating_sub(g);
+        let weight = self.start.weight.max(1);
+        let under_next = self.next_bound.saturating_sub(WEIGHT_UNIT * g).div_ceil(weight);
+        shorter.min(under_next)
     }
 }
