@@ -341,6 +341,14 @@ impl BudgetClock {
         self.progress.as_ref()
     }
 
+    /// Moves the time limit, if any, `by` earlier (the budget's timeout
+    /// with it): for a search that keeps the end of its time for work after
+    /// the clock stops it.
+    pub fn end_early(&mut self, by: Duration) {
+        self.budget.timeout = self.budget.timeout.map(|t| t.saturating_sub(by));
+        self.deadline = self.budget.timeout.map(|t| self.started + t);
+    }
+
     /// Time since the start.
     pub fn elapsed(&self) -> Duration {
         self.started.elapsed()
@@ -399,6 +407,23 @@ mod tests {
         });
         let tripped = (0..2048).find_map(|i| c.check(i, 0));
         assert_eq!(tripped, Some(BudgetKind::Time));
+    }
+
+    #[test]
+    fn ending_early_moves_the_deadline_and_the_timeout() {
+        let hour = Duration::from_secs(3600);
+        let mut c = BudgetClock::start(Budget::default().with_timeout(Some(hour)));
+        c.end_early(hour - Duration::from_secs(1));
+        assert_eq!(c.budget().timeout, Some(Duration::from_secs(1)));
+        c.end_early(hour);
+        assert_eq!(c.budget().timeout, Some(Duration::ZERO));
+        let tripped = (0..2048).find_map(|i| c.check(i, 0));
+        assert_eq!(tripped, Some(BudgetKind::Time));
+        // No time limit: nothing to move.
+        let mut c = BudgetClock::start(Budget::default());
+        c.end_early(hour);
+        assert_eq!(c.budget().timeout, None);
+        assert_eq!((0..2048).find_map(|i| c.check(i, 0)), None);
     }
 
     #[test]
