@@ -61,12 +61,26 @@ use crate::Error;
 /// 3,000 and 30,000 measured the same on Korf & Felner's 24-puzzles).
 pub const WHOLE_SLICE: u64 = 10_000;
 
-/// The share of a 5×5 board's staged time its whole-board searches may
-/// take, the rest left for placing lines when neither finds a path: with
+/// The share of a 5×5 board's staged time (after the heavier searches: see
+/// [`HEAVIER_BY_EIGHTHS`]) its whole-board searches of the core's weight
+/// may take, the rest left for placing lines when neither finds a path: with
 /// all of it, `anytime --timeout 100ms` on Korf & Felner's 24-puzzles left
 /// boards 1.8 times the shortest length, and 0.75 or 0.6 found fewer paths
 /// (see `bench/RESULTS-realtime.md`).
 pub const RACE_SHARE: f64 = 0.9;
+
+/// How much heavier than [`CoreOptions::weight_eighths`], in eighths, the
+/// first whole-board searches of a 5×5 board are (1.75 by default): made
+/// first, for [`HEAVIER_SHARE`] of the time, their path stands in for a
+/// direction whose weight-1.5 search finds none. On Korf & Felner's
+/// 24-puzzles a path at 1.75 comes after a few thousand nodes on the boards
+/// where the weight-1.5 searches need more than the time (1.22–1.31 times
+/// the shortest, against 1.34–1.54 from placing lines).
+pub const HEAVIER_BY_EIGHTHS: u32 = 2;
+
+/// The share of a 5×5 board's staged time its heavier whole-board searches
+/// may take (see [`HEAVIER_BY_EIGHTHS`]).
+pub const HEAVIER_SHARE: f64 = 0.1;
 
 /// How a staged solve goes: which edge first while the rectangle is square,
 /// and how many tiles one sub-search puts home.
@@ -377,6 +391,34 @@ fn place(
 /// States one best-first group search may expand.
 const GROUP_NODES: u64 = 200_000;
 
+/// A search's path, if it found one.
+type MaybePath = Option<Vec<Move>>;
+
+/// The whole-board searches of 5×5 `problems` (the directions of one
+/// board), by `deadline`: per problem, the path of the search of the core's
+/// weight and that of the heavier one made before (see
+/// [`HEAVIER_BY_EIGHTHS`]), each `None` where none was found.
+fn whole_board_paths(
+    problems: &[(&Board, &Goal)],
+    core: &CoreOptions,
+    deadline: Instant,
+) -> Result<Vec<(MaybePath, MaybePath)>, Error> {
+    let race = |weight_eighths: u32, then_nodes: u64, share: f64| {
+        let now = Instant::now();
+        let ask = Ask {
+            weight_eighths,
+            max_nodes: core.weighted_nodes.unwrap_or(0),
+            shorter_than: u32::MAX,
+            then_nodes,
+            deadline: Some(now + deadline.saturating_duration_since(now).mul_f64(share)),
+        };
+        self::core::weighted_5x5_in_turns(problems, core, ask, WHOLE_SLICE)
+    };
+    let heavier = race(core.weight_eighths + HEAVIER_BY_EIGHTHS, 0, HEAVIER_SHARE)?;
+    let paths = race(core.weight_eighths, core.then_nodes, RACE_SHARE)?;
+    Ok(paths.into_iter().zip(heavier).collect())
+}
+
 /// The cells of a line of `len` taken by each sub-search, in order: groups
 /// of `size`, the last two cells always together (one tile cannot go home
 /// before the other: the second cell would be walled in).
@@ -403,7 +445,7 @@ fn groups(len: usize, size: usize) -> Vec<std::ops::Range<usize>> {
 /// solution are then searched again while time is left (see [`refine`]);
 /// the quick first plan runs only if no other finished. On a board as big
 /// as the weighted core, the whole-board search every plan begins with is
-/// made once per direction.
+/// made once per direction, after a heavier one.
 ///
 /// ```
 /// use std::time::{Duration, Instant};
@@ -449,9 +491,13 @@ pub fn solve_best(
     // same search of the whole board. Both directions' searches are made
     // first, taking turns (see `turns`): either may find its path in
     // milliseconds where the other takes all the time. The first path found
-    // stops the other search; [`RACE_SHARE`] of the time at most, the rest
-    // left to the plans. Later plans skip a direction whose search found a
-    // path (they would find the same) and place lines at once in the other.
+    // stops the other search. Heavier ones first (HEAVIER_SHARE of the
+    // time, the first path only), then those of the core's weight
+    // (RACE_SHARE of what is left), the rest of the time left to the plans.
+    // A direction keeps its heavier search's path when its search of the
+    // core's weight found none. Later plans skip a direction whose
+    // search found a path (they would find the same) and place lines at
+    // once in the other.
     let whole_core = quick_last && (board.shape().width(), board.shape().height()) == (WEIGHTED_SIDE, WEIGHTED_SIDE);
     let lines_only = core.clone().with_weighted(None, core.weight_eighths);
     let lines_only = With {
@@ -461,19 +507,12 @@ pub fn solve_best(
     // Per direction: `None` until its whole-board search was made, then whether it found a path.
     let mut whole_found: Vec<Option<bool>> = vec![None; directions.len()];
     if whole_core && is_solvable(board, goal) {
-        let now = Instant::now();
         let problems: Vec<_> = directions.iter().map(|d| (&d.board, &d.goal)).collect();
-        let ask = Ask {
-            weight_eighths: core.weight_eighths,
-            max_nodes: core.weighted_nodes.unwrap_or(0),
-            shorter_than: u32::MAX,
-            then_nodes: core.then_nodes,
-            deadline: Some(now + deadline.saturating_duration_since(now).mul_f64(RACE_SHARE)),
-        };
-        let paths = self::core::weighted_5x5_in_turns(&problems, core, ask, WHOLE_SLICE)?;
+        let paths = whole_board_paths(&problems, core, deadline)?;
         let rect = Rect::whole(WEIGHTED_SIDE, WEIGHTED_SIDE);
-        for (d, path) in paths.into_iter().enumerate() {
+        for (d, (path, heavier)) in paths.into_iter().enumerate() {
             whole_found[d] = Some(path.is_some());
+            let path = path.or(heavier);
             let mark = CoreMark {
                 at: 0,
                 rect,

@@ -605,3 +605,29 @@ fn whole_5x5_boards_searched_in_turns_stop_at_the_first_path() {
         path.len()
     );
 }
+
+#[test]
+fn a_heavier_whole_board_path_stands_in_where_the_core_weight_finds_none() {
+    // A board a few dozen moves from its goal, 300 nodes a search: the
+    // search of the core's weight (1.5) finds nothing, the heavier one made
+    // first (1.75) finds a path within its weight of the fewest moves.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(72);
+    let options = CoreOptions::default()
+        .with_pdb(Some(small_5x5_pdb()))
+        .with_weighted(Some(300), DEFAULT_WEIGHT_EIGHTHS);
+    let goal = Goal::blank_first(Shape::new(5, 5).unwrap());
+    let (board, _) = scrambled_core(&goal, Rect::whole(5, 5), 100, &mut rng);
+    let deadline = Instant::now() + std::time::Duration::from_secs(60);
+    let paths = whole_board_paths(&[(&board, &goal)], &options, deadline).unwrap();
+    let (core_weight, heavier) = &paths[0];
+    assert_eq!(*core_weight, None, "weight 1.5 found a path in 300 nodes: {board}");
+    let path = heavier.as_ref().expect("the heavier search's path");
+    assert!(goal.is_reached_by(&board.replay(path).unwrap()), "{board}");
+    let fewest = crate::oracle::distance(board.tiles(), goal.board().tiles(), 5).unwrap();
+    let eighths = DEFAULT_WEIGHT_EIGHTHS + HEAVIER_BY_EIGHTHS;
+    assert!(
+        8 * path.len() as u32 <= eighths * fewest,
+        "{} moves, {fewest} the fewest: {board}",
+        path.len()
+    );
+}
