@@ -197,6 +197,28 @@ pub trait FixedHeuristic<const N: usize>: Sync {
         let h = self.value(&next);
         (next, h)
     }
+
+    /// [`step_bounded`](FixedHeuristic::step_bounded) on `state`, the
+    /// state before the move, turned into the state after it (where it is
+    /// exact); returns the estimate. For a caller that keeps the child's
+    /// state where it made it: large states (the dual lookups' are hundreds
+    /// of bytes) are then copied once, not out and back.
+    ///
+    /// The default steps a copy and writes it back.
+    #[inline(always)]
+    fn step_bounded_in_place<B: FixedBoard<N>>(
+        &self,
+        after: &B,
+        state: &mut Self::State,
+        tile: u8,
+        from: usize,
+        to: usize,
+        cutoff: u32,
+    ) -> u32 {
+        let (next, h) = self.step_bounded(after, state, tile, from, to, cutoff);
+        *state = next;
+        h
+    }
 }
 
 /// Any slice-based [`Heuristic`] as a [`FixedHeuristic`]: the board is

@@ -255,9 +255,9 @@ impl<'a, 'c, H: FixedHeuristic<N>, const N: usize> Walk<'a, 'c, H, N> {
             let mut after = tiles;
             after[blank] = tile;
             after[to] = 0;
-            let (next, h2) = self
-                .heuristic
-                .step_bounded(&after, state, tile, to, blank, self.cutoff(g + 1));
+            let cutoff = self.cutoff(g + 1);
+            let next = states[count].insert(*state);
+            let h2 = (self.heuristic).step_bounded_in_place(&after, next, tile, to, blank, cutoff);
             self.generated += 1;
             if g + 1 + h2 >= self.start.shorter_than {
                 continue;
@@ -267,7 +267,6 @@ impl<'a, 'c, H: FixedHeuristic<N>, const N: usize> Walk<'a, 'c, H, N> {
                 self.next_bound = self.next_bound.min(f);
                 continue;
             }
-            states[count] = Some(next);
             order[count] = (h2, mv, count, to);
             count += 1;
         }

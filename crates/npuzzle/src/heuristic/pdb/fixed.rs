@@ -712,6 +712,19 @@ impl<const N: usize, const P: usize, const V: usize, const Z: usize> FixedHeuris
         let h = self.step_in_place(after, &mut s, tile, from, to, cutoff);
         (s, h)
     }
+
+    #[inline(always)]
+    fn step_bounded_in_place<B: FixedBoard<N>>(
+        &self,
+        after: &B,
+        state: &mut PdbState<P, V, Z>,
+        tile: u8,
+        from: usize,
+        to: usize,
+        cutoff: u32,
+    ) -> u32 {
+        self.step_in_place(after, state, tile, from, to, cutoff)
+    }
 }
 
 impl<const N: usize, const P: usize, const V: usize, const Z: usize> FixedPdb<'_, N, P, V, Z> {

@@ -336,8 +336,6 @@ impl<const N: usize, const P: usize, const V: usize, const Z: usize> FixedHeuris
         self.step_bounded(after, state, tile, from, to, u32::MAX).0
     }
 
-    /// The dual views first (most moves read nothing there), then the
-    /// ordinary ones with what is left of the cutoff.
     #[inline(always)]
     fn step_bounded<B: FixedBoard<N>>(
         &self,
@@ -349,6 +347,22 @@ impl<const N: usize, const P: usize, const V: usize, const Z: usize> FixedHeuris
         cutoff: u32,
     ) -> (DualState<P, V, Z>, u32) {
         let mut s = *state;
+        let h = self.step_bounded_in_place(after, &mut s, tile, from, to, cutoff);
+        (s, h)
+    }
+
+    /// The dual views first (most moves read nothing there), then the
+    /// ordinary ones with what is left of the cutoff.
+    #[inline(always)]
+    fn step_bounded_in_place<B: FixedBoard<N>>(
+        &self,
+        after: &B,
+        s: &mut DualState<P, V, Z>,
+        tile: u8,
+        from: usize,
+        to: usize,
+        cutoff: u32,
+    ) -> u32 {
         s.manhattan = s.manhattan + self.distance(tile, to) - self.distance(tile, from);
         let mut best = 0;
         for v in 0..V {
@@ -381,14 +395,14 @@ impl<const N: usize, const P: usize, const V: usize, const Z: usize> FixedHeuris
             best = best.max(s.manhattan + s.doubled[v]);
             if best >= cutoff {
                 // At least this; the ordinary views are stale.
-                return (s, best);
+                return best;
             }
         }
         let h = self
             .regular
             .step_in_place(after, &mut s.regular, tile, from, to, cutoff);
         s.h = best.max(h);
-        (s, s.h)
+        s.h
     }
 }
 
@@ -433,8 +447,12 @@ mod tests {
             let after: [u8; N] = b.tiles().try_into().unwrap();
             let exact = slow.estimate(&after);
             let cutoff = rng.random_range(exact.saturating_sub(6)..exact + 6);
-            let (_, value) = h.step_bounded(&after, &state, tile, b.blank(), blank, cutoff);
+            let (bounded, value) = h.step_bounded(&after, &state, tile, b.blank(), blank, cutoff);
+            let mut in_place = state;
+            let same = h.step_bounded_in_place(&after, &mut in_place, tile, b.blank(), blank, cutoff);
+            assert_eq!(same, value, "{b}, cutoff {cutoff}: in place");
             if value < cutoff {
+                assert_eq!(h.value(&in_place), h.value(&bounded), "{b}, cutoff {cutoff}: in place");
                 assert_eq!(value, exact, "{b}, cutoff {cutoff}");
             } else {
                 assert!(value <= exact, "{b}, cutoff {cutoff}: {value} > {exact}");
