@@ -34,8 +34,8 @@
 //! When the budget (time, nodes, a cancel) runs out the best so far is the
 //! answer; only a budget too small for the constructive solution leaves
 //! none. The searches stop [`RESERVE_SHARE`] of a time budget early, so
-//! that the answer, replayed before it is given, comes within it. Without a budget the passes run to the end, so the answer is then
-//! optimal.
+//! that the answer, replayed before it is given, comes within it. Without
+//! a budget the passes run to the end, so the answer is then optimal.
 //!
 //! Other boards: up to 12 cells the optimal search `auto` picks answers (in
 //! milliseconds; its length is its own bound); larger ones the start alone,
