@@ -158,6 +158,12 @@ pub(super) struct SubSearch<'a> {
 
 /// Marks an arrangement not reached yet.
 const UNSEEN: u8 = u8::MAX;
+
+/// Boards taken from the queue between two looks at the deadline, as
+/// often as the group search looks: a staged solve under a time budget
+/// (`anytime`, `--improve`) stops soon after its deadline.
+const POLL_EVERY: usize = 4096;
+
 /// Marks the start.
 const START: u8 = 4;
 
@@ -205,7 +211,7 @@ impl<'a> SubSearch<'a> {
         let mut head = 0;
         let mut end = None;
         while head < queue.len() {
-            if head % 65_536 == 65_535 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            if head % POLL_EVERY == POLL_EVERY - 1 && self.deadline.is_some_and(|d| Instant::now() >= d) {
                 return Err(GaveUp::Time);
             }
             let s = decode(queue[head]);
