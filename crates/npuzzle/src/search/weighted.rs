@@ -17,10 +17,13 @@
 //! The children of a node are tried lowest estimate first, which finds a
 //! path early in the last iteration (the first path found is returned, not
 //! the shortest under the bound, unless the walk is told to go on for a
-//! shorter one). The board is a `[u8; N]` passed down by value with the
-//! heuristic's per-node state, as in
-//! [`idastar_fixed`](crate::search::idastar_fixed); the path is one vector
-//! grown and shrunk in place, so no node allocates.
+//! shorter one). The board is a `[u8; N]` passed down by value, as in
+//! [`idastar_fixed`](crate::search::idastar_fixed); each child's heuristic
+//! state is stepped in place in its parent's frame
+//! ([`FixedHeuristic::step_bounded_in_place`]) and passed down by
+//! reference; the path is one vector grown and shrunk in place, so no node
+//! allocates. A child whose f reaches the next bound is pruned without its
+//! exact estimate (see [`FixedHeuristic::step_bounded`]).
 
 use crate::time::Instant;
 
