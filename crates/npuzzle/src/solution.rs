@@ -379,6 +379,13 @@ impl BudgetClock {
         None
     }
 
+    /// Whether the time budget is spent, read from the clock now (not on
+    /// [`check`](Self::check)'s countdown): for a caller about to start a
+    /// new search, which would otherwise run up to a countdown past it.
+    pub fn is_out_of_time(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
     /// The budget being checked.
     pub fn budget(&self) -> Budget {
         self.budget
@@ -415,14 +422,17 @@ mod tests {
         let mut c = BudgetClock::start(Budget::default().with_timeout(Some(hour)));
         c.end_early(hour - Duration::from_secs(1));
         assert_eq!(c.budget().timeout, Some(Duration::from_secs(1)));
+        assert!(!c.is_out_of_time());
         c.end_early(hour);
         assert_eq!(c.budget().timeout, Some(Duration::ZERO));
+        assert!(c.is_out_of_time());
         let tripped = (0..2048).find_map(|i| c.check(i, 0));
         assert_eq!(tripped, Some(BudgetKind::Time));
         // No time limit: nothing to move.
         let mut c = BudgetClock::start(Budget::default());
         c.end_early(hour);
         assert_eq!(c.budget().timeout, None);
+        assert!(!c.is_out_of_time());
         assert_eq!((0..2048).find_map(|i| c.check(i, 0)), None);
     }
 

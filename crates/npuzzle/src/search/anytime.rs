@@ -34,7 +34,9 @@
 //! When the budget (time, nodes, a cancel) runs out the best so far is the
 //! answer; only a budget too small for the constructive solution leaves
 //! none. The searches stop [`RESERVE_SHARE`] of a time budget early, so
-//! that the answer, replayed before it is given, comes within it. Without
+//! that the answer, replayed before it is given, comes within it, and none
+//! starts once that time is spent (a walk reads the clock only every 1,024
+//! nodes). Without
 //! a budget the passes run to the end, so the answer is then optimal.
 //!
 //! Other boards: up to 12 cells the optimal search `auto` picks answers (in
@@ -193,6 +195,9 @@ impl<const N: usize> WithFixedHeuristic<N> for Passes<'_> {
             return Ok(answer(best, stats, lower));
         }
         for weight in WEIGHTS {
+            if self.clock.is_out_of_time() {
+                break;
+            }
             let start = Start {
                 tiles,
                 goal,
@@ -250,6 +255,10 @@ fn shorten_suffixes<H: FixedHeuristic<N>, const N: usize>(
     let mut nodes = SUFFIX_NODES;
     let mut from = best.len().saturating_sub(SUFFIX_FIRST);
     while from > 0 {
+        // A walk reads the clock only every 1,024 nodes: none starts late.
+        if clock.is_out_of_time() {
+            return Ok(false);
+        }
         let (tiles, goal_tiles) = fixed_tiles::<N>(&board.replay(&best[..from])?, goal)?;
         let start = Start {
             tiles,
