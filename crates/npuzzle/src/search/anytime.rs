@@ -36,8 +36,8 @@
 //! none. The searches stop [`RESERVE_SHARE`] of a time budget early, so
 //! that the answer, replayed before it is given, comes within it, and none
 //! starts once that time is spent (a walk reads the clock only every 1,024
-//! nodes). Without
-//! a budget the passes run to the end, so the answer is then optimal.
+//! nodes). Without a budget the passes run to the end, so the answer is
+//! then optimal.
 //!
 //! Other boards: up to 12 cells the optimal search `auto` picks answers (in
 //! milliseconds; its length is its own bound); larger ones the start alone,
