@@ -30,6 +30,7 @@ pub mod hint;
 mod idastar;
 pub mod idastar_fixed;
 pub mod improve;
+mod last_square;
 pub mod mtm_bfs;
 mod mtm_pdb_ida;
 pub mod mtm_table;

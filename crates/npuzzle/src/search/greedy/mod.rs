@@ -5,8 +5,9 @@
 //! unsolved part of the board is always a rectangle. While it is bigger than
 //! 3×3, one of its edge lines — a row when it is at least as tall as wide,
 //! else a column — is solved and locked, and the rectangle shrinks by that
-//! line. The last rectangle (at most 3×3) is finished optimally from the
-//! complete table ([`table`](super::table)).
+//! line. The last rectangle (at most 3×3) is finished optimally: a 3×3 one
+//! by IDA* (`last_square`), a smaller one from its complete table
+//! ([`table`](super::table)).
 //!
 //! - **Which edge**: of the edges across the longer side (all four while
 //!   the rectangle is square), the one whose tiles are nearer home, never
@@ -32,7 +33,7 @@
 //!   A line needs at least three rows (or columns) of room, which the
 //!   "longer side first" rule keeps until the rectangle is 3×3 or smaller.
 //! - **Any goal**: homes are read from the goal; the last rectangle is
-//!   relabelled into a small board for the table. Unsolvable boards are
+//!   relabelled into a small board for the last search. Unsolvable boards are
 //!   caught by parity before a move is made.
 //!
 //! Memory is O(cells): one `u32` a cell (the home of the tile there, a lock
@@ -53,15 +54,16 @@ pub use crate::solution::Start;
 
 use self::grid::Grid;
 use self::place::Stuck;
+use super::last_square;
 use super::table::TableCache;
-use crate::board::{Board, Shape};
+use crate::board::{Board, Move, Shape};
 use crate::error::Refusal;
 use crate::goal::Goal;
 use crate::parity::is_solvable;
 use crate::solution::{Budget, BudgetClock, BudgetKind};
 use crate::Error;
 
-/// The largest rectangle finished from the complete table instead of line by line.
+/// The largest rectangle finished optimally instead of line by line.
 pub const CORE_SIDE: usize = 3;
 
 /// Bytes the solver holds a cell: the grid's word and two words of
@@ -82,7 +84,7 @@ pub enum Finish {
 
 /// Solves `board` for `goal`, sending every move to `sink` as it is made.
 /// The time budget is checked between lines; `tables` keeps the table that
-/// finishes the last rectangle for later boards.
+/// finishes a last rectangle smaller than 3×3 for later boards.
 ///
 /// ```
 /// use npuzzle::search::greedy::{solve_into, Finish};
@@ -226,7 +228,7 @@ pub fn solve_into_with<S: MoveSink>(
             _ => right -= 1,
         }
     }
-    // The last rectangle's table is built (when no earlier board built it)
+    // A last rectangle smaller than 3×3 has its table built (when no earlier board built it)
     // within what is left of the time budget and within the memory budget;
     // the node budget counts search nodes, which this solver has none of.
     let table_budget = Budget::default()
@@ -265,14 +267,43 @@ pub(crate) fn core_problem(shape: Shape, tiles: &[u32], goal_tiles: &[u32]) -> R
     Ok(Some((Board::new(shape, board_labels)?, goal)))
 }
 
+/// Last 3×3 rectangles a [`TableCache`] sees finished by IDA* before it
+/// builds their complete table: a search takes about 70 µs on average on
+/// the rectangles left (at most about a millisecond), the build 7–8 ms,
+/// so a process that solves many boards builds it once the searches have
+/// cost about as much, and one that solves a few never does.
+pub const SEARCHES_BEFORE_TABLE: u32 = 100;
+
+/// A shortest path on a core rectangle, or `None` if its goal cannot be
+/// reached: from the complete table for `goal` if held, else, on a 3×3
+/// one, by IDA* (see `last_square`) until [`SEARCHES_BEFORE_TABLE`], else
+/// from the table built now within `budget` (a 3×3 one is searched when
+/// the budget refuses the build).
+pub(crate) fn core_path(
+    board: &Board,
+    goal: &Goal,
+    tables: &TableCache,
+    budget: Budget,
+) -> Result<Option<Vec<Move>>, Error> {
+    let square = (goal.shape().width(), goal.shape().height()) == (last_square::SIDE, last_square::SIDE);
+    if square && tables.cached(goal).is_none() && tables.count_search() < SEARCHES_BEFORE_TABLE {
+        return last_square::shortest_path(board, goal);
+    }
+    match tables.get(goal, budget) {
+        Ok(table) => table.path(board, goal),
+        Err(Error::Refused(Refusal::BuildBudget { .. })) if square => last_square::shortest_path(board, goal),
+        Err(e) => Err(e),
+    }
+}
+
 enum CoreError {
     Stuck(Stuck),
     Table(Error),
 }
 
 /// Solves the last rectangle optimally: its cells become a small board whose
-/// tiles are renamed in the order of the goal's tiles there, solved from the
-/// complete table for that small goal, built within `budget` if not held.
+/// tiles are renamed in the order of the goal's tiles there, solved by
+/// [`core_path`].
 fn finish_core<S: MoveSink>(
     grid: &mut Grid<'_, S>,
     goal: &Goal,
@@ -293,9 +324,7 @@ fn finish_core<S: MoveSink>(
     let (small, small_goal) = core_problem(shape, &tiles, &goal_tiles)
         .map_err(CoreError::Table)?
         .ok_or(CoreError::Stuck(Stuck("core")))?;
-    let table = tables.get(&small_goal, budget).map_err(CoreError::Table)?;
-    let path = table
-        .path(&small, &small_goal)
+    let path = core_path(&small, &small_goal, tables, budget)
         .map_err(CoreError::Table)?
         .ok_or(CoreError::Stuck(Stuck("core")))?;
     for mv in path {

@@ -192,23 +192,65 @@ fn a_spent_time_budget_stops_the_solve() {
 }
 
 /// The last rectangle's table was built with no budget at all, so
-/// `--max-memory` and `--timeout` did not bound that step.
+/// `--max-memory` and `--timeout` did not bound that step. A 3×3 one needs
+/// no table (IDA* finishes it); a smaller one, as on 6×2, has one.
 #[test]
 fn the_last_rectangles_table_is_built_within_the_budget() {
-    let goal = Goal::standard(Shape::new(6, 6).unwrap());
+    let goal = Goal::standard(Shape::new(6, 2).unwrap());
     let board = random_solvable(&goal, &mut rand_chacha::ChaCha8Rng::seed_from_u64(5));
-    // Room for the solver's own cells, not for a 3x3 table (9!/2 boards).
-    let tight = Budget::default().with_max_memory(Some(4096));
+    // Room for the solver's own cells, not for a 3x2 table (6!/2 boards).
+    let tight = Budget::default().with_max_memory(Some(200));
     let tables = TableCache::default();
     let end = solve_into(&board, &goal, &tables, tight, &mut MoveCount::default()).unwrap();
     assert_eq!(end, Finish::BudgetReached(crate::BudgetKind::Memory));
+    assert_eq!(tables.len(), 0);
     // A table already held costs nothing more: the same budget then solves.
     let mut moves: Vec<Move> = Vec::new();
     solve_into(&board, &goal, &tables, Budget::default(), &mut moves).unwrap();
+    assert_eq!(tables.len(), 1);
     let mut again: Vec<Move> = Vec::new();
     let end = solve_into(&board, &goal, &tables, tight, &mut again).unwrap();
     assert_eq!(end, Finish::Solved(again.len() as u64));
     assert_eq!(again, moves);
+}
+
+#[test]
+fn a_last_3x3_is_finished_without_a_table() {
+    let goal = Goal::standard(Shape::new(6, 6).unwrap());
+    let board = random_solvable(&goal, &mut rand_chacha::ChaCha8Rng::seed_from_u64(5));
+    // Room for the solver's own cells only (12 bytes a cell).
+    let tight = Budget::default().with_max_memory(Some(12 * 36));
+    let tables = TableCache::default();
+    let mut moves: Vec<Move> = Vec::new();
+    let end = solve_into(&board, &goal, &tables, tight, &mut moves).unwrap();
+    assert_eq!(end, Finish::Solved(moves.len() as u64));
+    assert!(goal.is_reached_by(&board.replay(&moves).unwrap()));
+    assert_eq!(tables.len(), 0);
+}
+
+#[test]
+fn the_3x3_table_is_built_once_searching_has_cost_as_much() {
+    let goal = Goal::standard(Shape::new(4, 4).unwrap());
+    let tables = TableCache::default();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+    // Room for the solver's own cells only: a build would be refused.
+    let tight = Budget::default().with_max_memory(Some(12 * 16));
+    let mut solve = |budget: Budget| {
+        let board = random_solvable(&goal, &mut rng);
+        let mut moves: Vec<Move> = Vec::new();
+        let end = solve_into(&board, &goal, &tables, budget, &mut moves).unwrap();
+        assert_eq!(end, Finish::Solved(moves.len() as u64));
+        assert!(goal.is_reached_by(&board.replay(&moves).unwrap()), "{board}");
+    };
+    for _ in 0..SEARCHES_BEFORE_TABLE {
+        solve(Budget::default());
+    }
+    assert_eq!(tables.len(), 0);
+    // The next would build it, but the budget refuses: searched again.
+    solve(tight);
+    assert_eq!(tables.len(), 0);
+    solve(Budget::default());
+    assert_eq!(tables.len(), 1);
 }
 
 proptest! {

@@ -37,7 +37,7 @@ use crate::error::Refusal;
 use crate::goal::Goal;
 use crate::heuristic::pdb::{run_fixed_dual, run_fixed_set, PdbSet};
 use crate::heuristic::HeuristicKind;
-use crate::search::greedy::core_problem;
+use crate::search::greedy::{core_path, core_problem};
 use crate::search::table::TableCache;
 use crate::search::{Algorithm, Solver, SolverOptions};
 use crate::solution::{Budget, Cancel, Outcome};
@@ -390,8 +390,8 @@ fn stuck(goal: &Goal) -> Error {
     })
 }
 
-/// Finishes a core of at most 3×3 from the complete table (as the
-/// constructive solver does).
+/// Finishes a core of at most 3×3 as the constructive solver does (see
+/// [`core_path`]).
 pub(super) fn from_table(
     puzzle: &mut Puzzle,
     goal: &Goal,
@@ -400,10 +400,7 @@ pub(super) fn from_table(
     moves: &mut Vec<Move>,
 ) -> Result<(), Error> {
     let (small, small_goal) = cut(puzzle, goal, rect)?.ok_or_else(|| stuck(goal))?;
-    let path = tables
-        .get(&small_goal, Budget::default())?
-        .path(&small, &small_goal)?
-        .ok_or_else(|| stuck(goal))?;
+    let path = core_path(&small, &small_goal, tables, Budget::default())?.ok_or_else(|| stuck(goal))?;
     if !play(puzzle, &path, moves) {
         return Err(stuck(goal));
     }

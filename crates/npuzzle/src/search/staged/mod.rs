@@ -18,7 +18,7 @@
 //! When the rectangle is down to 4×4, IDA* tries to finish it optimally
 //! ([`CoreOptions`]: 4×4 pattern databases when given, else walking
 //! distance, under a node limit); if it runs out, lines are placed down to
-//! 3×3 and the complete table finishes that.
+//! 3×3, which IDA* finishes (as the constructive solver does).
 //!
 //! Each sub-search is optimal (or within its weight) for its partial goal,
 //! not the whole solution for the board; several [`PLANS`] (rows or columns

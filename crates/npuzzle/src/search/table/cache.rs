@@ -19,6 +19,8 @@ use super::*;
 #[derive(Default)]
 pub struct TableCache {
     tables: Mutex<HashMap<(Shape, usize), Arc<Table>>>,
+    /// Shortest paths found by a search where no table was held (see [`TableCache::count_search`]).
+    searched: AtomicU32,
 }
 
 impl fmt::Debug for TableCache {
@@ -81,6 +83,14 @@ impl TableCache {
             Err(std::sync::TryLockError::WouldBlock) => return None,
         };
         tables.get(&key).cloned()
+    }
+
+    /// Counts one shortest path found by a search because the table that
+    /// would give it was not held, and returns how many were counted
+    /// before: a caller that can do either builds the table once the
+    /// searches have cost about what building it would.
+    pub(crate) fn count_search(&self) -> u32 {
+        self.searched.fetch_add(1, Ordering::Relaxed)
     }
 
     /// Number of tables held.

@@ -41,6 +41,7 @@ use crate::time::Instant;
 use std::collections::HashMap;
 use std::fmt;
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 
 use super::problem::{Found, Problem};
