@@ -1,14 +1,13 @@
 //! Shortest paths on a 3×3 board by IDA* with linear conflict: how the
 //! constructive and staged solvers finish the last 3×3 rectangle of a
-//! larger board.
+//! larger board until the complete table is held (see
+//! [`greedy::SEARCHES_BEFORE_TABLE`](super::greedy::SEARCHES_BEFORE_TABLE)).
 //!
-//! One search expands at most a few thousand nodes (5,278 on the hardest
-//! 3×3 boards, 31 moves), well under a millisecond, where the complete
-//! table of the 181,440 states (see [`table`](super::table)) takes
-//! milliseconds to build: a process that solves one board never builds it.
-//! The path is the first shortest one IDA* meets (children tried lowest
-//! estimate first, then in `u d l r` order), so the same board always
-//! gets the same path.
+//! A search takes about 60 µs on average (5,000 random 3×3 boards: 0.35 s
+//! one by one, against 0.04 s with the table), where building the table of
+//! the 181,440 states (see [`table`](super::table)) takes 7–8 ms. The path is
+//! the first shortest one IDA* meets (children tried lowest estimate
+//! first), so the same board always gets the same path.
 
 use super::weighted::{Start, Stop, Walk, WEIGHT_UNIT};
 use crate::board::{Board, Move};

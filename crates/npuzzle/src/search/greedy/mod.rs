@@ -6,8 +6,9 @@
 //! 3×3, one of its edge lines — a row when it is at least as tall as wide,
 //! else a column — is solved and locked, and the rectangle shrinks by that
 //! line. The last rectangle (at most 3×3) is finished optimally: a 3×3 one
-//! by IDA* (`last_square`), a smaller one from its complete table
-//! ([`table`](super::table)).
+//! by IDA* (`last_square`) until a process has searched
+//! [`SEARCHES_BEFORE_TABLE`] of them; after that, and a smaller one always,
+//! from its complete table ([`table`](super::table)).
 //!
 //! - **Which edge**: of the edges across the longer side (all four while
 //!   the rectangle is square), the one whose tiles are nearer home, never
@@ -83,8 +84,9 @@ pub enum Finish {
 }
 
 /// Solves `board` for `goal`, sending every move to `sink` as it is made.
-/// The time budget is checked between lines; `tables` keeps the table that
-/// finishes a last rectangle smaller than 3×3 for later boards.
+/// The time budget is checked between lines; `tables` keeps the tables that
+/// finish last rectangles for later boards (see [`SEARCHES_BEFORE_TABLE`]
+/// for a 3×3 one's).
 ///
 /// ```
 /// use npuzzle::search::greedy::{solve_into, Finish};
@@ -228,7 +230,7 @@ pub fn solve_into_with<S: MoveSink>(
             _ => right -= 1,
         }
     }
-    // A last rectangle smaller than 3×3 has its table built (when no earlier board built it)
+    // A last rectangle's table, when one is built (see `core_path`), is built
     // within what is left of the time budget and within the memory budget;
     // the node budget counts search nodes, which this solver has none of.
     let table_budget = Budget::default()
@@ -268,10 +270,9 @@ pub(crate) fn core_problem(shape: Shape, tiles: &[u32], goal_tiles: &[u32]) -> R
 }
 
 /// Last 3×3 rectangles a [`TableCache`] sees finished by IDA* before it
-/// builds their complete table: a search takes about 70 µs on average on
-/// the rectangles left (at most about a millisecond), the build 7–8 ms,
-/// so a process that solves many boards builds it once the searches have
-/// cost about as much, and one that solves a few never does.
+/// builds their complete table: a search takes about 60 µs on average, the
+/// build 7–8 ms, so a process that solves many boards builds it once the
+/// searches have cost about as much, and one that solves a few never does.
 pub const SEARCHES_BEFORE_TABLE: u32 = 100;
 
 /// A shortest path on a core rectangle, or `None` if its goal cannot be
