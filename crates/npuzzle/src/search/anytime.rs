@@ -33,7 +33,9 @@
 //!
 //! When the budget (time, nodes, a cancel) runs out the best so far is the
 //! answer; only a budget too small for the constructive solution leaves
-//! none. The searches stop [`RESERVE_SHARE`] of a time budget early, so
+//! none. The start is bounded by its share of the time alone: a node
+//! budget counts the suffixes' and passes' nodes, and so do the answer's
+//! statistics. The searches stop [`RESERVE_SHARE`] of a time budget early, so
 //! that the answer, replayed before it is given, comes within it, and none
 //! starts once that time is spent (a walk reads the clock only every 1,024
 //! nodes). Without a budget the passes run to the end, so the answer is
