@@ -10,29 +10,45 @@
 //! first), so the same board always gets the same path.
 
 use super::weighted::{Start, Stop, Walk, WEIGHT_UNIT};
-use crate::board::{Board, Move};
+use crate::board::{Board, Move, Shape};
+use crate::error::Refusal;
 use crate::goal::Goal;
 use crate::heuristic::fixed::FixedLinearConflict;
 use crate::parity::is_solvable;
 use crate::Error;
 
 /// The side of the boards solved here.
-pub(crate) const SIDE: usize = 3;
+const SIDE: usize = 3;
 
 /// Cells of a board solved here.
 const CELLS: usize = SIDE * SIDE;
+
+/// Whether boards of `shape` are solved here: 3×3 ones.
+pub(crate) fn serves(shape: Shape) -> bool {
+    (shape.width(), shape.height()) == (SIDE, SIDE)
+}
 
 /// A shortest path from `board` to `goal`, both 3×3, or `None` when the
 /// goal cannot be reached (told by parity, before any search). Errors if
 /// either is not 3×3.
 pub(crate) fn shortest_path(board: &Board, goal: &Goal) -> Result<Option<Vec<Move>>, Error> {
     goal.check_shape(board)?;
+    let not_served = || {
+        Error::Refused(Refusal::Unsupported {
+            algorithm: "greedy",
+            shape: goal.shape(),
+            reason: "its last rectangle is searched on 3x3 boards only".into(),
+        })
+    };
+    if !serves(goal.shape()) {
+        return Err(not_served());
+    }
     let heuristic = FixedLinearConflict::<CELLS>::new(goal)?;
     let (Ok(tiles), Ok(goal_tiles)) = (
         <[u8; CELLS]>::try_from(board.tiles()),
         <[u8; CELLS]>::try_from(goal.board().tiles()),
     ) else {
-        return Ok(None);
+        return Err(not_served());
     };
     if !is_solvable(board, goal) {
         return Ok(None);
@@ -52,7 +68,6 @@ pub(crate) fn shortest_path(board: &Board, goal: &Goal) -> Result<Option<Vec<Mov
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Shape;
     use crate::random::random_solvable;
     use crate::search::tests::exact_distance;
     use rand::SeedableRng;

@@ -286,7 +286,7 @@ pub(crate) fn core_path(
     tables: &TableCache,
     budget: Budget,
 ) -> Result<Option<Vec<Move>>, Error> {
-    let square = (goal.shape().width(), goal.shape().height()) == (last_square::SIDE, last_square::SIDE);
+    let square = last_square::serves(goal.shape());
     if square && tables.cached(goal).is_none() && tables.count_search() < SEARCHES_BEFORE_TABLE {
         return last_square::shortest_path(board, goal);
     }
