@@ -45,6 +45,7 @@ pub mod table;
 mod tests;
 #[cfg(test)]
 mod toy;
+mod transpositions;
 pub(crate) mod turns;
 mod weighted;
 pub mod within;
