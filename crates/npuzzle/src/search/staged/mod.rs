@@ -63,11 +63,15 @@ pub const WHOLE_SLICE: u64 = 10_000;
 
 /// The share of a 5×5 board's staged time (after the heavier searches: see
 /// [`HEAVIER_BY_EIGHTHS`]) its whole-board searches of the core's weight
-/// may take, the rest left for placing lines when neither finds a path: with
-/// all of it, `anytime --timeout 100ms` on Korf & Felner's 24-puzzles left
-/// boards 1.8 times the shortest length, and 0.75 or 0.6 found fewer paths
-/// (see `bench/RESULTS-realtime.md`).
-pub const RACE_SHARE: f64 = 0.9;
+/// may take: all of it. When neither finds a path, the heavier search's
+/// path is the start, which the improver shortens far more than one made
+/// by placing lines (Korf & Felner's #45 at 100 ms: 132 moves to 119–123,
+/// against 133 to 125–127); lines are placed in what time is left, none
+/// when the searches took it all. With 0.9 of the time, and 0.1 for the
+/// heavier searches, `anytime --timeout 100ms` on those 50 boards left 0–1
+/// boards over 1.25 times the shortest in eight rounds, against none in
+/// eight (see `bench/RESULTS-realtime.md`).
+pub const RACE_SHARE: f64 = 1.0;
 
 /// How much heavier than [`CoreOptions::weight_eighths`], in eighths, the
 /// first whole-board searches of a 5×5 board are (1.75 by default): made
@@ -80,8 +84,11 @@ pub const RACE_SHARE: f64 = 0.9;
 pub const HEAVIER_BY_EIGHTHS: u32 = 2;
 
 /// The share of a 5×5 board's staged time its heavier whole-board searches
-/// may take (see [`HEAVIER_BY_EIGHTHS`]).
-pub const HEAVIER_SHARE: f64 = 0.1;
+/// may take (see [`HEAVIER_BY_EIGHTHS`]). They end at the first path: on
+/// Korf & Felner's 50 after about 5,000 nodes on average (both directions
+/// in turns), at most about 23,000, which a tenth of 100 ms did not always
+/// leave time for.
+pub const HEAVIER_SHARE: f64 = 0.25;
 
 /// How a staged solve goes: which edge first while the rectangle is square,
 /// and how many tiles one sub-search puts home.
@@ -494,7 +501,7 @@ pub fn solve_best(
     // milliseconds where the other takes all the time. The first path found
     // stops the other search. Heavier ones first (HEAVIER_SHARE of the
     // time, the first path only), then those of the core's weight
-    // (RACE_SHARE of what is left), the rest of the time left to the plans.
+    // (RACE_SHARE of what is left); the plans get what time the searches leave.
     // A direction keeps its heavier search's path when its search of the
     // core's weight found none. Later plans skip a direction whose
     // search found a path (they would find the same) and place lines at
