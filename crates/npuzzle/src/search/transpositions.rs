@@ -16,21 +16,23 @@
 //! A board's key is the cells of its tiles `1 … N-1`, five bits each, so
 //! up to 25 cells fit in 120 bits and no two boards share a key; a move
 //! changes one tile's five bits. The fewest moves take the top eight bits
-//! (a board reached by [`MOST_MOVES`] or more is never kept). Four slots
+//! (a board reached by [`MOST_MOVES`] or more is never kept). The packed
+//! boards of the searches that keep many (`state::Wide`, a tile per cell)
+//! take 125 bits and a few operations a move, so they are not reused here. Four slots
 //! share a cache line; a board whose line is full replaces the slot
 //! reached by the most moves, if that is more than its own (boards near
 //! the root cut the larger subtrees). A table's size is fixed; a new
 //! iteration clears it.
 
 /// The most cells a key holds.
-pub(crate) const MAX_CELLS: usize = 25;
+const MAX_CELLS: usize = 25;
 
 /// The fewest cells of a board whose walk keeps a table: the 3×3 searches
 /// (the last square of `greedy`, microseconds each) are left without one.
-pub(crate) const MIN_CELLS: usize = 16;
+const MIN_CELLS: usize = 16;
 
 /// Boards reached by this many moves or more are not kept.
-pub(crate) const MOST_MOVES: u32 = 255;
+const MOST_MOVES: u32 = 255;
 
 /// The slots of the smallest table.
 const MIN_SLOTS_LOG2: u32 = 10;
